@@ -1,0 +1,263 @@
+//! The internal ML-DSA functions, FIPS 204 section 6 (Algorithms 6 to 8):
+//! deterministic key generation from a seed, signing and verification of a
+//! formatted message M' (or, for ACVP's external-mu tests, of a given mu).
+
+use crate::conversions::integer_to_bytes;
+use crate::encodings::{
+    pk_decode, pk_encode, sig_decode, sig_encode, sk_decode, sk_encode, w1_encode,
+};
+use crate::error::Error;
+use crate::hash::h;
+use crate::ntt::{matrix_vector_ntt, ntt, ntt_inverse_vector, ntt_vector, scalar_vector_ntt};
+use crate::params::{D, ParamSet};
+use crate::ring::{
+    Poly, add_vector, count_ones, neg_vector, shift_left, sub_vector, vector_infinity_norm,
+    vector_mod_pm_q, vector_mod_q,
+};
+use crate::rounding::{
+    high_bits_vector, low_bits_vector, make_hint_vector, power2round_vector, use_hint_vector,
+};
+use crate::sampling::{expand_a, expand_mask, expand_s, sample_in_ball};
+
+/// Algorithm 6, ML-DSA.KeyGen_internal(xi): the key pair (pk, sk) from the
+/// 32-byte seed xi.
+#[hax_lib::ensures(|(pk, sk)| pk.len() == params.pk_len && sk.len() == params.sk_len)]
+pub fn ml_dsa_key_gen_internal(params: &ParamSet, xi: &[u8; 32]) -> (Vec<u8>, Vec<u8>) {
+    // 1: (rho, rho', K) <- H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128)
+    let mut seed = xi.to_vec();
+    seed.extend_from_slice(&integer_to_bytes(params.k as u64, 1));
+    seed.extend_from_slice(&integer_to_bytes(params.l as u64, 1));
+    let expanded = h(&seed, 128);
+    let mut rho = [0u8; 32];
+    rho.copy_from_slice(&expanded[0..32]);
+    let mut rho_prime = [0u8; 64];
+    rho_prime.copy_from_slice(&expanded[32..96]);
+    let mut cap_k = [0u8; 32];
+    cap_k.copy_from_slice(&expanded[96..128]);
+    // 2: (expand seed)
+    // 3: A_hat <- ExpandA(rho)
+    let a_hat = expand_a(params, &rho);
+    // 4: (s1, s2) <- ExpandS(rho')
+    let (s1, s2) = expand_s(params, &rho_prime);
+    // 5: t <- NTT^-1(A_hat o NTT(s1)) + s2
+    //    (s1 and s2 have signed coefficients; they enter R_q mod q)
+    let a_s1 = ntt_inverse_vector(&matrix_vector_ntt(&a_hat, &ntt_vector(&vector_mod_q(&s1))));
+    let t = add_vector(&a_s1, &vector_mod_q(&s2));
+    // 6: (t1, t0) <- Power2Round(t)
+    let (t1, t0) = power2round_vector(&t);
+    // 7: (PKE public key)
+    // 8: pk <- pkEncode(rho, t1)
+    let pk = pk_encode(params, &rho, &t1);
+    // 9: tr <- H(pk, 64)
+    let mut tr = [0u8; 64];
+    tr.copy_from_slice(&h(&pk, 64));
+    // 10: sk <- skEncode(rho, K, tr, s1, s2, t0)
+    let sk = sk_encode(params, &rho, &cap_k, &tr, &s1, &s2, &t0);
+    // 11: return (pk, sk)
+    (pk, sk)
+}
+
+/// Algorithm 7, ML-DSA.Sign_internal(sk, M', rnd): a signature of the
+/// formatted message M' with the 32-byte randomness rnd (all zeros for the
+/// deterministic variant). A private key of the wrong length is an error.
+pub fn ml_dsa_sign_internal(
+    params: &ParamSet,
+    sk: &[u8],
+    m_prime: &[u8],
+    rnd: &[u8; 32],
+) -> Result<Vec<u8>, Error> {
+    sign_internal(params, sk, m_prime, false, rnd)
+}
+
+/// Algorithm 7 started from a given message representative mu (the
+/// "external mu" variant that ACVP tests): line 6 is skipped.
+pub fn ml_dsa_sign_internal_external_mu(
+    params: &ParamSet,
+    sk: &[u8],
+    mu: &[u8; 64],
+    rnd: &[u8; 32],
+) -> Result<Vec<u8>, Error> {
+    sign_internal(params, sk, mu, true, rnd)
+}
+
+/// Algorithm 7; `m_prime_or_mu` is M', or mu itself when `external_mu`.
+fn sign_internal(
+    params: &ParamSet,
+    sk: &[u8],
+    m_prime_or_mu: &[u8],
+    external_mu: bool,
+    rnd: &[u8; 32],
+) -> Result<Vec<u8>, Error> {
+    let gamma1 = params.gamma1;
+    let gamma2 = params.gamma2;
+    let beta = params.beta;
+    // 1: (rho, K, tr, s1, s2, t0) <- skDecode(sk)
+    let (rho, cap_k, tr, s1, s2, t0) = sk_decode(params, sk)?;
+    // 2: s1_hat <- NTT(s1)
+    let s1_hat = ntt_vector(&vector_mod_q(&s1));
+    // 3: s2_hat <- NTT(s2)
+    let s2_hat = ntt_vector(&vector_mod_q(&s2));
+    // 4: t0_hat <- NTT(t0)
+    let t0_hat = ntt_vector(&vector_mod_q(&t0));
+    // 5: A_hat <- ExpandA(rho)
+    let a_hat = expand_a(params, &rho);
+    // 6: mu <- H(BytesToBits(tr) || M', 64)
+    //    (skipped for external mu: the caller gave mu)
+    let mu = if external_mu {
+        m_prime_or_mu.to_vec()
+    } else {
+        let mut tr_m_prime = tr.to_vec();
+        tr_m_prime.extend_from_slice(m_prime_or_mu);
+        h(&tr_m_prime, 64)
+    };
+    // 7: rho'' <- H(K || rnd || mu, 64)
+    let mut k_rnd_mu = cap_k.to_vec();
+    k_rnd_mu.extend_from_slice(rnd);
+    k_rnd_mu.extend_from_slice(&mu);
+    let mut rho_double_prime = [0u8; 64];
+    rho_double_prime.copy_from_slice(&h(&k_rnd_mu, 64));
+    // 8: kappa <- 0
+    let mut kappa: usize = 0;
+    // 9: (z, h) <- bottom
+    let mut z_h: Option<(Vec<Poly>, Vec<Poly>)> = None;
+    let mut c_tilde = Vec::new();
+    // 10: while (z, h) = bottom do
+    while z_h.is_none() {
+        hax_lib::loop_invariant!(c_tilde.len() == 0 || c_tilde.len() == params.lambda / 4);
+        // 11: y <- ExpandMask(rho'', kappa)
+        let y = expand_mask(params, &rho_double_prime, kappa);
+        // 12: w <- NTT^-1(A_hat o NTT(y))
+        let w = ntt_inverse_vector(&matrix_vector_ntt(&a_hat, &ntt_vector(&vector_mod_q(&y))));
+        // 13: w1 <- HighBits(w)
+        let w1 = high_bits_vector(&w, gamma2);
+        // 14: (signer's commitment)
+        // 15: c~ <- H(mu || w1Encode(w1), lambda/4)
+        let mut mu_w1 = mu.clone();
+        mu_w1.extend_from_slice(&w1_encode(params, &w1));
+        c_tilde = h(&mu_w1, params.lambda / 4);
+        // 16: c <- SampleInBall(c~)
+        let c = sample_in_ball(&c_tilde, params.tau);
+        // 17: c_hat <- NTT(c)
+        let c_hat = ntt(&c);
+        // 18: <<c s1>> <- NTT^-1(c_hat o s1_hat)
+        let c_s1 = ntt_inverse_vector(&scalar_vector_ntt(&c_hat, &s1_hat));
+        // 19: <<c s2>> <- NTT^-1(c_hat o s2_hat)
+        let c_s2 = ntt_inverse_vector(&scalar_vector_ntt(&c_hat, &s2_hat));
+        // 20: z <- y + <<c s1>>
+        let z = add_vector(&vector_mod_q(&y), &c_s1);
+        // 21: r0 <- LowBits(w - <<c s2>>)
+        let w_minus_c_s2 = sub_vector(&w, &c_s2);
+        let r0 = low_bits_vector(&w_minus_c_s2, gamma2);
+        // 22: (signer's response and validity checks)
+        // 23: if ||z||_inf >= gamma1 - beta or ||r0||_inf >= gamma2 - beta then (z, h) <- bottom
+        if vector_infinity_norm(&z) >= gamma1 - beta || vector_infinity_norm(&r0) >= gamma2 - beta {
+            z_h = None;
+        } else {
+            // 24: else
+            // 25: <<c t0>> <- NTT^-1(c_hat o t0_hat)
+            let c_t0 = ntt_inverse_vector(&scalar_vector_ntt(&c_hat, &t0_hat));
+            // 26: h <- MakeHint(-<<c t0>>, w - <<c s2>> + <<c t0>>)
+            let hint = make_hint_vector(
+                &neg_vector(&c_t0),
+                &add_vector(&w_minus_c_s2, &c_t0),
+                gamma2,
+            );
+            // 27: (signer's hint)
+            // 28: if ||<<c t0>>||_inf >= gamma2 or the number of 1's in h is greater than omega,
+            //     then (z, h) <- bottom
+            if vector_infinity_norm(&c_t0) >= gamma2 || count_ones(&hint) > params.omega {
+                z_h = None;
+            } else {
+                z_h = Some((z, hint));
+            } // 29: end if
+        } // 30: end if
+        // 31: kappa <- kappa + l
+        kappa += params.l;
+    } // 32: end while
+    match z_h {
+        Some((z, hint)) => {
+            // 33: sigma <- sigEncode(c~, z mod+- q, h)
+            let sigma = sig_encode(params, &c_tilde, &vector_mod_pm_q(&z), &hint);
+            // 34: return sigma
+            Ok(sigma)
+        }
+        // The loop above exits only once (z, h) is not bottom.
+        None => Ok(Vec::new()),
+    }
+}
+
+/// Algorithm 8, ML-DSA.Verify_internal(pk, M', sigma): whether sigma is a
+/// valid signature of the formatted message M'. Keys and signatures of the
+/// wrong length are rejected (false), never a panic.
+pub fn ml_dsa_verify_internal(params: &ParamSet, pk: &[u8], m_prime: &[u8], sigma: &[u8]) -> bool {
+    verify_internal(params, pk, m_prime, false, sigma)
+}
+
+/// Algorithm 8 started from a given message representative mu: line 7 is
+/// skipped.
+pub fn ml_dsa_verify_internal_external_mu(
+    params: &ParamSet,
+    pk: &[u8],
+    mu: &[u8; 64],
+    sigma: &[u8],
+) -> bool {
+    verify_internal(params, pk, mu, true, sigma)
+}
+
+/// Algorithm 8; `m_prime_or_mu` is M', or mu itself when `external_mu`.
+fn verify_internal(
+    params: &ParamSet,
+    pk: &[u8],
+    m_prime_or_mu: &[u8],
+    external_mu: bool,
+    sigma: &[u8],
+) -> bool {
+    // 1: (rho, t1) <- pkDecode(pk)
+    let (rho, t1) = match pk_decode(params, pk) {
+        Ok(decoded) => decoded,
+        Err(_) => return false,
+    };
+    // 2: (c~, z, h) <- sigDecode(sigma)
+    let (c_tilde, z, h_or_bottom) = match sig_decode(params, sigma) {
+        Ok(decoded) => decoded,
+        Err(_) => return false,
+    };
+    // 3: if h = bottom then return false
+    let hint = match h_or_bottom {
+        Some(hint) => hint,
+        None => return false,
+    }; // 4: end if
+    // 5: A_hat <- ExpandA(rho)
+    let a_hat = expand_a(params, &rho);
+    // 6: tr <- H(pk, 64)
+    let tr = h(pk, 64);
+    // 7: mu <- H(BytesToBits(tr) || M', 64)
+    //    (skipped for external mu: the caller gave mu)
+    let mu = if external_mu {
+        m_prime_or_mu.to_vec()
+    } else {
+        let mut tr_m_prime = tr;
+        tr_m_prime.extend_from_slice(m_prime_or_mu);
+        h(&tr_m_prime, 64)
+    };
+    // 8: c <- SampleInBall(c~)
+    let c = sample_in_ball(&c_tilde, params.tau);
+    // 9: w'_approx <- NTT^-1(A_hat o NTT(z) - NTT(c) o NTT(t1 * 2^d))
+    //    (z has signed coefficients; it enters R_q mod q)
+    let a_z = matrix_vector_ntt(&a_hat, &ntt_vector(&vector_mod_q(&z)));
+    let mut t1_2d = Vec::new();
+    for t1_i in t1.iter() {
+        t1_2d.push(shift_left(t1_i, D));
+    }
+    let c_t1 = scalar_vector_ntt(&ntt(&c), &ntt_vector(&t1_2d));
+    let w_approx = ntt_inverse_vector(&sub_vector(&a_z, &c_t1));
+    // 10: w'1 <- UseHint(h, w'_approx)
+    let w1_prime = use_hint_vector(&hint, &w_approx, params.gamma2);
+    // 11: (reconstruction of the signer's commitment)
+    // 12: c~' <- H(mu || w1Encode(w'1), lambda/4)
+    let mut mu_w1 = mu;
+    mu_w1.extend_from_slice(&w1_encode(params, &w1_prime));
+    let c_tilde_prime = h(&mu_w1, params.lambda / 4);
+    // 13: return [[ ||z||_inf < gamma1 - beta ]] and [[ c~ = c~' ]]
+    vector_infinity_norm(&z) < params.gamma1 - params.beta && c_tilde == c_tilde_prime
+}
