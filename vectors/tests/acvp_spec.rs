@@ -1,0 +1,120 @@
+//! Runs every NIST ACVP vector against the executable specification
+//! (`mldsa-spec`). See the report with
+//! `cargo test -p mldsa-vectors --release --test acvp_spec -- --nocapture`.
+
+use mldsa_spec::{ML_DSA_44, ML_DSA_65, ML_DSA_87, ParamSet, PreHash};
+use mldsa_vectors::{HashAlg, ParameterSet, SignInput, Target, run_all};
+
+/// [`Target`] adapter for the specification crate.
+struct Spec;
+
+fn params(ps: ParameterSet) -> ParamSet {
+    match ps {
+        ParameterSet::MlDsa44 => ML_DSA_44,
+        ParameterSet::MlDsa65 => ML_DSA_65,
+        ParameterSet::MlDsa87 => ML_DSA_87,
+    }
+}
+
+fn pre_hash(hash: HashAlg) -> PreHash {
+    match hash {
+        HashAlg::Sha2_224 => PreHash::Sha2_224,
+        HashAlg::Sha2_256 => PreHash::Sha2_256,
+        HashAlg::Sha2_384 => PreHash::Sha2_384,
+        HashAlg::Sha2_512 => PreHash::Sha2_512,
+        HashAlg::Sha2_512_224 => PreHash::Sha2_512_224,
+        HashAlg::Sha2_512_256 => PreHash::Sha2_512_256,
+        HashAlg::Sha3_224 => PreHash::Sha3_224,
+        HashAlg::Sha3_256 => PreHash::Sha3_256,
+        HashAlg::Sha3_384 => PreHash::Sha3_384,
+        HashAlg::Sha3_512 => PreHash::Sha3_512,
+        HashAlg::Shake128 => PreHash::Shake128,
+        HashAlg::Shake256 => PreHash::Shake256,
+    }
+}
+
+impl Target for Spec {
+    fn name(&self) -> String {
+        "mldsa-spec".to_owned()
+    }
+
+    fn key_gen(&self, ps: ParameterSet, seed: &[u8; 32]) -> (Vec<u8>, Vec<u8>) {
+        mldsa_spec::ml_dsa_key_gen_internal(&params(ps), seed)
+    }
+
+    fn sign(
+        &self,
+        ps: ParameterSet,
+        sk: &[u8],
+        input: SignInput<'_>,
+        rnd: &[u8; 32],
+    ) -> Option<Vec<u8>> {
+        let p = params(ps);
+        // The runner always supplies rnd (32 zero bytes when deterministic).
+        let signed = match input {
+            SignInput::Pure { message, context } => {
+                mldsa_spec::ml_dsa_sign(&p, sk, message, context, Some(*rnd))
+            }
+            SignInput::PreHash {
+                message,
+                context,
+                hash,
+            } => mldsa_spec::hash_ml_dsa_sign(&p, sk, message, context, pre_hash(hash), Some(*rnd)),
+            SignInput::Internal { message } => {
+                mldsa_spec::ml_dsa_sign_internal(&p, sk, message, rnd)
+            }
+            SignInput::ExternalMu { mu } => {
+                mldsa_spec::ml_dsa_sign_internal_external_mu(&p, sk, mu, rnd)
+            }
+        };
+        signed.ok()
+    }
+
+    fn verify(&self, ps: ParameterSet, pk: &[u8], input: SignInput<'_>, signature: &[u8]) -> bool {
+        let p = params(ps);
+        match input {
+            SignInput::Pure { message, context } => {
+                mldsa_spec::ml_dsa_verify(&p, pk, message, signature, context).unwrap_or(false)
+            }
+            SignInput::PreHash {
+                message,
+                context,
+                hash,
+            } => {
+                mldsa_spec::hash_ml_dsa_verify(&p, pk, message, signature, context, pre_hash(hash))
+                    .unwrap_or(false)
+            }
+            SignInput::Internal { message } => {
+                mldsa_spec::ml_dsa_verify_internal(&p, pk, message, signature)
+            }
+            SignInput::ExternalMu { mu } => {
+                mldsa_spec::ml_dsa_verify_internal_external_mu(&p, pk, mu, signature)
+            }
+        }
+    }
+}
+
+#[test]
+fn acvp_spec() {
+    let report = run_all(&Spec);
+    // stdout shows with `-- --nocapture`; on a failure the report also goes to
+    // stderr so that it shows in the cargo test output (printed once only when
+    // the run is clean, to keep `--nocapture` output single).
+    println!("{report}");
+    if !report.failures.is_empty()
+        || (report.key_gen, report.sig_gen, report.sig_ver) != (75, 360, 180)
+    {
+        eprintln!("{report}");
+    }
+    assert!(
+        report.failures.is_empty(),
+        "{} ACVP case(s) failed against mldsa-spec (see the report above)",
+        report.failures.len()
+    );
+    // A truncated vector file would otherwise pass silently.
+    assert_eq!(
+        (report.key_gen, report.sig_gen, report.sig_ver),
+        (75, 360, 180),
+        "wrong number of ACVP cases (keyGen, sigGen, sigVer)"
+    );
+}
