@@ -1,0 +1,230 @@
+//! Property tests of the spec on its own: the identities FIPS 204 relies on,
+//! round trips of every encoding, and sign / verify round trips.
+
+use mldsa_spec::conversions::*;
+use mldsa_spec::encodings::*;
+use mldsa_spec::ntt::{ntt, ntt_inverse};
+use mldsa_spec::params::{D, Q};
+use mldsa_spec::ring::{Poly, mod_q};
+use mldsa_spec::rounding::*;
+use mldsa_spec::*;
+use proptest::prelude::*;
+
+const PARAMS: [ParamSet; 3] = [ML_DSA_44, ML_DSA_65, ML_DSA_87];
+
+fn poly_in(lo: i32, hi: i32) -> impl Strategy<Value = Poly> {
+    prop::collection::vec(lo..=hi, 256).prop_map(|v| {
+        let mut p = [0i32; 256];
+        p.copy_from_slice(&v);
+        p
+    })
+}
+
+fn any_params() -> impl Strategy<Value = ParamSet> {
+    prop::sample::select(PARAMS.to_vec())
+}
+
+fn gamma2s() -> impl Strategy<Value = i32> {
+    prop::sample::select(vec![(Q - 1) / 88, (Q - 1) / 32])
+}
+
+/// A hint vector of k polynomials with at most omega ones.
+fn hint(k: usize, omega: usize) -> impl Strategy<Value = Vec<Poly>> {
+    prop::collection::vec((0..k, 0..256usize), 0..=omega).prop_map(move |ones| {
+        let mut h = vec![[0i32; 256]; k];
+        for (i, j) in ones {
+            h[i][j] = 1;
+        }
+        h
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn ntt_inverse_undoes_ntt(w in poly_in(0, Q - 1)) {
+        prop_assert_eq!(ntt_inverse(&ntt(&w)), w);
+        prop_assert_eq!(ntt(&ntt_inverse(&w)), w);
+    }
+
+    /// NTT turns the negacyclic product of R_q into the pointwise product.
+    #[test]
+    fn ntt_multiplies(a in poly_in(0, Q - 1), b in poly_in(0, Q - 1)) {
+        let mut c = [0i64; 256];
+        for i in 0..256 {
+            for j in 0..256 {
+                let p = a[i] as i64 * b[j] as i64 % Q as i64;
+                if i + j < 256 { c[i + j] += p } else { c[i + j - 256] -= p }
+            }
+        }
+        let c: Poly = core::array::from_fn(|i| mod_q(c[i]));
+        let c_hat = mldsa_spec::ntt::multiply_ntt(&ntt(&a), &ntt(&b));
+        prop_assert_eq!(ntt_inverse(&c_hat), c);
+    }
+
+    #[test]
+    fn power2round_reconstructs(r in 0..Q) {
+        let (r1, r0) = power2round(r);
+        prop_assert_eq!((r1 << D) + r0, r);
+        prop_assert!(-(1 << (D - 1)) < r0 && r0 <= 1 << (D - 1));
+    }
+
+    #[test]
+    fn decompose_reconstructs(r in 0..Q, gamma2 in gamma2s()) {
+        let (r1, r0) = decompose(r, gamma2);
+        prop_assert_eq!(mod_q(r1 as i64 * 2 * gamma2 as i64 + r0 as i64), r);
+        prop_assert!(-gamma2 <= r0 && r0 <= gamma2);
+        prop_assert!(0 <= r1 && r1 < (Q - 1) / (2 * gamma2));
+        prop_assert_eq!(high_bits(r, gamma2), r1);
+        prop_assert_eq!(low_bits(r, gamma2), r0);
+    }
+
+    /// Lemma of section 3.6.2: UseHint(MakeHint(z, r), r) = HighBits(r + z)
+    /// for ||z||_inf <= gamma2.
+    #[test]
+    fn use_hint_recovers_high_bits(r in 0..Q, gamma2 in gamma2s(), z0 in -1_000_000i32..=1_000_000) {
+        let z = z0.clamp(-gamma2, gamma2);
+        let z_q = mod_q(z as i64);
+        let h = make_hint(z_q, r, gamma2);
+        prop_assert_eq!(use_hint(h, r, gamma2), high_bits(mod_q(r as i64 + z as i64), gamma2));
+    }
+
+    #[test]
+    fn integer_bits_bytes_round_trip(x in any::<u32>(), bytes in prop::collection::vec(any::<u8>(), 0..64)) {
+        prop_assert_eq!(bits_to_integer(&integer_to_bits(x, 32), 32), x);
+        prop_assert_eq!(bits_to_bytes(&bytes_to_bits(&bytes)), bytes);
+        let le = integer_to_bytes(x as u64, 4);
+        prop_assert_eq!(le, x.to_le_bytes().to_vec());
+    }
+
+    #[test]
+    fn simple_bit_pack_round_trips(w in poly_in(0, 1023), b in prop::sample::select(vec![15u32, 43, 1023])) {
+        let w: Poly = core::array::from_fn(|i| w[i] % (b as i32 + 1));
+        let packed = simple_bit_pack(&w, b);
+        prop_assert_eq!(packed.len(), 32 * mldsa_spec::params::bitlen(b));
+        prop_assert_eq!(simple_bit_unpack(&packed, b), w);
+    }
+
+    #[test]
+    fn bit_pack_round_trips(seed in poly_in(0, i32::MAX), which in 0usize..5) {
+        let (a, b): (u32, u32) = [(2, 2), (4, 4), ((1 << 12) - 1, 1 << 12), ((1 << 17) - 1, 1 << 17), ((1 << 19) - 1, 1 << 19)][which];
+        let w: Poly = core::array::from_fn(|i| (seed[i] % (a + b + 1) as i32) - a as i32);
+        prop_assert_eq!(bit_unpack(&bit_pack(&w, a, b), a, b), w);
+    }
+
+    #[test]
+    fn hint_bit_pack_round_trips(params in any_params(), h in hint(8, 75)) {
+        let h: Vec<Poly> = h[..params.k].to_vec();
+        let ones = mldsa_spec::ring::count_ones(&h);
+        prop_assume!(ones <= params.omega);
+        let y = hint_bit_pack(&h, params.omega, params.k);
+        prop_assert_eq!(hint_bit_unpack(&y, params.omega, params.k), Some(h));
+    }
+
+    #[test]
+    fn key_and_signature_encodings_round_trip(params in any_params(), xi in any::<[u8; 32]>(), rnd in any::<[u8; 32]>()) {
+        let (pk, sk) = ml_dsa_key_gen_internal(&params, &xi);
+        let (rho, t1) = pk_decode(&params, &pk).unwrap();
+        prop_assert_eq!(pk_encode(&params, &rho, &t1), pk.clone());
+        let (rho, k, tr, s1, s2, t0) = sk_decode(&params, &sk).unwrap();
+        prop_assert_eq!(sk_encode(&params, &rho, &k, &tr, &s1, &s2, &t0), sk.clone());
+        let sigma = ml_dsa_sign_internal(&params, &sk, b"m", &rnd).unwrap();
+        let (c_tilde, z, h) = sig_decode(&params, &sigma).unwrap();
+        prop_assert_eq!(sig_encode(&params, &c_tilde, &z, &h.unwrap()), sigma);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn sign_then_verify(
+        params in any_params(),
+        xi in any::<[u8; 32]>(),
+        rnd in any::<[u8; 32]>(),
+        m in prop::collection::vec(any::<u8>(), 0..200),
+        ctx in prop::collection::vec(any::<u8>(), 0..=255),
+    ) {
+        let (pk, sk) = ml_dsa_key_gen(&params, Some(xi)).unwrap();
+        prop_assert_eq!((pk.len(), sk.len()), (params.pk_len, params.sk_len));
+        let sigma = ml_dsa_sign(&params, &sk, &m, &ctx, Some(rnd)).unwrap();
+        prop_assert_eq!(sigma.len(), params.sig_len);
+        prop_assert_eq!(ml_dsa_verify(&params, &pk, &m, &sigma, &ctx), Ok(true));
+        // Another message or context does not verify.
+        let mut other = m.clone();
+        other.push(0);
+        prop_assert_eq!(ml_dsa_verify(&params, &pk, &other, &sigma, &ctx), Ok(false));
+        let mut other_ctx = ctx.clone();
+        if other_ctx.len() < 255 { other_ctx.push(1) } else { other_ctx[0] ^= 1 }
+        prop_assert_eq!(ml_dsa_verify(&params, &pk, &m, &sigma, &other_ctx), Ok(false));
+        // HashML-DSA round trip too, and the two are not interchangeable.
+        let ph = PreHash::Sha2_512;
+        let hsig = hash_ml_dsa_sign(&params, &sk, &m, &ctx, ph, Some(rnd)).unwrap();
+        prop_assert_eq!(hash_ml_dsa_verify(&params, &pk, &m, &hsig, &ctx, ph), Ok(true));
+        prop_assert_eq!(ml_dsa_verify(&params, &pk, &m, &hsig, &ctx), Ok(false));
+    }
+
+    /// Flipping any single bit of a signature makes it invalid.
+    #[test]
+    fn verify_rejects_any_single_bit_flip(params in any_params(), xi in any::<[u8; 32]>(), bits in prop::collection::vec(any::<prop::sample::Index>(), 16)) {
+        let (pk, sk) = ml_dsa_key_gen_internal(&params, &xi);
+        let sigma = ml_dsa_sign(&params, &sk, b"flip", b"", Some([0; 32])).unwrap();
+        for bit in bits {
+            let i = bit.index(sigma.len() * 8);
+            let mut bad = sigma.clone();
+            bad[i / 8] ^= 1 << (i % 8);
+            prop_assert_eq!(ml_dsa_verify(&params, &pk, b"flip", &bad, b""), Ok(false), "bit {} accepted", i);
+        }
+    }
+}
+
+#[test]
+fn bottom_cases_are_errors_not_panics() {
+    let p = ML_DSA_44;
+    let (pk, sk) = ml_dsa_key_gen_internal(&p, &[1; 32]);
+    let long_ctx = [0u8; 256];
+    assert_eq!(ml_dsa_sign(&p, &sk, b"m", &long_ctx, Some([0; 32])), Err(Error::ContextTooLong));
+    assert_eq!(ml_dsa_verify(&p, &pk, b"m", &[0; 2420], &long_ctx), Err(Error::ContextTooLong));
+    assert_eq!(ml_dsa_key_gen(&p, None), Err(Error::RandomBitGenerationFailed));
+    assert_eq!(ml_dsa_sign(&p, &sk, b"m", b"", None), Err(Error::RandomBitGenerationFailed));
+    assert_eq!(ml_dsa_sign(&p, &sk[1..], b"m", b"", Some([0; 32])), Err(Error::WrongLength));
+    let sigma = ml_dsa_sign(&p, &sk, b"m", b"", Some([0; 32])).unwrap();
+    assert_eq!(ml_dsa_verify(&p, &pk[1..], b"m", &sigma, b""), Ok(false));
+    assert_eq!(ml_dsa_verify(&p, &pk, b"m", &sigma[1..], b""), Ok(false));
+    assert_eq!(ml_dsa_verify(&p, &pk, b"m", &[], b""), Ok(false));
+    assert_eq!(ml_dsa_verify(&ML_DSA_65, &pk, b"m", &sigma, b""), Ok(false));
+    // A malformed hint (count above omega) is bottom, hence false.
+    let mut bad = sigma.clone();
+    let last = bad.len() - 1;
+    bad[last] = (p.omega + 1) as u8;
+    assert_eq!(ml_dsa_verify(&p, &pk, b"m", &bad, b""), Ok(false));
+}
+
+#[test]
+fn hint_bit_unpack_rejects_malformed_encodings() {
+    let (omega, k) = (80, 4);
+    // indices not strictly increasing within a polynomial
+    let mut y = vec![0u8; omega + k];
+    y[0] = 5;
+    y[1] = 5;
+    y[omega] = 2;
+    y[omega + 1..].fill(2);
+    assert_eq!(hint_bit_unpack(&y, omega, k), None);
+    // decreasing cumulative count
+    let mut y = vec![0u8; omega + k];
+    y[0] = 1;
+    y[omega] = 1;
+    assert_eq!(hint_bit_unpack(&y, omega, k), None);
+    // nonzero padding after the last index
+    let mut y = vec![0u8; omega + k];
+    y[3] = 9;
+    assert_eq!(hint_bit_unpack(&y, omega, k), None);
+    // well formed: one 1 in h[0] at 5, nothing else
+    let mut y = vec![0u8; omega + k];
+    y[0] = 5;
+    y[omega..].fill(1);
+    let h = hint_bit_unpack(&y, omega, k).unwrap();
+    assert_eq!(h[0][5], 1);
+    assert_eq!(mldsa_spec::ring::count_ones(&h), 1);
+}
