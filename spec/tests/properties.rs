@@ -184,11 +184,26 @@ fn bottom_cases_are_errors_not_panics() {
     let p = ML_DSA_44;
     let (pk, sk) = ml_dsa_key_gen_internal(&p, &[1; 32]);
     let long_ctx = [0u8; 256];
-    assert_eq!(ml_dsa_sign(&p, &sk, b"m", &long_ctx, Some([0; 32])), Err(Error::ContextTooLong));
-    assert_eq!(ml_dsa_verify(&p, &pk, b"m", &[0; 2420], &long_ctx), Err(Error::ContextTooLong));
-    assert_eq!(ml_dsa_key_gen(&p, None), Err(Error::RandomBitGenerationFailed));
-    assert_eq!(ml_dsa_sign(&p, &sk, b"m", b"", None), Err(Error::RandomBitGenerationFailed));
-    assert_eq!(ml_dsa_sign(&p, &sk[1..], b"m", b"", Some([0; 32])), Err(Error::WrongLength));
+    assert_eq!(
+        ml_dsa_sign(&p, &sk, b"m", &long_ctx, Some([0; 32])),
+        Err(Error::ContextTooLong)
+    );
+    assert_eq!(
+        ml_dsa_verify(&p, &pk, b"m", &[0; 2420], &long_ctx),
+        Err(Error::ContextTooLong)
+    );
+    assert_eq!(
+        ml_dsa_key_gen(&p, None),
+        Err(Error::RandomBitGenerationFailed)
+    );
+    assert_eq!(
+        ml_dsa_sign(&p, &sk, b"m", b"", None),
+        Err(Error::RandomBitGenerationFailed)
+    );
+    assert_eq!(
+        ml_dsa_sign(&p, &sk[1..], b"m", b"", Some([0; 32])),
+        Err(Error::WrongLength)
+    );
     let sigma = ml_dsa_sign(&p, &sk, b"m", b"", Some([0; 32])).unwrap();
     assert_eq!(ml_dsa_verify(&p, &pk[1..], b"m", &sigma, b""), Ok(false));
     assert_eq!(ml_dsa_verify(&p, &pk, b"m", &sigma[1..], b""), Ok(false));
