@@ -1,5 +1,5 @@
 # Every command of the README goes through here.
-.PHONY: all demo test lint fmt-check clippy hax-cfg hax-subset acvp unit extract help
+.PHONY: all demo test lint fmt-check clippy hax-cfg hax-subset acvp unit extract extract-missing help
 
 HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
 	-Zcrate-attr=feature(register_tool) -Zcrate-attr=register_tool(_hax)
@@ -15,7 +15,7 @@ help:
 demo:
 	cargo run --release -q -p mldsa-spec --example demo
 
-test: lint hax-cfg hax-subset unit acvp
+test: lint hax-cfg hax-subset extract-missing unit acvp
 
 lint: fmt-check clippy
 
@@ -42,3 +42,7 @@ acvp:
 
 extract:
 	bash scripts/extract.sh
+
+# Without hax, `make extract` must fail with one line saying how to install it.
+extract-missing:
+	bash scripts/test-extract-missing.sh

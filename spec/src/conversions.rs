@@ -257,6 +257,7 @@ pub fn hint_bit_unpack(y: &[u8], omega: usize, k: usize) -> Option<Vec<Poly>> {
         // 7: while Index < y[omega + i] do
         while index < y[omega + i] as usize {
             hax_lib::loop_invariant!(first <= index && index <= omega);
+            hax_lib::loop_decreases!(omega - index);
             // 8: if Index > First then
             if index > first {
                 // 9: if y[Index - 1] >= y[Index] then return bottom

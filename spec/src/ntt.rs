@@ -16,6 +16,7 @@ pub fn zeta_pow(e: u32) -> i32 {
     let mut exp = e;
     while exp > 0 {
         hax_lib::loop_invariant!(0 <= result && result < Q as i64 && 0 <= base && base < Q as i64);
+        hax_lib::loop_decreases!(exp);
         if exp % 2 == 1 {
             result = (result * base) % Q as i64;
         }
@@ -41,12 +42,17 @@ pub fn ntt(w: &Poly) -> Poly {
     let mut len = 128;
     // 6: while len >= 1 do
     while len >= 1 {
-        hax_lib::loop_invariant!(len <= 128 && m < 256);
+        // m counts the zetas used so far: 128/len - 1 before the layer of this len.
+        hax_lib::loop_invariant!(
+            (len == 0 && m == 255) || (len >= 1 && len <= 128 && m as usize == 128 / len - 1)
+        );
+        hax_lib::loop_decreases!(len);
         // 7: start <- 0
         let mut start = 0;
         // 8: while start < 256 do
         while start < N {
-            hax_lib::loop_invariant!(start <= N && m < 256);
+            hax_lib::loop_invariant!(start <= N && m as usize == 128 / len - 1 + start / (2 * len));
+            hax_lib::loop_decreases!(N - start);
             // 9: m <- m + 1
             m += 1;
             // 10: z <- zeta^BitRev8(m) mod q
@@ -86,12 +92,15 @@ pub fn ntt_inverse(w_hat: &Poly) -> Poly {
     let mut len = 1;
     // 6: while len < 256 do
     while len < N {
-        hax_lib::loop_invariant!(len >= 1 && m >= 1);
+        // m counts down the zetas: 256/len before the layer of this len.
+        hax_lib::loop_invariant!(len >= 1 && len <= N && m as usize == N / len);
+        hax_lib::loop_decreases!(N - len);
         // 7: start <- 0
         let mut start = 0;
         // 8: while start < 256 do
         while start < N {
-            hax_lib::loop_invariant!(start <= N && m >= 1);
+            hax_lib::loop_invariant!(start <= N && m as usize + start / (2 * len) == N / len);
+            hax_lib::loop_decreases!(N - start);
             // 9: m <- m - 1
             m -= 1;
             // 10: z <- -zeta^BitRev8(m) mod q
@@ -196,7 +205,9 @@ pub fn scalar_vector_ntt(c_hat: &Poly, v_hat: &[Poly]) -> Vec<Poly> {
 
 /// Algorithm 48, MatrixVectorNTT(M_hat, v_hat): the product of a k x l matrix
 /// and a vector of length l over T_q.
-#[hax_lib::requires(m_hat.len() > 0)]
+#[hax_lib::requires(hax_lib::Prop::from(m_hat.len() > 0).and(hax_lib::forall(|i: usize| {
+    hax_lib::implies(i < m_hat.len(), m_hat[i].len() == v_hat.len())
+})))]
 pub fn matrix_vector_ntt(m_hat: &[Vec<Poly>], v_hat: &[Poly]) -> Vec<Poly> {
     let k = m_hat.len();
     let l = v_hat.len();

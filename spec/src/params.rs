@@ -124,7 +124,8 @@ pub fn bitlen(a: u32) -> usize {
     let mut x = a;
     let mut len = 0;
     while x > 0 {
-        hax_lib::loop_invariant!(len <= 32);
+        hax_lib::loop_invariant!(len <= 32 && (x as u64) < (1u64 << (32 - len)));
+        hax_lib::loop_decreases!(x);
         x /= 2;
         len += 1;
     }

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# `make extract`: extract mldsa-spec with hax to F* (fstar-extract/) and Lean
+# (fstar-extract/lean/), then type-check the F* modules if F* is installed.
+#
+# Exit codes: 0 extracted (and checked, if F* was found); 2 hax is not
+# installed; anything else is the failing hax, cargo or F* command's code.
+#
+# Without F* the script still exits 0 after extracting, because extraction
+# itself succeeded; it says "NOT type-checked" on stderr. Set REQUIRE_FSTAR=1
+# to make a missing F* an error (exit 3) instead.
+#
+# See fstar-extract/README.md for what is produced and what F* is asked to prove.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="$root/fstar-extract"
+toolchain="nightly-2025-11-08" # the toolchain hax 0.4.x is built against
+z3rlimit="${Z3RLIMIT:-100}"    # written by hax into every module's #set-options
+
+# Functions whose bodies call sha2 / sha3 are extracted as signatures only
+# (`+:`), so F* sees them as assumed functions; see "Hash functions" in
+# fstar-extract/README.md. hax applies `+:` to a whole `impl` block, and the
+# block of PreHash::digest has no name to match, hence `hash_ml_dsa::*` and
+# then `+!` to keep the bodies of the module's three other functions.
+include_clauses="+:mldsa_spec::hash::** +:mldsa_spec::hash_ml_dsa::*"
+for f in hash_ml_dsa_sign hash_ml_dsa_verify oid_and_digest; do
+    include_clauses+=" +!mldsa_spec::hash_ml_dsa::$f"
+done
+
+# Prefer the pinned nightly when rustup has it; otherwise cargo-hax picks (and
+# if needed installs through rustup) the toolchain itself.
+cargo_hax=(cargo hax)
+toolchain_note="default cargo; cargo-hax selects its own toolchain"
+if command -v rustup >/dev/null 2>&1 && rustup toolchain list 2>/dev/null | grep "^$toolchain" >/dev/null; then
+    cargo_hax=(cargo "+$toolchain" hax)
+    toolchain_note="toolchain $toolchain"
+fi
+
+# hax = cargo-hax (the Rust frontend) + hax-engine (the OCaml engine, found
+# through $HAX_ENGINE_BINARY or PATH, as cargo-hax itself does).
+missing=()
+command -v cargo-hax >/dev/null 2>&1 || missing+=("cargo-hax")
+command -v "${HAX_ENGINE_BINARY:-hax-engine}" >/dev/null 2>&1 || missing+=("hax-engine")
+if [[ ${#missing[@]} -eq 0 ]] && ! hax_version="$("${cargo_hax[@]}" --version 2>/dev/null)"; then
+    missing+=("a working '${cargo_hax[*]} --version'")
+fi
+if [[ ${#missing[@]} -gt 0 ]]; then
+    printf -v list '%s, ' "${missing[@]}"
+    echo "make extract: hax is not installed (missing: ${list%, }); install it with hax's setup.sh (git clone https://github.com/cryspen/hax && cd hax && ./setup.sh) or with Nix (nix profile install github:cryspen/hax), then rerun make extract" >&2
+    exit 2
+fi
+
+# hax refuses a hax-lib of another version than itself; say so up front.
+hax_lib_version="$(sed -n '/^name = "hax-lib"$/{n;s/^version = "\(.*\)"$/\1/p;}' "$root/Cargo.lock")"
+if [[ -n "$hax_lib_version" && "$hax_version" != *"$hax_lib_version"* ]]; then
+    echo "extract: warning: '$hax_version' does not look like hax $hax_lib_version, the hax-lib version mldsa-spec uses" >&2
+fi
+
+echo "extract: ${cargo_hax[*]} ($toolchain_note): $hax_version"
+cd "$root"
+
+# F*: one module per Rust module of mldsa-spec. Old modules are removed first
+# so that a renamed Rust module leaves no stale F* file behind.
+rm -f "$out"/*.fst "$out"/*.fsti
+"${cargo_hax[@]}" -C -p mldsa-spec \; into --output-dir "$out" -i "$include_clauses" fstar --z3rlimit "$z3rlimit"
+
+# Lean: hax 0.4's `lean` backend is charon + aeneas (downloaded by cargo-hax on
+# first use). It takes the crate from the current directory and ignores -i.
+(cd "$root/spec" && "${cargo_hax[@]}" into --output-dir "$out/lean" lean)
+
+if command -v fstar.exe >/dev/null 2>&1 || [[ -x "${FSTAR_HOME:-/nonexistent}/bin/fstar.exe" ]]; then
+    make -C "$out"
+    echo "extract: F* type-checked every module in fstar-extract/"
+else
+    echo "extract: NOT type-checked: F* (fstar.exe) not found on PATH or in \$FSTAR_HOME/bin; fstar-extract/ holds unchecked output" >&2
+    [[ "${REQUIRE_FSTAR:-0}" == 1 ]] && exit 3
+fi
+exit 0
