@@ -24,6 +24,7 @@ fmt-check:
 
 clippy:
 	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy --workspace --all-targets --all-features -- -D warnings
 
 # hax-lib erases contracts in a normal build; with the hax cfgs they are
 # expanded and type-checked, so a contract naming something wrong fails here.

@@ -1,0 +1,199 @@
+//! Key and signature encodings (FIPS 204 Algorithms 20 to 28), generic over
+//! the parameter set; the hot packers come from the backend.
+
+use crate::backend::Backend;
+use crate::backend::portable::{pack_bits, unpack_bits};
+use crate::error::Error;
+use crate::params::{D, N, ParameterSet};
+use crate::poly::Poly;
+
+/// Bytes of one packed t1 polynomial (10 bits per coefficient).
+pub const T1_BYTES: usize = 320;
+/// Bytes of one packed t0 polynomial (13 bits per coefficient).
+pub const T0_BYTES: usize = 416;
+
+/// pkEncode (Algorithm 22): rho || SimpleBitPack(t1[i], 2^10 - 1).
+pub fn pk_encode<P: ParameterSet>(rho: &[u8; 32], t1: &P::VecK, pk: &mut [u8]) {
+    pk[..32].copy_from_slice(rho);
+    for (i, p) in t1.as_ref().iter().enumerate() {
+        pack_bits(
+            10,
+            &mut pk[32 + i * T1_BYTES..32 + (i + 1) * T1_BYTES],
+            p,
+            |c| c as u32,
+        );
+    }
+}
+
+/// pkDecode (Algorithm 23). `pk` must have P::PK_LEN bytes.
+pub fn pk_decode<P: ParameterSet>(pk: &[u8], rho: &mut [u8; 32], t1: &mut P::VecK) {
+    rho.copy_from_slice(&pk[..32]);
+    for (i, p) in t1.as_mut().iter_mut().enumerate() {
+        unpack_bits(
+            10,
+            p,
+            &pk[32 + i * T1_BYTES..32 + (i + 1) * T1_BYTES],
+            |x| x as i32,
+        );
+    }
+}
+
+/// The parts of an expanded signing key (skDecode's output).
+pub struct SkParts<'a, P: ParameterSet> {
+    /// Public seed rho.
+    pub rho: &'a [u8; 32],
+    /// Private seed K.
+    pub k: &'a [u8; 32],
+    /// tr = H(pk, 64).
+    pub tr: &'a [u8; 64],
+    /// s1, coefficients in [-eta, eta].
+    pub s1: &'a P::VecL,
+    /// s2, coefficients in [-eta, eta].
+    pub s2: &'a P::VecK,
+    /// t0, coefficients in (-2^12, 2^12].
+    pub t0: &'a P::VecK,
+}
+
+/// skEncode (Algorithm 24). `sk` must have P::SK_LEN bytes.
+pub fn sk_encode<P: ParameterSet>(parts: &SkParts<'_, P>, sk: &mut [u8]) {
+    sk[..32].copy_from_slice(parts.rho);
+    sk[32..64].copy_from_slice(parts.k);
+    sk[64..128].copy_from_slice(parts.tr);
+    let eta_bytes = 32 * P::ETA_BITS;
+    let mut offset = 128;
+    for p in parts.s1.as_ref().iter().chain(parts.s2.as_ref()) {
+        pack_bits(P::ETA_BITS, &mut sk[offset..offset + eta_bytes], p, |c| {
+            (P::ETA - c) as u32
+        });
+        offset += eta_bytes;
+    }
+    for p in parts.t0.as_ref() {
+        pack_bits(D as usize, &mut sk[offset..offset + T0_BYTES], p, |c| {
+            ((1 << (D - 1)) - c) as u32
+        });
+        offset += T0_BYTES;
+    }
+}
+
+/// skDecode (Algorithm 25) with the range check the standard leaves to the
+/// caller: every s1 and s2 coefficient must lie in [-eta, eta]
+/// (`Error::MalformedKey` otherwise). `sk` must have P::SK_LEN bytes.
+pub fn sk_decode<P: ParameterSet>(
+    sk: &[u8],
+    rho: &mut [u8; 32],
+    k: &mut [u8; 32],
+    tr: &mut [u8; 64],
+    s1: &mut P::VecL,
+    s2: &mut P::VecK,
+    t0: &mut P::VecK,
+) -> Result<(), Error> {
+    rho.copy_from_slice(&sk[..32]);
+    k.copy_from_slice(&sk[32..64]);
+    tr.copy_from_slice(&sk[64..128]);
+    let eta_bytes = 32 * P::ETA_BITS;
+    let mut offset = 128;
+    let mut out_of_range = 0i32;
+    for p in s1.as_mut().iter_mut().chain(s2.as_mut().iter_mut()) {
+        unpack_bits(P::ETA_BITS, p, &sk[offset..offset + eta_bytes], |x| {
+            P::ETA - x as i32
+        });
+        for &c in p.coeffs.iter() {
+            // c < -eta, as a sign bit, without a branch on the secret.
+            out_of_range |= (c + P::ETA) >> 31;
+        }
+        offset += eta_bytes;
+    }
+    for p in t0.as_mut() {
+        unpack_bits(D as usize, p, &sk[offset..offset + T0_BYTES], |x| {
+            (1 << (D - 1)) - x as i32
+        });
+        offset += T0_BYTES;
+    }
+    if out_of_range != 0 {
+        Err(Error::MalformedKey)
+    } else {
+        Ok(())
+    }
+}
+
+/// HintBitPack (Algorithm 20) into the last omega + k bytes.
+fn hint_bit_pack<P: ParameterSet>(h: &P::VecK, y: &mut [u8]) {
+    y.fill(0);
+    let mut index = 0;
+    for (i, p) in h.as_ref().iter().enumerate() {
+        for j in 0..N {
+            if p.coeffs[j] != 0 && index < P::OMEGA {
+                y[index] = j as u8;
+                index += 1;
+            }
+        }
+        y[P::OMEGA + i] = index as u8;
+    }
+}
+
+/// HintBitUnpack (Algorithm 21): `Err(MalformedSignature)` for the standard's
+/// bottom.
+fn hint_bit_unpack<P: ParameterSet>(y: &[u8], h: &mut P::VecK) -> Result<(), Error> {
+    let mut index = 0usize;
+    for (i, p) in h.as_mut().iter_mut().enumerate() {
+        *p = Poly::ZERO;
+        let end = y[P::OMEGA + i] as usize;
+        if end < index || end > P::OMEGA {
+            return Err(Error::MalformedSignature);
+        }
+        let first = index;
+        while index < end {
+            if index > first && y[index - 1] >= y[index] {
+                return Err(Error::MalformedSignature);
+            }
+            p.coeffs[y[index] as usize] = 1;
+            index += 1;
+        }
+    }
+    if y[index..P::OMEGA].iter().any(|&b| b != 0) {
+        return Err(Error::MalformedSignature);
+    }
+    Ok(())
+}
+
+/// sigEncode (Algorithm 26): c~ || BitPack(z[i], gamma1 - 1, gamma1) ||
+/// HintBitPack(h). z must be centered (|z_i| < gamma1); h has at most omega ones.
+pub fn sig_encode<P: ParameterSet, B: Backend>(
+    c_tilde: &[u8],
+    z: &P::VecL,
+    h: &P::VecK,
+    sig: &mut [u8],
+) {
+    sig[..P::C_TILDE_LEN].copy_from_slice(c_tilde);
+    let z_bytes = 32 * P::GAMMA1_BITS;
+    let mut offset = P::C_TILDE_LEN;
+    for p in z.as_ref() {
+        B::pack_z(P::GAMMA1_BITS, &mut sig[offset..offset + z_bytes], p);
+        offset += z_bytes;
+    }
+    hint_bit_pack::<P>(h, &mut sig[offset..]);
+}
+
+/// sigDecode (Algorithm 27). `sig` must have P::SIG_LEN bytes; a malformed
+/// hint is `Err(MalformedSignature)`.
+pub fn sig_decode<P: ParameterSet, B: Backend>(
+    sig: &[u8],
+    z: &mut P::VecL,
+    h: &mut P::VecK,
+) -> Result<(), Error> {
+    let z_bytes = 32 * P::GAMMA1_BITS;
+    let mut offset = P::C_TILDE_LEN;
+    for p in z.as_mut() {
+        B::unpack_z(P::GAMMA1_BITS, p, &sig[offset..offset + z_bytes]);
+        offset += z_bytes;
+    }
+    hint_bit_unpack::<P>(&sig[offset..], h)
+}
+
+/// w1Encode (Algorithm 28) into `out` (P::W1_LEN bytes).
+pub fn w1_encode<P: ParameterSet, B: Backend>(w1: &P::VecK, out: &mut [u8]) {
+    let bytes = 32 * P::W1_BITS;
+    for (i, p) in w1.as_ref().iter().enumerate() {
+        B::pack_w1(P::W1_BITS, &mut out[i * bytes..(i + 1) * bytes], p);
+    }
+}

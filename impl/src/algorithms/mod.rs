@@ -1,0 +1,473 @@
+//! ML-DSA key generation, signing and verification (FIPS 204 Algorithms 6 to
+//! 8), written once, generic over the parameter set `P` and the backend `B`.
+
+pub mod encoding;
+pub mod sampling;
+
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+use crate::backend::{Backend, Xof};
+use crate::params::{ByteArray, N, ParameterSet, PolyMatrix, PolyVec};
+use crate::poly::Poly;
+use encoding::{
+    SkParts, pk_decode, pk_encode, sig_decode, sig_encode, sk_decode, sk_encode, w1_encode,
+};
+use sampling::{expand_a, expand_mask, expand_s, ntt_vec, sample_in_ball};
+
+/// A decoded signing key: (rho, K, tr, s1, s2, t0). Zeroized on drop.
+pub struct ExpandedSigningKey<P: ParameterSet> {
+    pub(crate) rho: [u8; 32],
+    pub(crate) k: [u8; 32],
+    pub(crate) tr: [u8; 64],
+    pub(crate) s1: P::VecL,
+    pub(crate) s2: P::VecK,
+    pub(crate) t0: P::VecK,
+}
+
+impl<P: ParameterSet> Clone for ExpandedSigningKey<P> {
+    fn clone(&self) -> Self {
+        ExpandedSigningKey {
+            rho: self.rho,
+            k: self.k,
+            tr: self.tr,
+            s1: self.s1.clone(),
+            s2: self.s2.clone(),
+            t0: self.t0.clone(),
+        }
+    }
+}
+
+impl<P: ParameterSet> Zeroize for ExpandedSigningKey<P> {
+    fn zeroize(&mut self) {
+        self.rho.zeroize();
+        self.k.zeroize();
+        self.tr.zeroize();
+        self.s1.zeroize();
+        self.s2.zeroize();
+        self.t0.zeroize();
+    }
+}
+
+impl<P: ParameterSet> Drop for ExpandedSigningKey<P> {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl<P: ParameterSet> ZeroizeOnDrop for ExpandedSigningKey<P> {}
+
+impl<P: ParameterSet> ExpandedSigningKey<P> {
+    /// skEncode (Algorithm 24).
+    pub fn encode(&self) -> P::SkBytes {
+        let mut sk = P::SkBytes::zeroed();
+        let parts = SkParts::<P> {
+            rho: &self.rho,
+            k: &self.k,
+            tr: &self.tr,
+            s1: &self.s1,
+            s2: &self.s2,
+            t0: &self.t0,
+        };
+        sk_encode::<P>(&parts, sk.as_mut());
+        sk
+    }
+
+    /// skDecode (Algorithm 25) with the coefficient range check; no
+    /// consistency check of t0 and tr (see [`Self::check_consistency`]).
+    pub fn decode(sk: &[u8]) -> Result<Self, crate::Error> {
+        if sk.len() != P::SK_LEN {
+            return Err(crate::Error::WrongLength);
+        }
+        let mut key = ExpandedSigningKey::<P> {
+            rho: [0; 32],
+            k: [0; 32],
+            tr: [0; 64],
+            s1: P::VecL::zeroed(),
+            s2: P::VecK::zeroed(),
+            t0: P::VecK::zeroed(),
+        };
+        sk_decode::<P>(
+            sk,
+            &mut key.rho,
+            &mut key.k,
+            &mut key.tr,
+            &mut key.s1,
+            &mut key.s2,
+            &mut key.t0,
+        )?;
+        Ok(key)
+    }
+
+    /// Recomputes t = A s1 + s2 and checks that t0 is its low part and tr the
+    /// hash of the public key it gives; returns that public key.
+    pub fn check_consistency<B: Backend>(&self) -> Result<ExpandedVerifyingKey<P>, crate::Error> {
+        let (t1, mut t0) = compute_t::<P, B>(&self.rho, &self.s1, &self.s2);
+        let vk = ExpandedVerifyingKey::<P>::from_parts::<B>(self.rho, t1);
+        let mut diff = 0;
+        for (a, b) in t0.as_ref().iter().zip(self.t0.as_ref()) {
+            for i in 0..N {
+                diff |= a.coeffs[i] ^ b.coeffs[i];
+            }
+        }
+        let mut tr_diff = 0u8;
+        for (a, b) in vk.tr.iter().zip(self.tr.iter()) {
+            tr_diff |= a ^ b;
+        }
+        t0.zeroize();
+        if diff != 0 || tr_diff != 0 {
+            Err(crate::Error::MalformedKey)
+        } else {
+            Ok(vk)
+        }
+    }
+}
+
+/// A decoded verifying key: rho, t1, tr = H(pk, 64) and the encoding pk.
+pub struct ExpandedVerifyingKey<P: ParameterSet> {
+    pub(crate) rho: [u8; 32],
+    pub(crate) t1: P::VecK,
+    pub(crate) tr: [u8; 64],
+    pub(crate) encoded: P::PkBytes,
+}
+
+impl<P: ParameterSet> Clone for ExpandedVerifyingKey<P> {
+    fn clone(&self) -> Self {
+        ExpandedVerifyingKey {
+            rho: self.rho,
+            t1: self.t1.clone(),
+            tr: self.tr,
+            encoded: self.encoded.clone(),
+        }
+    }
+}
+
+impl<P: ParameterSet> ExpandedVerifyingKey<P> {
+    fn from_parts<B: Backend>(rho: [u8; 32], t1: P::VecK) -> Self {
+        let mut encoded = P::PkBytes::zeroed();
+        pk_encode::<P>(&rho, &t1, encoded.as_mut());
+        let tr = h::<B, 64>(&[encoded.as_ref()]);
+        ExpandedVerifyingKey {
+            rho,
+            t1,
+            tr,
+            encoded,
+        }
+    }
+
+    /// pkDecode (Algorithm 23) and tr = H(pk, 64). Every byte string of the
+    /// right length is a public key.
+    pub fn decode<B: Backend>(pk: &[u8]) -> Result<Self, crate::Error> {
+        if pk.len() != P::PK_LEN {
+            return Err(crate::Error::WrongLength);
+        }
+        let mut encoded = P::PkBytes::zeroed();
+        encoded.as_mut().copy_from_slice(pk);
+        let mut rho = [0u8; 32];
+        let mut t1 = P::VecK::zeroed();
+        pk_decode::<P>(pk, &mut rho, &mut t1);
+        let tr = h::<B, 64>(&[pk]);
+        Ok(ExpandedVerifyingKey {
+            rho,
+            t1,
+            tr,
+            encoded,
+        })
+    }
+
+    /// The encoded public key.
+    pub fn encoded(&self) -> &P::PkBytes {
+        &self.encoded
+    }
+
+    /// tr = H(pk, 64).
+    pub fn tr(&self) -> &[u8; 64] {
+        &self.tr
+    }
+}
+
+/// H(x_0 || x_1 || ..., LEN) with the backend's SHAKE256.
+pub fn h<B: Backend, const LEN: usize>(parts: &[&[u8]]) -> [u8; LEN] {
+    let mut xof = B::Shake256::new();
+    for part in parts {
+        xof.absorb(part);
+    }
+    let mut out = [0u8; LEN];
+    xof.squeeze(&mut out);
+    out
+}
+
+/// t = NTT^-1(A_hat o NTT(s1)) + s2, split by Power2Round into (t1, t0).
+fn compute_t<P: ParameterSet, B: Backend>(
+    rho: &[u8; 32],
+    s1: &P::VecL,
+    s2: &P::VecK,
+) -> (P::VecK, P::VecK) {
+    let mut a_hat = P::Matrix::zeroed();
+    expand_a::<P, B>(rho, &mut a_hat);
+    let mut s1_hat = s1.clone();
+    ntt_vec::<P::VecL, B>(&mut s1_hat);
+    let mut t1 = P::VecK::zeroed();
+    let mut t0 = P::VecK::zeroed();
+    for (i, row) in a_hat.as_ref().iter().enumerate() {
+        let mut t = Poly::ZERO;
+        B::pointwise_acc_montgomery(&mut t, row.as_ref(), s1_hat.as_ref());
+        B::invntt_tomont(&mut t);
+        B::add(&mut t, &s2.as_ref()[i]);
+        B::freeze(&mut t);
+        B::power2round(&mut t1.as_mut()[i], &mut t0.as_mut()[i], &t);
+        t.zeroize();
+    }
+    s1_hat.zeroize();
+    (t1, t0)
+}
+
+/// ML-DSA.KeyGen_internal (Algorithm 6): the key pair from the seed xi.
+pub fn key_gen_internal<P: ParameterSet, B: Backend>(
+    xi: &[u8; 32],
+) -> (ExpandedVerifyingKey<P>, ExpandedSigningKey<P>) {
+    // (rho, rho', K) <- H(xi || k || l, 128)
+    let mut seeds: [u8; 128] = h::<B, 128>(&[xi, &[P::K as u8, P::L as u8]]);
+    let mut rho = [0u8; 32];
+    rho.copy_from_slice(&seeds[..32]);
+    let mut rho_prime = [0u8; 64];
+    rho_prime.copy_from_slice(&seeds[32..96]);
+    let mut sk = ExpandedSigningKey::<P> {
+        rho,
+        k: [0; 32],
+        tr: [0; 64],
+        s1: P::VecL::zeroed(),
+        s2: P::VecK::zeroed(),
+        t0: P::VecK::zeroed(),
+    };
+    sk.k.copy_from_slice(&seeds[96..]);
+    seeds.zeroize();
+    expand_s::<P, B>(&rho_prime, &mut sk.s1, &mut sk.s2);
+    rho_prime.zeroize();
+    let (t1, t0) = compute_t::<P, B>(&rho, &sk.s1, &sk.s2);
+    sk.t0 = t0;
+    let vk = ExpandedVerifyingKey::<P>::from_parts::<B>(rho, t1);
+    sk.tr = vk.tr;
+    (vk, sk)
+}
+
+/// An incremental computation of mu = H(tr || M', 64) (Algorithm 7 line 6,
+/// Algorithm 8 line 7).
+pub struct MuHasher<B: Backend> {
+    xof: B::Shake256,
+}
+
+impl<B: Backend> MuHasher<B> {
+    /// Starts mu for the key with this tr.
+    pub fn new(tr: &[u8; 64]) -> Self {
+        let mut xof = B::Shake256::new();
+        xof.absorb(tr);
+        MuHasher { xof }
+    }
+
+    /// Absorbs the next piece of M'.
+    pub fn update(&mut self, piece: &[u8]) {
+        self.xof.absorb(piece);
+    }
+
+    /// mu.
+    pub fn finalize(mut self) -> [u8; 64] {
+        let mut mu = [0u8; 64];
+        self.xof.squeeze(&mut mu);
+        mu
+    }
+}
+
+/// Secrets of one signing operation, zeroized on drop.
+struct SignSecrets<P: ParameterSet> {
+    s1_hat: P::VecL,
+    s2_hat: P::VecK,
+    t0_hat: P::VecK,
+    rho_pp: [u8; 64],
+    y: P::VecL,
+    z: P::VecL,
+    w: P::VecK,
+    cs: Poly,
+}
+
+impl<P: ParameterSet> Drop for SignSecrets<P> {
+    fn drop(&mut self) {
+        self.s1_hat.zeroize();
+        self.s2_hat.zeroize();
+        self.t0_hat.zeroize();
+        self.rho_pp.zeroize();
+        self.y.zeroize();
+        self.z.zeroize();
+        self.w.zeroize();
+        self.cs.zeroize();
+    }
+}
+
+/// ML-DSA.Sign_internal (Algorithm 7) from mu (lines 1 to 5 and 7 to 34;
+/// line 6 is the caller's, through [`MuHasher`]).
+pub fn sign_internal<P: ParameterSet, B: Backend>(
+    sk: &ExpandedSigningKey<P>,
+    mu: &[u8; 64],
+    rnd: &[u8; 32],
+    sig: &mut P::SigBytes,
+) {
+    let mut sec = SignSecrets::<P> {
+        s1_hat: sk.s1.clone(),
+        s2_hat: sk.s2.clone(),
+        t0_hat: sk.t0.clone(),
+        rho_pp: h::<B, 64>(&[&sk.k, rnd, mu]),
+        y: P::VecL::zeroed(),
+        z: P::VecL::zeroed(),
+        w: P::VecK::zeroed(),
+        cs: Poly::ZERO,
+    };
+    ntt_vec::<P::VecL, B>(&mut sec.s1_hat);
+    ntt_vec::<P::VecK, B>(&mut sec.s2_hat);
+    ntt_vec::<P::VecK, B>(&mut sec.t0_hat);
+    let mut a_hat = P::Matrix::zeroed();
+    expand_a::<P, B>(&sk.rho, &mut a_hat);
+
+    let mut w1 = P::VecK::zeroed();
+    let mut h_vec = P::VecK::zeroed();
+    let mut w1_bytes = [0u8; 8 * 32 * 6];
+    let mut c_tilde = [0u8; 64];
+    let mut c_hat = Poly::ZERO;
+    let mut kappa: u16 = 0;
+    loop {
+        // y <- ExpandMask(rho'', kappa); w <- NTT^-1(A_hat o NTT(y))
+        expand_mask::<P, B>(&sec.rho_pp, kappa, &mut sec.y);
+        kappa = kappa.wrapping_add(P::L as u16);
+        sec.z.clone_from(&sec.y);
+        ntt_vec::<P::VecL, B>(&mut sec.z);
+        for (i, row) in a_hat.as_ref().iter().enumerate() {
+            let w_i = &mut sec.w.as_mut()[i];
+            B::pointwise_acc_montgomery(w_i, row.as_ref(), sec.z.as_ref());
+            B::invntt_tomont(w_i);
+            B::freeze(w_i);
+            let mut w0 = Poly::ZERO;
+            B::decompose(P::GAMMA2, &mut w1.as_mut()[i], &mut w0, w_i);
+            w0.zeroize();
+        }
+        // c~ <- H(mu || w1Encode(w1), lambda/4); c <- SampleInBall(c~)
+        w1_encode::<P, B>(&w1, &mut w1_bytes[..P::W1_LEN]);
+        let mut xof = B::Shake256::new();
+        xof.absorb(mu);
+        xof.absorb(&w1_bytes[..P::W1_LEN]);
+        xof.squeeze(&mut c_tilde[..P::C_TILDE_LEN]);
+        sample_in_ball::<P, B>(&c_tilde[..P::C_TILDE_LEN], &mut c_hat);
+        B::ntt(&mut c_hat);
+
+        // z <- y + <<c s1>>, rejected if ||z|| >= gamma1 - beta
+        let mut reject = false;
+        for i in 0..P::L {
+            B::pointwise_montgomery(&mut sec.cs, &c_hat, &sec.s1_hat.as_ref()[i]);
+            B::invntt_tomont(&mut sec.cs);
+            let z_i = &mut sec.z.as_mut()[i];
+            *z_i = sec.y.as_ref()[i];
+            B::add(z_i, &sec.cs);
+            B::reduce32(z_i);
+            reject |= B::exceeds_norm(z_i, P::GAMMA1 - P::BETA);
+        }
+        if reject {
+            continue;
+        }
+        // r0 <- LowBits(w - <<c s2>>), rejected if ||r0|| >= gamma2 - beta;
+        // w becomes w - <<c s2>>.
+        for i in 0..P::K {
+            B::pointwise_montgomery(&mut sec.cs, &c_hat, &sec.s2_hat.as_ref()[i]);
+            B::invntt_tomont(&mut sec.cs);
+            let w_i = &mut sec.w.as_mut()[i];
+            B::sub(w_i, &sec.cs);
+            B::freeze(w_i);
+            let mut r1 = Poly::ZERO;
+            let mut r0 = Poly::ZERO;
+            B::decompose(P::GAMMA2, &mut r1, &mut r0, w_i);
+            reject |= B::exceeds_norm(&r0, P::GAMMA2 - P::BETA);
+            r0.zeroize();
+            r1.zeroize();
+        }
+        if reject {
+            continue;
+        }
+        // <<c t0>>, rejected if ||c t0|| >= gamma2;
+        // h <- MakeHint(-<<c t0>>, w - <<c s2>> + <<c t0>>)
+        let mut ones = 0;
+        for i in 0..P::K {
+            B::pointwise_montgomery(&mut sec.cs, &c_hat, &sec.t0_hat.as_ref()[i]);
+            B::invntt_tomont(&mut sec.cs);
+            B::reduce32(&mut sec.cs);
+            reject |= B::exceeds_norm(&sec.cs, P::GAMMA2);
+            let w_i = &mut sec.w.as_mut()[i];
+            B::add(w_i, &sec.cs);
+            B::freeze(w_i);
+            let mut minus_ct0 = Poly::ZERO;
+            B::sub(&mut minus_ct0, &sec.cs);
+            B::freeze(&mut minus_ct0);
+            ones += B::make_hint(P::GAMMA2, &mut h_vec.as_mut()[i], &minus_ct0, w_i);
+            minus_ct0.zeroize();
+        }
+        if reject || ones > P::OMEGA {
+            continue;
+        }
+        break;
+    }
+    // sigma <- sigEncode(c~, z mod+- q, h): z passed the norm check after
+    // reduce32, so it is already the centered representative.
+    sig_encode::<P, B>(&c_tilde[..P::C_TILDE_LEN], &sec.z, &h_vec, sig.as_mut());
+    c_hat.zeroize();
+    w1.zeroize();
+    w1_bytes.zeroize();
+}
+
+/// ML-DSA.Verify_internal (Algorithm 8) from mu. `sig` may have any length.
+pub fn verify_internal<P: ParameterSet, B: Backend>(
+    vk: &ExpandedVerifyingKey<P>,
+    mu: &[u8; 64],
+    sig: &[u8],
+) -> bool {
+    if sig.len() != P::SIG_LEN {
+        return false;
+    }
+    let mut z = P::VecL::zeroed();
+    let mut h_vec = P::VecK::zeroed();
+    if sig_decode::<P, B>(sig, &mut z, &mut h_vec).is_err() {
+        return false;
+    }
+    // ||z|| < gamma1 - beta (line 13, checked first: it is public and cheap).
+    for p in z.as_ref() {
+        if B::exceeds_norm(p, P::GAMMA1 - P::BETA) {
+            return false;
+        }
+    }
+    let c_tilde = &sig[..P::C_TILDE_LEN];
+    let mut c_hat = Poly::ZERO;
+    sample_in_ball::<P, B>(c_tilde, &mut c_hat);
+    B::ntt(&mut c_hat);
+    let mut a_hat = P::Matrix::zeroed();
+    expand_a::<P, B>(&vk.rho, &mut a_hat);
+    ntt_vec::<P::VecL, B>(&mut z);
+    let mut w1 = P::VecK::zeroed();
+    for (i, row) in a_hat.as_ref().iter().enumerate() {
+        // w'_approx = NTT^-1(A_hat o NTT(z) - NTT(c) o NTT(t1 2^d))
+        let mut w = Poly::ZERO;
+        B::pointwise_acc_montgomery(&mut w, row.as_ref(), z.as_ref());
+        let mut t1 = vk.t1.as_ref()[i];
+        B::shift_left_d(&mut t1);
+        B::ntt(&mut t1);
+        let mut ct1 = Poly::ZERO;
+        B::pointwise_montgomery(&mut ct1, &c_hat, &t1);
+        B::sub(&mut w, &ct1);
+        B::reduce32(&mut w);
+        B::invntt_tomont(&mut w);
+        B::freeze(&mut w);
+        // w'1 <- UseHint(h, w'_approx)
+        B::use_hint(P::GAMMA2, &mut w1.as_mut()[i], &h_vec.as_ref()[i], &w);
+    }
+    let mut w1_bytes = [0u8; 8 * 32 * 6];
+    w1_encode::<P, B>(&w1, &mut w1_bytes[..P::W1_LEN]);
+    let mut xof = B::Shake256::new();
+    xof.absorb(mu);
+    xof.absorb(&w1_bytes[..P::W1_LEN]);
+    let mut c_tilde_prime = [0u8; 64];
+    xof.squeeze(&mut c_tilde_prime[..P::C_TILDE_LEN]);
+    c_tilde == &c_tilde_prime[..P::C_TILDE_LEN]
+}

@@ -1,0 +1,250 @@
+//! ExpandA, ExpandS, ExpandMask and SampleInBall (FIPS 204 Algorithms 29 to
+//! 34), four polynomials at a time where the backend has a four-lane SHAKE.
+
+use zeroize::Zeroize;
+
+use crate::backend::{Backend, Xof, XofX4};
+use crate::params::{N, ParameterSet, PolyVec};
+use crate::poly::Poly;
+
+const SHAKE128_RATE: usize = 168;
+const SHAKE256_RATE: usize = 136;
+/// Blocks of SHAKE128 squeezed up front for RejNTTPoly: 5 * 168 bytes give 280
+/// candidates, enough for 256 in all but ~2^-37 of the cases.
+const UNIFORM_BLOCKS: usize = 5;
+/// Blocks of SHAKE256 squeezed up front for RejBoundedPoly: 2 blocks give 544
+/// half-bytes (eta = 2 keeps 15/16 of them; eta = 4 keeps 9/16).
+const ETA_BLOCKS: usize = 2;
+
+/// RejNTTPoly (Algorithm 30) for four seeds at once.
+fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: &mut [Poly; 4]) {
+    let mut xof = B::Shake128x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+    let mut buf = [[0u8; UNIFORM_BLOCKS * SHAKE128_RATE]; 4];
+    {
+        let [b0, b1, b2, b3] = &mut buf;
+        xof.squeeze_blocks_x4([b0, b1, b2, b3]);
+    }
+    let mut ctr = [0usize; 4];
+    for lane in 0..4 {
+        ctr[lane] = B::rej_uniform(&mut polys[lane].coeffs, &buf[lane]);
+    }
+    while ctr.iter().any(|&c| c < N) {
+        let mut block = [[0u8; SHAKE128_RATE]; 4];
+        {
+            let [b0, b1, b2, b3] = &mut block;
+            xof.squeeze_blocks_x4([b0, b1, b2, b3]);
+        }
+        for lane in 0..4 {
+            let c = ctr[lane];
+            ctr[lane] += B::rej_uniform(&mut polys[lane].coeffs[c..], &block[lane]);
+        }
+    }
+}
+
+/// RejNTTPoly (Algorithm 30) for one seed.
+fn rej_ntt_poly<B: Backend>(seed: &[u8; 34], out: &mut Poly) {
+    let mut xof = B::Shake128::new();
+    xof.absorb(seed);
+    let mut buf = [0u8; UNIFORM_BLOCKS * SHAKE128_RATE];
+    xof.squeeze(&mut buf);
+    let mut ctr = B::rej_uniform(&mut out.coeffs, &buf);
+    while ctr < N {
+        let mut block = [0u8; SHAKE128_RATE];
+        xof.squeeze(&mut block);
+        ctr += B::rej_uniform(&mut out.coeffs[ctr..], &block);
+    }
+}
+
+/// ExpandA (Algorithm 32): A_hat[r][s] = RejNTTPoly(rho || s || r), four
+/// entries at a time in row-major order; leftover entries one at a time.
+pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matrix) {
+    let rows = a_hat.as_mut();
+    let total = P::K * P::L;
+    let seed = |index: usize| {
+        let mut s = [0u8; 34];
+        s[..32].copy_from_slice(rho);
+        s[32] = (index % P::L) as u8;
+        s[33] = (index / P::L) as u8;
+        s
+    };
+    let mut index = 0;
+    while index + 4 <= total {
+        let mut polys = [Poly::ZERO; 4];
+        let seeds = [
+            seed(index),
+            seed(index + 1),
+            seed(index + 2),
+            seed(index + 3),
+        ];
+        rej_ntt_poly_x4::<B>(seeds, &mut polys);
+        for (i, p) in polys.iter().enumerate() {
+            rows[(index + i) / P::L].as_mut()[(index + i) % P::L] = *p;
+        }
+        index += 4;
+    }
+    while index < total {
+        rej_ntt_poly::<B>(&seed(index), &mut rows[index / P::L].as_mut()[index % P::L]);
+        index += 1;
+    }
+}
+
+/// RejBoundedPoly (Algorithm 31) for four seeds at once.
+fn rej_bounded_poly_x4<B: Backend>(eta: i32, seeds: &[[u8; 66]; 4], polys: &mut [Poly; 4]) {
+    let mut xof = B::Shake256x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+    let mut buf = [[0u8; ETA_BLOCKS * SHAKE256_RATE]; 4];
+    {
+        let [b0, b1, b2, b3] = &mut buf;
+        xof.squeeze_blocks_x4([b0, b1, b2, b3]);
+    }
+    let mut ctr = [0usize; 4];
+    for lane in 0..4 {
+        ctr[lane] = B::rej_eta(eta, &mut polys[lane].coeffs, &buf[lane]);
+    }
+    while ctr.iter().any(|&c| c < N) {
+        let mut block = [[0u8; SHAKE256_RATE]; 4];
+        {
+            let [b0, b1, b2, b3] = &mut block;
+            xof.squeeze_blocks_x4([b0, b1, b2, b3]);
+        }
+        for lane in 0..4 {
+            let c = ctr[lane];
+            ctr[lane] += B::rej_eta(eta, &mut polys[lane].coeffs[c..], &block[lane]);
+        }
+        block.zeroize();
+    }
+    buf.zeroize();
+}
+
+/// RejBoundedPoly (Algorithm 31) for one seed.
+fn rej_bounded_poly<B: Backend>(eta: i32, seed: &[u8; 66], out: &mut Poly) {
+    let mut xof = B::Shake256::new();
+    xof.absorb(seed);
+    let mut buf = [0u8; ETA_BLOCKS * SHAKE256_RATE];
+    xof.squeeze(&mut buf);
+    let mut ctr = B::rej_eta(eta, &mut out.coeffs, &buf);
+    while ctr < N {
+        let mut block = [0u8; SHAKE256_RATE];
+        xof.squeeze(&mut block);
+        ctr += B::rej_eta(eta, &mut out.coeffs[ctr..], &block);
+        block.zeroize();
+    }
+    buf.zeroize();
+}
+
+/// ExpandS (Algorithm 33): s1[r] = RejBoundedPoly(rho' || r) for r < l, and
+/// s2[r] = RejBoundedPoly(rho' || r + l) for r < k; four at a time.
+pub fn expand_s<P: ParameterSet, B: Backend>(
+    rho_prime: &[u8; 64],
+    s1: &mut P::VecL,
+    s2: &mut P::VecK,
+) {
+    let total = P::L + P::K;
+    let seed = |index: usize| {
+        let mut s = [0u8; 66];
+        s[..64].copy_from_slice(rho_prime);
+        s[64..].copy_from_slice(&(index as u16).to_le_bytes());
+        s
+    };
+    let mut polys = [Poly::ZERO; 16];
+    let mut index = 0;
+    while index + 4 <= total {
+        let mut seeds = [
+            seed(index),
+            seed(index + 1),
+            seed(index + 2),
+            seed(index + 3),
+        ];
+        let mut four = [Poly::ZERO; 4];
+        rej_bounded_poly_x4::<B>(P::ETA, &seeds, &mut four);
+        polys[index..index + 4].copy_from_slice(&four);
+        four.zeroize();
+        seeds.zeroize();
+        index += 4;
+    }
+    while index < total {
+        let mut s = seed(index);
+        rej_bounded_poly::<B>(P::ETA, &s, &mut polys[index]);
+        s.zeroize();
+        index += 1;
+    }
+    s1.as_mut().copy_from_slice(&polys[..P::L]);
+    s2.as_mut().copy_from_slice(&polys[P::L..total]);
+    polys.zeroize();
+}
+
+/// ExpandMask (Algorithm 34): y[r] = BitUnpack(H(rho'' || kappa + r, 32c),
+/// gamma1 - 1, gamma1); four at a time.
+pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
+    const BLOCKS: usize = 5; // 5 * 136 = 680 >= 32 * 20 bytes
+    let bytes = 32 * P::GAMMA1_BITS;
+    let seed = |r: usize| {
+        let mut s = [0u8; 66];
+        s[..64].copy_from_slice(rho_pp);
+        s[64..].copy_from_slice(&kappa.wrapping_add(r as u16).to_le_bytes());
+        s
+    };
+    let y = y.as_mut();
+    let mut r = 0;
+    while r + 4 <= P::L {
+        let mut seeds = [seed(r), seed(r + 1), seed(r + 2), seed(r + 3)];
+        let mut xof = B::Shake256x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+        let mut buf = [[0u8; BLOCKS * SHAKE256_RATE]; 4];
+        {
+            let [b0, b1, b2, b3] = &mut buf;
+            xof.squeeze_blocks_x4([b0, b1, b2, b3]);
+        }
+        for lane in 0..4 {
+            B::unpack_z(P::GAMMA1_BITS, &mut y[r + lane], &buf[lane][..bytes]);
+        }
+        seeds.zeroize();
+        buf.zeroize();
+        r += 4;
+    }
+    while r < P::L {
+        let mut s = seed(r);
+        let mut xof = B::Shake256::new();
+        xof.absorb(&s);
+        let mut buf = [0u8; 32 * 20];
+        xof.squeeze(&mut buf[..bytes]);
+        B::unpack_z(P::GAMMA1_BITS, &mut y[r], &buf[..bytes]);
+        s.zeroize();
+        buf.zeroize();
+        r += 1;
+    }
+}
+
+/// SampleInBall (Algorithm 29): the challenge c with tau coefficients +-1,
+/// from c~. Coefficients are -1, 0 or 1.
+pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly) {
+    let mut xof = B::Shake256::new();
+    xof.absorb(c_tilde);
+    let mut signs_bytes = [0u8; 8];
+    xof.squeeze(&mut signs_bytes);
+    let mut signs = u64::from_le_bytes(signs_bytes);
+    *c = Poly::ZERO;
+    let mut block = [0u8; SHAKE256_RATE];
+    let mut pos = SHAKE256_RATE;
+    for i in (N - P::TAU)..N {
+        let j = loop {
+            if pos == SHAKE256_RATE {
+                xof.squeeze(&mut block);
+                pos = 0;
+            }
+            let j = block[pos] as usize;
+            pos += 1;
+            if j <= i {
+                break j;
+            }
+        };
+        c.coeffs[i] = c.coeffs[j];
+        c.coeffs[j] = 1 - 2 * (signs & 1) as i32;
+        signs >>= 1;
+    }
+}
+
+/// Every entry of a vector through the backend's NTT.
+pub fn ntt_vec<V: PolyVec, B: Backend>(v: &mut V) {
+    for p in v.as_mut() {
+        B::ntt(p);
+    }
+}

@@ -1,0 +1,102 @@
+//! The backend trait: every kernel that SIMD accelerates, with its input and
+//! output ranges. The algorithms in `crate::algorithms` are written once,
+//! generic over this trait; each backend lives in its own folder.
+
+pub mod portable;
+
+use crate::poly::Poly;
+
+/// An incremental SHAKE (one lane): absorb, then squeeze.
+pub trait Xof: Sized {
+    /// The rate in bytes (168 for SHAKE128, 136 for SHAKE256).
+    const RATE: usize;
+    /// A fresh state.
+    fn new() -> Self;
+    /// Absorb more input. Must not be called after the first squeeze.
+    fn absorb(&mut self, input: &[u8]);
+    /// Squeeze `out.len()` more bytes of output.
+    fn squeeze(&mut self, out: &mut [u8]);
+}
+
+/// Four SHAKE instances run side by side, each absorbing one input.
+pub trait XofX4: Sized {
+    /// The rate in bytes.
+    const RATE: usize;
+    /// Absorb one complete input per lane (the inputs have equal lengths).
+    fn absorb_x4(inputs: [&[u8]; 4]) -> Self;
+    /// Squeeze `RATE * n` bytes into each lane's buffer (all of length RATE * n).
+    fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]);
+}
+
+/// The kernels an ML-DSA backend provides. All functions are constant time
+/// in the polynomial coefficients unless documented otherwise (rejection
+/// sampling reads public SHAKE output).
+pub trait Backend: Copy + 'static {
+    /// A short name ("portable", "avx2", "neon").
+    const NAME: &'static str;
+    /// SHAKE128 (G), one lane.
+    type Shake128: Xof;
+    /// SHAKE256 (H), one lane.
+    type Shake256: Xof;
+    /// SHAKE128 four lanes.
+    type Shake128x4: XofX4;
+    /// SHAKE256 four lanes.
+    type Shake256x4: XofX4;
+
+    /// Forward NTT in place. Input |a_i| < q; output |a_i| < 9q, equal mod q
+    /// to FIPS 204's NTT (Algorithm 41).
+    fn ntt(a: &mut Poly);
+    /// Inverse NTT times 2^32 in place. Input |a_i| < q; output |a_i| < q,
+    /// equal mod q to 2^32 * NTT^-1(a) (Algorithm 42).
+    fn invntt_tomont(a: &mut Poly);
+    /// c = a o b * 2^-32 (pointwise Montgomery product). Requires
+    /// |a_i * b_i| <= 2^31 q; output |c_i| < q.
+    fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly);
+    /// c = sum_j a_j o b_j * 2^-32. Requires sum_j |a_j,i * b_j,i| <= 2^31 q;
+    /// output |c_i| < q.
+    fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]);
+    /// a += b, no reduction.
+    fn add(a: &mut Poly, b: &Poly);
+    /// a -= b, no reduction.
+    fn sub(a: &mut Poly, b: &Poly);
+    /// a <<= d (t1 * 2^d). Requires 0 <= a_i < 2^10.
+    fn shift_left_d(a: &mut Poly);
+    /// a mod q into [-6283009, 6283008]. Requires a_i <= 2^31 - 2^22 - 1.
+    fn reduce32(a: &mut Poly);
+    /// a + q where a < 0: maps (-q, q) to [0, q).
+    fn caddq(a: &mut Poly);
+    /// reduce32 then caddq: the representative in [0, q).
+    fn freeze(a: &mut Poly);
+
+    /// Power2Round (Algorithm 35) on each coefficient: a in [0, q) to
+    /// (a1, a0) with a = a1 * 2^d + a0.
+    fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly);
+    /// Decompose (Algorithm 36) on each coefficient: a in [0, q) to
+    /// (HighBits, LowBits) for the given gamma2.
+    fn decompose(gamma2: i32, a1: &mut Poly, a0: &mut Poly, a: &Poly);
+    /// MakeHint (Algorithm 39) on each coefficient: h_i = MakeHint(z_i, r_i)
+    /// for z, r in [0, q). Returns the number of ones.
+    fn make_hint(gamma2: i32, h: &mut Poly, z: &Poly, r: &Poly) -> usize;
+    /// UseHint (Algorithm 40) on each coefficient: a = UseHint(h_i, r_i) for
+    /// r in [0, q), h in {0, 1}.
+    fn use_hint(gamma2: i32, a: &mut Poly, h: &Poly, r: &Poly);
+    /// Whether some |a_i| >= bound (the infinity norm check), for
+    /// |a_i| <= 2^31 - 2^22 and bound <= (q-1)/8. Constant time: every
+    /// coefficient is examined.
+    fn exceeds_norm(a: &Poly, bound: i32) -> bool;
+
+    /// Uniform rejection sampling (RejNTTPoly's inner step): reads 3-byte
+    /// candidates from `buf`, writes those < q to `out`, stops when `out` is
+    /// full. Returns the number written.
+    fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize;
+    /// Bounded rejection sampling (RejBoundedPoly's inner step) for eta 2 or 4:
+    /// reads half-bytes of `buf`, writes accepted values in [-eta, eta].
+    fn rej_eta(eta: i32, out: &mut [i32], buf: &[u8]) -> usize;
+
+    /// BitPack(a, gamma1 - 1, gamma1) into `out` (32 * bits bytes), bits 18 or 20.
+    fn pack_z(bits: usize, out: &mut [u8], a: &Poly);
+    /// BitUnpack(v, gamma1 - 1, gamma1).
+    fn unpack_z(bits: usize, a: &mut Poly, v: &[u8]);
+    /// SimpleBitPack(w1, (q-1)/(2 gamma2) - 1), bits 4 or 6.
+    fn pack_w1(bits: usize, out: &mut [u8], a: &Poly);
+}

@@ -1,0 +1,147 @@
+//! The portable backend: plain Rust, any CPU.
+
+mod arithmetic;
+mod keccak;
+mod ntt;
+mod packing;
+mod rounding;
+mod sampling;
+
+pub use arithmetic::{QINV, caddq, freeze, montgomery_mul, montgomery_reduce, reduce32};
+pub use keccak::Shake;
+pub use ntt::{INV_NTT_FACTOR, ZETAS_MONT};
+pub use packing::{pack_bits, unpack_bits};
+pub use rounding::{decompose, exceeds, make_hint, power2round, use_hint};
+
+use super::Backend;
+use crate::params::D;
+use crate::poly::Poly;
+
+/// The portable backend.
+#[derive(Clone, Copy, Debug)]
+pub struct Portable;
+
+impl Backend for Portable {
+    const NAME: &'static str = "portable";
+    type Shake128 = Shake<sha3::Shake128>;
+    type Shake256 = Shake<sha3::Shake256>;
+    type Shake128x4 = [Shake<sha3::Shake128>; 4];
+    type Shake256x4 = [Shake<sha3::Shake256>; 4];
+
+    fn ntt(a: &mut Poly) {
+        ntt::ntt(a)
+    }
+
+    fn invntt_tomont(a: &mut Poly) {
+        ntt::invntt_tomont(a)
+    }
+
+    fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly) {
+        for i in 0..256 {
+            c.coeffs[i] = montgomery_mul(a.coeffs[i], b.coeffs[i]);
+        }
+    }
+
+    fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]) {
+        for i in 0..256 {
+            let mut sum: i64 = 0;
+            for (x, y) in a.iter().zip(b) {
+                sum += x.coeffs[i] as i64 * y.coeffs[i] as i64;
+            }
+            c.coeffs[i] = montgomery_reduce(sum);
+        }
+    }
+
+    fn add(a: &mut Poly, b: &Poly) {
+        for (x, y) in a.coeffs.iter_mut().zip(b.coeffs.iter()) {
+            *x += y;
+        }
+    }
+
+    fn sub(a: &mut Poly, b: &Poly) {
+        for (x, y) in a.coeffs.iter_mut().zip(b.coeffs.iter()) {
+            *x -= y;
+        }
+    }
+
+    fn shift_left_d(a: &mut Poly) {
+        for x in a.coeffs.iter_mut() {
+            *x <<= D;
+        }
+    }
+
+    fn reduce32(a: &mut Poly) {
+        for x in a.coeffs.iter_mut() {
+            *x = reduce32(*x);
+        }
+    }
+
+    fn caddq(a: &mut Poly) {
+        for x in a.coeffs.iter_mut() {
+            *x = caddq(*x);
+        }
+    }
+
+    fn freeze(a: &mut Poly) {
+        for x in a.coeffs.iter_mut() {
+            *x = freeze(*x);
+        }
+    }
+
+    fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+        for i in 0..256 {
+            (a1.coeffs[i], a0.coeffs[i]) = power2round(a.coeffs[i]);
+        }
+    }
+
+    fn decompose(gamma2: i32, a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+        for i in 0..256 {
+            (a1.coeffs[i], a0.coeffs[i]) = decompose(gamma2, a.coeffs[i]);
+        }
+    }
+
+    fn make_hint(gamma2: i32, h: &mut Poly, z: &Poly, r: &Poly) -> usize {
+        let mut count = 0;
+        for i in 0..256 {
+            h.coeffs[i] = make_hint(gamma2, z.coeffs[i], r.coeffs[i]);
+            count += h.coeffs[i] as usize;
+        }
+        count
+    }
+
+    fn use_hint(gamma2: i32, a: &mut Poly, h: &Poly, r: &Poly) {
+        for i in 0..256 {
+            a.coeffs[i] = use_hint(gamma2, h.coeffs[i], r.coeffs[i]);
+        }
+    }
+
+    fn exceeds_norm(a: &Poly, bound: i32) -> bool {
+        let mut any = 0;
+        for &x in a.coeffs.iter() {
+            any |= exceeds(x, bound);
+        }
+        any != 0
+    }
+
+    fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
+        sampling::rej_uniform(out, buf)
+    }
+
+    fn rej_eta(eta: i32, out: &mut [i32], buf: &[u8]) -> usize {
+        sampling::rej_eta(eta, out, buf)
+    }
+
+    fn pack_z(bits: usize, out: &mut [u8], a: &Poly) {
+        let gamma1 = 1i32 << (bits - 1);
+        packing::pack_bits(bits, out, a, |c| (gamma1 - c) as u32)
+    }
+
+    fn unpack_z(bits: usize, a: &mut Poly, v: &[u8]) {
+        let gamma1 = 1i32 << (bits - 1);
+        packing::unpack_bits(bits, a, v, |x| gamma1 - x as i32)
+    }
+
+    fn pack_w1(bits: usize, out: &mut [u8], a: &Poly) {
+        packing::pack_bits(bits, out, a, |c| c as u32)
+    }
+}

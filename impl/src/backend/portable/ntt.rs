@@ -1,0 +1,91 @@
+//! Forward and inverse NTT with Montgomery multiplication by precomputed
+//! zetas, in place, with lazy reduction (no reduction between layers).
+
+use super::arithmetic::montgomery_mul;
+use crate::params::{N, Q};
+use crate::poly::Poly;
+
+/// zeta^BitRev8(m) * 2^32 mod q, centered, for m = 0..255 (m = 0 unused).
+pub const ZETAS_MONT: [i32; N] = zetas_mont();
+
+/// 2^64 / 256 mod q: the final factor of the inverse NTT, which both divides
+/// by 256 and leaves the result times 2^32 (Montgomery form).
+pub const INV_NTT_FACTOR: i32 = pow2_mod_q(56);
+
+const fn pow2_mod_q(e: u32) -> i32 {
+    let mut r: i64 = 1;
+    let mut i = 0;
+    while i < e {
+        r = r * 2 % Q as i64;
+        i += 1;
+    }
+    r as i32
+}
+
+const fn zetas_mont() -> [i32; N] {
+    let mut table = [0i32; N];
+    let mut power: i64 = 1; // zeta^i mod q
+    let mut i = 0;
+    while i < N {
+        let m = (i as u8).reverse_bits() as usize;
+        let mont = (power << 32) % Q as i64;
+        table[m] = if mont > (Q as i64) / 2 {
+            (mont - Q as i64) as i32
+        } else {
+            mont as i32
+        };
+        power = power * 1753 % Q as i64;
+        i += 1;
+    }
+    table
+}
+
+/// Forward NTT (Cooley-Tukey butterflies, FIPS 204 Algorithm 41's order).
+/// Input |a_i| < q, output |a_i| < 9q: each layer adds at most q.
+#[inline(always)]
+pub fn ntt(a: &mut Poly) {
+    let a = &mut a.coeffs;
+    let mut m = 0;
+    let mut len = 128;
+    while len > 0 {
+        let mut start = 0;
+        while start < N {
+            m += 1;
+            let zeta = ZETAS_MONT[m];
+            for j in start..start + len {
+                let t = montgomery_mul(zeta, a[j + len]);
+                a[j + len] = a[j] - t;
+                a[j] += t;
+            }
+            start += 2 * len;
+        }
+        len >>= 1;
+    }
+}
+
+/// Inverse NTT times 2^32 (Gentleman-Sande butterflies, Algorithm 42's
+/// order). Input |a_i| < q: the sums grow to at most 256q < 2^31 before the
+/// final Montgomery multiplication brings every coefficient below q.
+#[inline(always)]
+pub fn invntt_tomont(a: &mut Poly) {
+    let a = &mut a.coeffs;
+    let mut m = N;
+    let mut len = 1;
+    while len < N {
+        let mut start = 0;
+        while start < N {
+            m -= 1;
+            let zeta = -ZETAS_MONT[m];
+            for j in start..start + len {
+                let t = a[j];
+                a[j] = t + a[j + len];
+                a[j + len] = montgomery_mul(zeta, t - a[j + len]);
+            }
+            start += 2 * len;
+        }
+        len <<= 1;
+    }
+    for c in a.iter_mut() {
+        *c = montgomery_mul(INV_NTT_FACTOR, *c);
+    }
+}

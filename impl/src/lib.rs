@@ -1,0 +1,94 @@
+//! # mldsa: ML-DSA (FIPS 204) signatures
+//!
+//! Key generation, signing and verification for ML-DSA-44, ML-DSA-65 and
+//! ML-DSA-87, held to the executable specification `mldsa-spec` by
+//! differential tests and to NIST's ACVP vectors.
+//!
+//! ```
+//! use mldsa::ml_dsa_65::{SigningKey, VerifyingKey};
+//! let sk = SigningKey::from_seed(&[9u8; 32]);           // or SigningKey::generate_os()?
+//! let sig = sk.sign_deterministic(b"message", b"")?;     // or sk.sign(msg, ctx)? (hedged)
+//! let vk = VerifyingKey::try_from(sk.verifying_key().as_bytes())?;
+//! vk.verify(b"message", sig.as_ref(), b"")?;
+//! # Ok::<(), mldsa::Error>(())
+//! ```
+//!
+//! The crate is `no_std`; the `std` feature (default) adds the operating
+//! system's random generator. All the work runs on the stack, with no heap
+//! allocation.
+
+#![no_std]
+#![deny(missing_docs)]
+#![allow(clippy::needless_range_loop)]
+// Without `internals` the kernel and algorithm modules are private and some of
+// their items serve only the tests; the `internals` build (`make lint` runs
+// clippy on it too) still reports dead code.
+#![cfg_attr(not(feature = "internals"), allow(dead_code, unused_imports))]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+#[cfg(feature = "internals")]
+pub mod algorithms;
+#[cfg(not(feature = "internals"))]
+mod algorithms;
+#[cfg(feature = "internals")]
+pub mod backend;
+#[cfg(not(feature = "internals"))]
+mod backend;
+mod dispatch;
+mod error;
+#[cfg(feature = "hazmat")]
+pub mod hazmat;
+mod mu;
+pub mod params;
+pub mod poly;
+mod prehash;
+mod signature;
+mod signing_key;
+mod verifying_key;
+
+pub use dispatch::{BackendKind, selected_backend};
+pub use error::Error;
+pub use mu::{Mu, MuBuilder};
+pub use params::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
+pub use prehash::PreHash;
+pub use signature::Signature;
+pub use signing_key::SigningKey;
+pub use verifying_key::VerifyingKey;
+
+/// ML-DSA-44 (NIST security category 2): 1312-byte public keys, 2420-byte signatures.
+pub mod ml_dsa_44 {
+    /// The parameter set.
+    pub type Params = crate::MlDsa44;
+    /// A signing key.
+    pub type SigningKey = crate::SigningKey<crate::MlDsa44>;
+    /// A verifying key.
+    pub type VerifyingKey = crate::VerifyingKey<crate::MlDsa44>;
+    /// A signature.
+    pub type Signature = crate::Signature<crate::MlDsa44>;
+}
+
+/// ML-DSA-65 (NIST security category 3): 1952-byte public keys, 3309-byte signatures.
+pub mod ml_dsa_65 {
+    /// The parameter set.
+    pub type Params = crate::MlDsa65;
+    /// A signing key.
+    pub type SigningKey = crate::SigningKey<crate::MlDsa65>;
+    /// A verifying key.
+    pub type VerifyingKey = crate::VerifyingKey<crate::MlDsa65>;
+    /// A signature.
+    pub type Signature = crate::Signature<crate::MlDsa65>;
+}
+
+/// ML-DSA-87 (NIST security category 5): 2592-byte public keys, 4627-byte signatures.
+pub mod ml_dsa_87 {
+    /// The parameter set.
+    pub type Params = crate::MlDsa87;
+    /// A signing key.
+    pub type SigningKey = crate::SigningKey<crate::MlDsa87>;
+    /// A verifying key.
+    pub type VerifyingKey = crate::VerifyingKey<crate::MlDsa87>;
+    /// A signature.
+    pub type Signature = crate::Signature<crate::MlDsa87>;
+}

@@ -1,0 +1,217 @@
+//! The three parameter sets of FIPS 204 (Tables 1 and 2) as types, so that
+//! every array size is known at compile time and the algorithms are written
+//! once, generic over [`ParameterSet`].
+
+use crate::poly::Poly;
+
+/// q = 8380417.
+pub const Q: i32 = 8380417;
+/// d = 13 dropped bits of t.
+pub const D: u32 = 13;
+/// Polynomial degree n = 256.
+pub const N: usize = 256;
+
+/// A fixed-size byte array, `[u8; LEN]`, usable where the length comes from a
+/// parameter set.
+pub trait ByteArray:
+    AsRef<[u8]> + AsMut<[u8]> + Clone + core::fmt::Debug + Eq + zeroize::Zeroize
+{
+    /// The length in bytes.
+    const LEN: usize;
+    /// All zero bytes.
+    fn zeroed() -> Self;
+}
+
+impl<const LEN: usize> ByteArray for [u8; LEN] {
+    const LEN: usize = LEN;
+    fn zeroed() -> Self {
+        [0u8; LEN]
+    }
+}
+
+/// A vector of polynomials, `[Poly; LEN]`.
+pub trait PolyVec: AsRef<[Poly]> + AsMut<[Poly]> + Clone + zeroize::Zeroize {
+    /// The number of polynomials.
+    const LEN: usize;
+    /// All polynomials zero.
+    fn zeroed() -> Self;
+}
+
+impl<const LEN: usize> PolyVec for [Poly; LEN] {
+    const LEN: usize = LEN;
+    fn zeroed() -> Self {
+        [Poly::ZERO; LEN]
+    }
+}
+
+/// A k x l matrix of polynomials, `[[Poly; L]; K]`.
+pub trait PolyMatrix<VecL: PolyVec>: AsRef<[VecL]> + AsMut<[VecL]> {
+    /// All entries zero.
+    fn zeroed() -> Self;
+}
+
+impl<const K: usize, const L: usize> PolyMatrix<[Poly; L]> for [[Poly; L]; K] {
+    fn zeroed() -> Self {
+        [[Poly::ZERO; L]; K]
+    }
+}
+
+/// One ML-DSA parameter set (FIPS 204 Table 1) with its sizes (Table 2).
+pub trait ParameterSet: 'static + Sized {
+    /// "ML-DSA-44", "ML-DSA-65" or "ML-DSA-87".
+    const NAME: &'static str;
+    /// Rows of A.
+    const K: usize;
+    /// Columns of A.
+    const L: usize;
+    /// Private key range eta.
+    const ETA: i32;
+    /// Number of +-1 coefficients of the challenge.
+    const TAU: usize;
+    /// Collision strength lambda of c~ (c~ has lambda/4 bytes).
+    const LAMBDA: usize;
+    /// Coefficient range of y.
+    const GAMMA1: i32;
+    /// Low-order rounding range.
+    const GAMMA2: i32;
+    /// tau * eta.
+    const BETA: i32;
+    /// Maximum number of 1's in the hint.
+    const OMEGA: usize;
+    /// Public key bytes.
+    const PK_LEN: usize;
+    /// Expanded private key bytes.
+    const SK_LEN: usize;
+    /// Signature bytes.
+    const SIG_LEN: usize;
+
+    /// A vector of K polynomials.
+    type VecK: PolyVec;
+    /// A vector of L polynomials.
+    type VecL: PolyVec;
+    /// The K x L matrix A.
+    type Matrix: PolyMatrix<Self::VecL>;
+    /// The encoded public key.
+    type PkBytes: ByteArray;
+    /// The encoded expanded private key.
+    type SkBytes: ByteArray;
+    /// The encoded signature.
+    type SigBytes: ByteArray;
+
+    /// Bits per coefficient of s1, s2: bitlen(2 eta).
+    const ETA_BITS: usize = if Self::ETA == 2 { 3 } else { 4 };
+    /// Bits per coefficient of z: 1 + bitlen(gamma1 - 1).
+    const GAMMA1_BITS: usize = if Self::GAMMA1 == 1 << 17 { 18 } else { 20 };
+    /// Bits per coefficient of w1: bitlen((q-1)/(2 gamma2) - 1).
+    const W1_BITS: usize = if Self::GAMMA2 == (Q - 1) / 88 { 6 } else { 4 };
+    /// Bytes of c~.
+    const C_TILDE_LEN: usize = Self::LAMBDA / 4;
+    /// Bytes of w1Encode(w1).
+    const W1_LEN: usize = Self::K * 32 * Self::W1_BITS;
+}
+
+/// ML-DSA-44 (NIST security category 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MlDsa44 {}
+/// ML-DSA-65 (NIST security category 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MlDsa65 {}
+/// ML-DSA-87 (NIST security category 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MlDsa87 {}
+
+impl ParameterSet for MlDsa44 {
+    const NAME: &'static str = "ML-DSA-44";
+    const K: usize = 4;
+    const L: usize = 4;
+    const ETA: i32 = 2;
+    const TAU: usize = 39;
+    const LAMBDA: usize = 128;
+    const GAMMA1: i32 = 1 << 17;
+    const GAMMA2: i32 = (Q - 1) / 88;
+    const BETA: i32 = 78;
+    const OMEGA: usize = 80;
+    const PK_LEN: usize = 1312;
+    const SK_LEN: usize = 2560;
+    const SIG_LEN: usize = 2420;
+    type VecK = [Poly; 4];
+    type VecL = [Poly; 4];
+    type Matrix = [[Poly; 4]; 4];
+    type PkBytes = [u8; 1312];
+    type SkBytes = [u8; 2560];
+    type SigBytes = [u8; 2420];
+}
+
+impl ParameterSet for MlDsa65 {
+    const NAME: &'static str = "ML-DSA-65";
+    const K: usize = 6;
+    const L: usize = 5;
+    const ETA: i32 = 4;
+    const TAU: usize = 49;
+    const LAMBDA: usize = 192;
+    const GAMMA1: i32 = 1 << 19;
+    const GAMMA2: i32 = (Q - 1) / 32;
+    const BETA: i32 = 196;
+    const OMEGA: usize = 55;
+    const PK_LEN: usize = 1952;
+    const SK_LEN: usize = 4032;
+    const SIG_LEN: usize = 3309;
+    type VecK = [Poly; 6];
+    type VecL = [Poly; 5];
+    type Matrix = [[Poly; 5]; 6];
+    type PkBytes = [u8; 1952];
+    type SkBytes = [u8; 4032];
+    type SigBytes = [u8; 3309];
+}
+
+impl ParameterSet for MlDsa87 {
+    const NAME: &'static str = "ML-DSA-87";
+    const K: usize = 8;
+    const L: usize = 7;
+    const ETA: i32 = 2;
+    const TAU: usize = 60;
+    const LAMBDA: usize = 256;
+    const GAMMA1: i32 = 1 << 19;
+    const GAMMA2: i32 = (Q - 1) / 32;
+    const BETA: i32 = 120;
+    const OMEGA: usize = 75;
+    const PK_LEN: usize = 2592;
+    const SK_LEN: usize = 4896;
+    const SIG_LEN: usize = 4627;
+    type VecK = [Poly; 8];
+    type VecL = [Poly; 7];
+    type Matrix = [[Poly; 7]; 8];
+    type PkBytes = [u8; 2592];
+    type SkBytes = [u8; 4896];
+    type SigBytes = [u8; 4627];
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sizes<P: ParameterSet>() {
+        assert_eq!(P::PK_LEN, 32 + 32 * P::K * 10);
+        assert_eq!(
+            P::SK_LEN,
+            128 + 32 * ((P::K + P::L) * P::ETA_BITS + 13 * P::K)
+        );
+        assert_eq!(
+            P::SIG_LEN,
+            P::C_TILDE_LEN + P::L * 32 * P::GAMMA1_BITS + P::OMEGA + P::K
+        );
+        assert_eq!(<P::PkBytes as ByteArray>::LEN, P::PK_LEN);
+        assert_eq!(<P::SkBytes as ByteArray>::LEN, P::SK_LEN);
+        assert_eq!(<P::SigBytes as ByteArray>::LEN, P::SIG_LEN);
+        assert_eq!(<P::VecK as PolyVec>::LEN, P::K);
+        assert_eq!(<P::VecL as PolyVec>::LEN, P::L);
+        assert_eq!(P::BETA, P::TAU as i32 * P::ETA);
+    }
+
+    #[test]
+    fn table_2_sizes() {
+        sizes::<MlDsa44>();
+        sizes::<MlDsa65>();
+        sizes::<MlDsa87>();
+    }
+}

@@ -1,0 +1,34 @@
+//! The polynomial type shared by all backends.
+
+use zeroize::Zeroize;
+
+use crate::params::N;
+
+/// A polynomial of R_q (or of T_q in NTT form): 256 signed 32-bit
+/// coefficients, 32-byte aligned so SIMD backends load whole registers.
+///
+/// Coefficients are not kept canonical: each backend function documents the
+/// range it accepts and returns (for example (-q, q) after a Montgomery
+/// multiplication).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Zeroize)]
+#[repr(C, align(32))]
+pub struct Poly {
+    /// The coefficients w_0 .. w_255.
+    pub coeffs: [i32; N],
+}
+
+impl Poly {
+    /// The zero polynomial.
+    pub const ZERO: Poly = Poly { coeffs: [0; N] };
+
+    /// A polynomial with the given coefficients.
+    pub const fn from_coeffs(coeffs: [i32; N]) -> Self {
+        Poly { coeffs }
+    }
+}
+
+impl Default for Poly {
+    fn default() -> Self {
+        Poly::ZERO
+    }
+}

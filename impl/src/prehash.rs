@@ -1,0 +1,112 @@
+//! The pre-hash functions of HashML-DSA (FIPS 204 section 5.4).
+
+use sha2::{Digest, Sha224, Sha256, Sha384, Sha512, Sha512_224, Sha512_256};
+use sha3::digest::{ExtendableOutput, Update, XofReader};
+use sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
+
+/// A pre-hash function PH for HashML-DSA: the twelve approved hash functions
+/// and XOFs that NIST's ACVP tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PreHash {
+    /// SHA-224.
+    Sha2_224,
+    /// SHA-256.
+    Sha2_256,
+    /// SHA-384.
+    Sha2_384,
+    /// SHA-512.
+    Sha2_512,
+    /// SHA-512/224.
+    Sha2_512_224,
+    /// SHA-512/256.
+    Sha2_512_256,
+    /// SHA3-224.
+    Sha3_224,
+    /// SHA3-256.
+    Sha3_256,
+    /// SHA3-384.
+    Sha3_384,
+    /// SHA3-512.
+    Sha3_512,
+    /// SHAKE128 with a 256-bit output.
+    Shake128,
+    /// SHAKE256 with a 512-bit output.
+    Shake256,
+}
+
+impl PreHash {
+    /// All twelve functions.
+    pub const ALL: [PreHash; 12] = [
+        PreHash::Sha2_224,
+        PreHash::Sha2_256,
+        PreHash::Sha2_384,
+        PreHash::Sha2_512,
+        PreHash::Sha2_512_224,
+        PreHash::Sha2_512_256,
+        PreHash::Sha3_224,
+        PreHash::Sha3_256,
+        PreHash::Sha3_384,
+        PreHash::Sha3_512,
+        PreHash::Shake128,
+        PreHash::Shake256,
+    ];
+
+    /// The DER encoding of the function's OID (2.16.840.1.101.3.4.2.x).
+    pub fn oid(self) -> [u8; 11] {
+        let last = match self {
+            PreHash::Sha2_256 => 1,
+            PreHash::Sha2_384 => 2,
+            PreHash::Sha2_512 => 3,
+            PreHash::Sha2_224 => 4,
+            PreHash::Sha2_512_224 => 5,
+            PreHash::Sha2_512_256 => 6,
+            PreHash::Sha3_224 => 7,
+            PreHash::Sha3_256 => 8,
+            PreHash::Sha3_384 => 9,
+            PreHash::Sha3_512 => 10,
+            PreHash::Shake128 => 11,
+            PreHash::Shake256 => 12,
+        };
+        [
+            0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, last,
+        ]
+    }
+
+    /// The digest length in bytes.
+    pub fn digest_len(self) -> usize {
+        match self {
+            PreHash::Sha2_224 | PreHash::Sha2_512_224 | PreHash::Sha3_224 => 28,
+            PreHash::Sha2_256 | PreHash::Sha2_512_256 | PreHash::Sha3_256 | PreHash::Shake128 => 32,
+            PreHash::Sha2_384 | PreHash::Sha3_384 => 48,
+            PreHash::Sha2_512 | PreHash::Sha3_512 | PreHash::Shake256 => 64,
+        }
+    }
+
+    /// PH(M) into `out` (at least 64 bytes); returns the digest length.
+    pub(crate) fn digest_into(self, m: &[u8], out: &mut [u8; 64]) -> usize {
+        let n = self.digest_len();
+        match self {
+            PreHash::Sha2_224 => out[..n].copy_from_slice(&Sha224::digest(m)),
+            PreHash::Sha2_256 => out[..n].copy_from_slice(&Sha256::digest(m)),
+            PreHash::Sha2_384 => out[..n].copy_from_slice(&Sha384::digest(m)),
+            PreHash::Sha2_512 => out[..n].copy_from_slice(&Sha512::digest(m)),
+            PreHash::Sha2_512_224 => out[..n].copy_from_slice(&Sha512_224::digest(m)),
+            PreHash::Sha2_512_256 => out[..n].copy_from_slice(&Sha512_256::digest(m)),
+            PreHash::Sha3_224 => out[..n].copy_from_slice(&Sha3_224::digest(m)),
+            PreHash::Sha3_256 => out[..n].copy_from_slice(&Sha3_256::digest(m)),
+            PreHash::Sha3_384 => out[..n].copy_from_slice(&Sha3_384::digest(m)),
+            PreHash::Sha3_512 => out[..n].copy_from_slice(&Sha3_512::digest(m)),
+            PreHash::Shake128 => {
+                let mut x = Shake128::default();
+                x.update(m);
+                x.finalize_xof().read(&mut out[..n]);
+            }
+            PreHash::Shake256 => {
+                let mut x = Shake256::default();
+                x.update(m);
+                x.finalize_xof().read(&mut out[..n]);
+            }
+        }
+        n
+    }
+}

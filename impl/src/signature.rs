@@ -1,0 +1,58 @@
+//! Encoded signatures.
+
+use crate::error::Error;
+use crate::params::{ByteArray, ParameterSet};
+
+/// An encoded ML-DSA signature (sigEncode's output): 2420, 3309 or 4627 bytes.
+pub struct Signature<P: ParameterSet> {
+    pub(crate) bytes: P::SigBytes,
+}
+
+impl<P: ParameterSet> Signature<P> {
+    /// The encoded bytes.
+    pub fn to_bytes(&self) -> P::SigBytes {
+        self.bytes.clone()
+    }
+}
+
+impl<P: ParameterSet> AsRef<[u8]> for Signature<P> {
+    fn as_ref(&self) -> &[u8] {
+        self.bytes.as_ref()
+    }
+}
+
+impl<P: ParameterSet> Clone for Signature<P> {
+    fn clone(&self) -> Self {
+        Signature {
+            bytes: self.bytes.clone(),
+        }
+    }
+}
+
+impl<P: ParameterSet> core::fmt::Debug for Signature<P> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Signature<{}>({} bytes)", P::NAME, P::SIG_LEN)
+    }
+}
+
+impl<P: ParameterSet> PartialEq for Signature<P> {
+    fn eq(&self, other: &Self) -> bool {
+        self.bytes == other.bytes
+    }
+}
+
+impl<P: ParameterSet> Eq for Signature<P> {}
+
+/// Accepts any byte string of the right length (whether it verifies is
+/// decided by `verify`). A wrong length is `Error::WrongLength`.
+impl<P: ParameterSet> TryFrom<&[u8]> for Signature<P> {
+    type Error = Error;
+    fn try_from(bytes: &[u8]) -> Result<Self, Error> {
+        if bytes.len() != P::SIG_LEN {
+            return Err(Error::WrongLength);
+        }
+        let mut out = P::SigBytes::zeroed();
+        out.as_mut().copy_from_slice(bytes);
+        Ok(Signature { bytes: out })
+    }
+}
