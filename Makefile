@@ -1,5 +1,5 @@
 # Every command of the README goes through here.
-.PHONY: all demo test lint fmt-check clippy hax-cfg hax-subset acvp unit extract extract-missing help
+.PHONY: all demo test lint fmt-check clippy hax-cfg hax-subset acvp unit extract extract-missing stack-usage help
 
 HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
 	-Zcrate-attr=feature(register_tool) -Zcrate-attr=register_tool(_hax)
@@ -40,6 +40,10 @@ unit:
 
 acvp:
 	cargo test -p mldsa-vectors --release -- --nocapture
+
+# Peak stack of keygen / sign / verify per parameter set (documented in the crate docs).
+stack-usage:
+	bash scripts/stack-usage.sh
 
 extract:
 	bash scripts/extract.sh

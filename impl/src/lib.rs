@@ -15,7 +15,15 @@
 //!
 //! The crate is `no_std`; the `std` feature (default) adds the operating
 //! system's random generator. All the work runs on the stack, with no heap
-//! allocation.
+//! allocation. Peak stack per operation, measured by `make stack-usage` (the
+//! smallest thread stack each runs on, to 1 KiB, portable backend, x86-64
+//! release build):
+//!
+//! | KiB | keygen | sign | verify |
+//! |---|---:|---:|---:|
+//! | ML-DSA-44 | 44 | 32 | 10 |
+//! | ML-DSA-65 | 116 | 100 | 70 |
+//! | ML-DSA-87 | 208 | 189 | 149 |
 
 #![no_std]
 #![deny(missing_docs)]

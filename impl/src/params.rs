@@ -14,7 +14,7 @@ pub const N: usize = 256;
 /// A fixed-size byte array, `[u8; LEN]`, usable where the length comes from a
 /// parameter set.
 pub trait ByteArray:
-    AsRef<[u8]> + AsMut<[u8]> + Clone + core::fmt::Debug + Eq + zeroize::Zeroize
+    AsRef<[u8]> + AsMut<[u8]> + Clone + core::fmt::Debug + Eq + zeroize::Zeroize + Send + Sync
 {
     /// The length in bytes.
     const LEN: usize;
@@ -30,7 +30,7 @@ impl<const LEN: usize> ByteArray for [u8; LEN] {
 }
 
 /// A vector of polynomials, `[Poly; LEN]`.
-pub trait PolyVec: AsRef<[Poly]> + AsMut<[Poly]> + Clone + zeroize::Zeroize {
+pub trait PolyVec: AsRef<[Poly]> + AsMut<[Poly]> + Clone + zeroize::Zeroize + Send + Sync {
     /// The number of polynomials.
     const LEN: usize;
     /// All polynomials zero.
@@ -45,7 +45,7 @@ impl<const LEN: usize> PolyVec for [Poly; LEN] {
 }
 
 /// A k x l matrix of polynomials, `[[Poly; L]; K]`.
-pub trait PolyMatrix<VecL: PolyVec>: AsRef<[VecL]> + AsMut<[VecL]> {
+pub trait PolyMatrix<VecL: PolyVec>: AsRef<[VecL]> + AsMut<[VecL]> + Send + Sync {
     /// All entries zero.
     fn zeroed() -> Self;
 }

@@ -1,0 +1,51 @@
+//! Runs one operation on a thread with a given stack size, so that
+//! `scripts/stack-usage.sh` can find the smallest stack each operation fits
+//! in (a thread whose stack is too small dies of a stack overflow).
+//!
+//! `stack_usage <none|keygen|sign|verify> <44|65|87> <stack bytes>`
+
+use std::hint::black_box;
+
+use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, SigningKey};
+
+fn run<P: ParameterSet>(op: &str, stack: usize) {
+    // Keys and signatures for sign / verify are made on the main thread; only
+    // the measured operation runs on the small stack.
+    let sk = SigningKey::<P>::from_seed(&[7u8; 32]);
+    let sig = sk.sign_deterministic(b"stack usage", b"").ok();
+    let op = op.to_owned();
+    let worker = std::thread::Builder::new()
+        .stack_size(stack)
+        .spawn(move || match op.as_str() {
+            "keygen" => {
+                black_box(SigningKey::<P>::from_seed(black_box(&[7u8; 32])));
+            }
+            "sign" => {
+                black_box(sk.sign_deterministic(black_box(b"stack usage"), b"").ok());
+            }
+            "verify" => {
+                if let Some(sig) = sig.as_ref() {
+                    black_box(
+                        sk.verifying_key()
+                            .verify(black_box(b"stack usage"), sig.as_ref(), b"")
+                            .is_ok(),
+                    );
+                }
+            }
+            _ => {}
+        });
+    if !worker.is_ok_and(|w| w.join().is_ok()) {
+        std::process::exit(1);
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let op = args.get(1).map(String::as_str).unwrap_or("none");
+    let stack = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1 << 20);
+    match args.get(2).map(String::as_str).unwrap_or("65") {
+        "44" => run::<MlDsa44>(op, stack),
+        "87" => run::<MlDsa87>(op, stack),
+        _ => run::<MlDsa65>(op, stack),
+    }
+}
