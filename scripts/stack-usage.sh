@@ -16,9 +16,9 @@ smallest() { # op param-set -> bytes
     echo "$hi"
 }
 
-base=$(smallest none 65)
 printf '%-10s %10s %10s %10s   (KiB, backend: %s)\n' "" keygen sign verify "${MLDSA_BACKEND:-auto}"
 for ps in 44 65 87; do
+    base=$(smallest none "$ps")
     row=()
     for op in keygen sign verify; do
         row+=("$(( ($(smallest "$op" "$ps") - base + 1023) / 1024 ))")
