@@ -1,61 +1,111 @@
-//! SHAKE128 / SHAKE256 for the portable backend, on the `sha3` crate; the
-//! four-lane variants run the lanes one after the other.
+//! SHAKE128 and SHAKE256 (FIPS 202) for the portable backend: a sponge over
+//! [`keccak_f1600`]; the four-lane variants run four sponges in turn.
 
-use sha3::digest::{ExtendableOutput, Update, XofReader};
-
+use super::keccak_f::keccak_f1600;
 use crate::backend::{Xof, XofX4};
 
-/// A SHAKE state: the absorbing hasher, and once squeezing has started,
-/// the output reader.
+/// A SHAKE sponge with a rate of `RATE` bytes (168 for SHAKE128, 136 for
+/// SHAKE256). Absorbs until the first squeeze, then squeezes.
 #[derive(Clone)]
-pub struct Shake<X: ExtendableOutput> {
-    absorbing: X,
-    squeezing: Option<X::Reader>,
+pub struct Shake<const RATE: usize> {
+    state: [u64; 25],
+    /// Bytes absorbed into, or squeezed from, the current block.
+    pos: usize,
+    squeezing: bool,
 }
 
-impl<X: ExtendableOutput + Update + Default + Clone> Shake<X> {
-    fn reader(&mut self) -> &mut X::Reader {
-        let absorbing = &self.absorbing;
-        self.squeezing
-            .get_or_insert_with(|| absorbing.clone().finalize_xof())
+/// SHAKE128.
+pub type Shake128 = Shake<168>;
+/// SHAKE256.
+pub type Shake256 = Shake<136>;
+
+impl<const RATE: usize> Shake<RATE> {
+    #[inline(always)]
+    fn xor_byte(&mut self, pos: usize, byte: u8) {
+        self.state[pos / 8] ^= (byte as u64) << (8 * (pos % 8));
+    }
+
+    /// Pads (SHAKE's domain bits 1111 then pad10*1) and starts squeezing.
+    #[inline(always)]
+    fn finalize(&mut self) {
+        self.xor_byte(self.pos, 0x1F);
+        self.xor_byte(RATE - 1, 0x80);
+        keccak_f1600(&mut self.state);
+        self.pos = 0;
+        self.squeezing = true;
     }
 }
 
-macro_rules! shake_impls {
-    ($x:ty, $rate:expr) => {
-        impl Xof for Shake<$x> {
-            const RATE: usize = $rate;
-            fn new() -> Self {
-                Shake {
-                    absorbing: <$x>::default(),
-                    squeezing: None,
-                }
-            }
-            fn absorb(&mut self, input: &[u8]) {
-                self.absorbing.update(input);
-            }
-            fn squeeze(&mut self, out: &mut [u8]) {
-                self.reader().read(out);
-            }
-        }
+impl<const RATE: usize> Xof for Shake<RATE> {
+    const RATE: usize = RATE;
 
-        impl XofX4 for [Shake<$x>; 4] {
-            const RATE: usize = $rate;
-            fn absorb_x4(inputs: [&[u8]; 4]) -> Self {
-                inputs.map(|input| {
-                    let mut x = <Shake<$x> as Xof>::new();
-                    x.absorb(input);
-                    x
-                })
+    fn new() -> Self {
+        Shake {
+            state: [0; 25],
+            pos: 0,
+            squeezing: false,
+        }
+    }
+
+    fn absorb(&mut self, mut input: &[u8]) {
+        if self.squeezing {
+            return;
+        }
+        while !input.is_empty() {
+            if self.pos % 8 == 0 && input.len() >= 8 && self.pos + 8 <= RATE {
+                let mut lane = [0u8; 8];
+                lane.copy_from_slice(&input[..8]);
+                self.state[self.pos / 8] ^= u64::from_le_bytes(lane);
+                self.pos += 8;
+                input = &input[8..];
+            } else {
+                self.xor_byte(self.pos, input[0]);
+                self.pos += 1;
+                input = &input[1..];
             }
-            fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {
-                for (lane, buf) in self.iter_mut().zip(out) {
-                    lane.squeeze(buf);
-                }
+            if self.pos == RATE {
+                keccak_f1600(&mut self.state);
+                self.pos = 0;
             }
         }
-    };
+    }
+
+    fn squeeze(&mut self, mut out: &mut [u8]) {
+        if !self.squeezing {
+            self.finalize();
+        }
+        while !out.is_empty() {
+            if self.pos == RATE {
+                keccak_f1600(&mut self.state);
+                self.pos = 0;
+            }
+            if self.pos % 8 == 0 && out.len() >= 8 {
+                out[..8].copy_from_slice(&self.state[self.pos / 8].to_le_bytes());
+                self.pos += 8;
+                out = &mut out[8..];
+            } else {
+                out[0] = (self.state[self.pos / 8] >> (8 * (self.pos % 8))) as u8;
+                self.pos += 1;
+                out = &mut out[1..];
+            }
+        }
+    }
 }
 
-shake_impls!(sha3::Shake128, 168);
-shake_impls!(sha3::Shake256, 136);
+impl<const RATE: usize> XofX4 for [Shake<RATE>; 4] {
+    const RATE: usize = RATE;
+
+    fn absorb_x4(inputs: [&[u8]; 4]) -> Self {
+        inputs.map(|input| {
+            let mut x = <Shake<RATE> as Xof>::new();
+            x.absorb(input);
+            x
+        })
+    }
+
+    fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {
+        for (lane, buf) in self.iter_mut().zip(out) {
+            lane.squeeze(buf);
+        }
+    }
+}

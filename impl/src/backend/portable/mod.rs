@@ -2,13 +2,15 @@
 
 mod arithmetic;
 mod keccak;
+mod keccak_f;
 mod ntt;
 mod packing;
 mod rounding;
 mod sampling;
 
 pub use arithmetic::{QINV, caddq, freeze, montgomery_mul, montgomery_reduce, reduce32};
-pub use keccak::Shake;
+pub use keccak::{Shake, Shake128, Shake256};
+pub use keccak_f::keccak_f1600;
 pub use ntt::{INV_NTT_FACTOR, ZETAS_MONT};
 pub use packing::{pack_bits, unpack_bits};
 pub use rounding::{decompose, exceeds, make_hint, power2round, use_hint};
@@ -23,10 +25,10 @@ pub struct Portable;
 
 impl Backend for Portable {
     const NAME: &'static str = "portable";
-    type Shake128 = Shake<sha3::Shake128>;
-    type Shake256 = Shake<sha3::Shake256>;
-    type Shake128x4 = [Shake<sha3::Shake128>; 4];
-    type Shake256x4 = [Shake<sha3::Shake256>; 4];
+    type Shake128 = Shake128;
+    type Shake256 = Shake256;
+    type Shake128x4 = [Shake128; 4];
+    type Shake256x4 = [Shake256; 4];
 
     fn ntt(a: &mut Poly) {
         ntt::ntt(a)

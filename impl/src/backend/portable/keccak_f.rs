@@ -1,0 +1,90 @@
+//! Keccak-f[1600] (FIPS 202 section 3), one state, plain 64-bit lanes.
+//!
+//! The state is 25 lanes A[x + 5y]. One round is theta, rho and pi, chi and
+//! iota; the loops over x and y have constant bounds, so the compiler unrolls
+//! them and keeps the lanes in registers.
+
+/// Round constants RC[i] of iota (FIPS 202 Algorithm 5, precomputed).
+const RC: [u64; 24] = [
+    0x0000000000000001,
+    0x0000000000008082,
+    0x800000000000808A,
+    0x8000000080008000,
+    0x000000000000808B,
+    0x0000000080000001,
+    0x8000000080008081,
+    0x8000000000008009,
+    0x000000000000008A,
+    0x0000000000000088,
+    0x0000000080008009,
+    0x000000008000000A,
+    0x000000008000808B,
+    0x800000000000008B,
+    0x8000000000008089,
+    0x8000000000008003,
+    0x8000000000008002,
+    0x8000000000000080,
+    0x000000000000800A,
+    0x800000008000000A,
+    0x8000000080008081,
+    0x8000000000008080,
+    0x0000000080000001,
+    0x8000000080008008,
+];
+
+/// Rotation offsets of rho for lane x + 5y.
+const RHO: [u32; 25] = [
+    0, 1, 62, 28, 27, //
+    36, 44, 6, 55, 20, //
+    3, 10, 43, 25, 39, //
+    41, 45, 15, 21, 8, //
+    18, 2, 61, 56, 14,
+];
+
+/// pi moves lane (x, y) to (y, 2x + 3y): PI[x + 5y] is the destination index.
+const PI: [usize; 25] = pi_table();
+
+const fn pi_table() -> [usize; 25] {
+    let mut t = [0usize; 25];
+    let mut i = 0;
+    while i < 25 {
+        let (x, y) = (i % 5, i / 5);
+        t[i] = y + 5 * ((2 * x + 3 * y) % 5);
+        i += 1;
+    }
+    t
+}
+
+/// Keccak-f[1600] on the state, in place.
+#[inline(always)]
+pub fn keccak_f1600(state: &mut [u64; 25]) {
+    // A local copy, so the lanes live in registers rather than behind `state`.
+    let mut a = *state;
+    for rc in RC {
+        // theta
+        let mut c = [0u64; 5];
+        for x in 0..5 {
+            c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+        }
+        for x in 0..5 {
+            let d = c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1);
+            for y in 0..5 {
+                a[x + 5 * y] ^= d;
+            }
+        }
+        // rho and pi
+        let mut b = [0u64; 25];
+        for i in 0..25 {
+            b[PI[i]] = a[i].rotate_left(RHO[i]);
+        }
+        // chi
+        for y in 0..5 {
+            for x in 0..5 {
+                a[x + 5 * y] = b[x + 5 * y] ^ (!b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
+            }
+        }
+        // iota
+        a[0] ^= rc;
+    }
+    *state = a;
+}
