@@ -1,7 +1,9 @@
 //! Backend selection: one CPU check, cached, then the whole operation runs
 //! monomorphized for the chosen backend.
-//! Today the portable backend is the only one; the AVX2 and NEON backends
-//! plug in at `detect`.
+//! Tests force a backend with the environment variable `MLDSA_BACKEND`
+//! (`portable`, `avx2`; std builds only). A backend the CPU cannot run is
+//! never selected: the best available one runs instead, and
+//! [`selected_backend`] says which.
 
 use core::sync::atomic::{AtomicU8, Ordering};
 
@@ -14,6 +16,8 @@ use crate::params::ParameterSet;
 pub enum BackendKind {
     /// Plain Rust, any CPU.
     Portable,
+    /// AVX2 (x86-64).
+    Avx2,
 }
 
 impl BackendKind {
@@ -21,22 +25,48 @@ impl BackendKind {
     pub fn name(self) -> &'static str {
         match self {
             BackendKind::Portable => "portable",
+            BackendKind::Avx2 => "avx2",
+        }
+    }
+
+    /// Whether this CPU can run the backend.
+    pub fn is_available(self) -> bool {
+        match self {
+            BackendKind::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            BackendKind::Avx2 => crate::backend::avx2::available(),
+            #[cfg(not(target_arch = "x86_64"))]
+            BackendKind::Avx2 => false,
         }
     }
 }
 
 /// Every backend, indexed by its code in `SELECTED` minus one.
-const KINDS: [BackendKind; 1] = [BackendKind::Portable];
+const KINDS: [BackendKind; 2] = [BackendKind::Portable, BackendKind::Avx2];
 
 /// 0 until the first operation; then 1 + the index in `KINDS`.
 static SELECTED: AtomicU8 = AtomicU8::new(0);
 
-/// The best backend this CPU runs (AVX2 and NEON detection join here).
+/// The best backend this CPU runs, unless the environment variable
+/// `MLDSA_BACKEND` (std builds) names another one the CPU runs.
 fn detect() -> BackendKind {
-    BackendKind::Portable
+    #[cfg(feature = "std")]
+    if let Ok(name) = std::env::var("MLDSA_BACKEND") {
+        if let Some(&kind) = KINDS.iter().find(|k| k.name() == name) {
+            if kind.is_available() {
+                return kind;
+            }
+        }
+    }
+    if BackendKind::Avx2.is_available() {
+        BackendKind::Avx2
+    } else {
+        BackendKind::Portable
+    }
 }
 
-/// The backend every operation of this process uses, chosen once.
+/// The backend every operation of this process uses, chosen once: the best
+/// the CPU runs, or the one `MLDSA_BACKEND` names (if the CPU runs it).
 pub fn selected_backend() -> BackendKind {
     let code = SELECTED.load(Ordering::Relaxed);
     if let Some(&kind) = KINDS.get((code as usize).wrapping_sub(1)) {
@@ -48,12 +78,67 @@ pub fn selected_backend() -> BackendKind {
     kind
 }
 
+/// Whole operations compiled with AVX2 enabled, so that every kernel and
+/// every generic function of the operation inlines into one AVX2 body.
+#[cfg(target_arch = "x86_64")]
+mod avx2_entry {
+    use crate::algorithms::{self, ExpandedSigningKey, ExpandedVerifyingKey};
+    use crate::backend::avx2::Avx2;
+    use crate::params::ParameterSet;
+
+    #[target_feature(enable = "avx2")]
+    pub fn key_gen<P: ParameterSet>(
+        xi: &[u8; 32],
+    ) -> (ExpandedVerifyingKey<P>, ExpandedSigningKey<P>) {
+        algorithms::key_gen_internal::<P, Avx2>(xi)
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub fn sign<P: ParameterSet>(
+        sk: &ExpandedSigningKey<P>,
+        mu: &[u8; 64],
+        rnd: &[u8; 32],
+        sig: &mut P::SigBytes,
+    ) {
+        algorithms::sign_internal::<P, Avx2>(sk, mu, rnd, sig)
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub fn verify<P: ParameterSet>(
+        vk: &ExpandedVerifyingKey<P>,
+        mu: &[u8; 64],
+        sig: &[u8],
+    ) -> bool {
+        algorithms::verify_internal::<P, Avx2>(vk, mu, sig)
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub fn check_signing_key<P: ParameterSet>(
+        sk: &ExpandedSigningKey<P>,
+    ) -> Result<ExpandedVerifyingKey<P>, crate::Error> {
+        sk.check_consistency::<Avx2>()
+    }
+}
+
+/// Runs `$avx2` (an `avx2_entry` call) on the AVX2 backend, else `$portable`.
+macro_rules! dispatch {
+    ($avx2:expr, $portable:expr) => {
+        match selected_backend() {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Avx2` is selected only when the CPU has AVX2.
+            BackendKind::Avx2 => unsafe { $avx2 },
+            _ => $portable,
+        }
+    };
+}
+
 pub(crate) fn key_gen<P: ParameterSet>(
     xi: &[u8; 32],
 ) -> (ExpandedVerifyingKey<P>, ExpandedSigningKey<P>) {
-    match selected_backend() {
-        BackendKind::Portable => algorithms::key_gen_internal::<P, Portable>(xi),
-    }
+    dispatch!(
+        avx2_entry::key_gen::<P>(xi),
+        algorithms::key_gen_internal::<P, Portable>(xi)
+    )
 }
 
 pub(crate) fn sign<P: ParameterSet>(
@@ -62,9 +147,10 @@ pub(crate) fn sign<P: ParameterSet>(
     rnd: &[u8; 32],
     sig: &mut P::SigBytes,
 ) {
-    match selected_backend() {
-        BackendKind::Portable => algorithms::sign_internal::<P, Portable>(sk, mu, rnd, sig),
-    }
+    dispatch!(
+        avx2_entry::sign::<P>(sk, mu, rnd, sig),
+        algorithms::sign_internal::<P, Portable>(sk, mu, rnd, sig)
+    )
 }
 
 pub(crate) fn verify<P: ParameterSet>(
@@ -72,25 +158,26 @@ pub(crate) fn verify<P: ParameterSet>(
     mu: &[u8; 64],
     sig: &[u8],
 ) -> bool {
-    match selected_backend() {
-        BackendKind::Portable => algorithms::verify_internal::<P, Portable>(vk, mu, sig),
-    }
+    dispatch!(
+        avx2_entry::verify::<P>(vk, mu, sig),
+        algorithms::verify_internal::<P, Portable>(vk, mu, sig)
+    )
 }
 
 pub(crate) fn decode_verifying_key<P: ParameterSet>(
     pk: &[u8],
 ) -> Result<ExpandedVerifyingKey<P>, crate::Error> {
-    match selected_backend() {
-        BackendKind::Portable => ExpandedVerifyingKey::decode::<Portable>(pk),
-    }
+    // Unpacking and one SHAKE256: no kernel worth dispatching.
+    ExpandedVerifyingKey::decode::<Portable>(pk)
 }
 
 pub(crate) fn check_signing_key<P: ParameterSet>(
     sk: &ExpandedSigningKey<P>,
 ) -> Result<ExpandedVerifyingKey<P>, crate::Error> {
-    match selected_backend() {
-        BackendKind::Portable => sk.check_consistency::<Portable>(),
-    }
+    dispatch!(
+        avx2_entry::check_signing_key::<P>(sk),
+        sk.check_consistency::<Portable>()
+    )
 }
 
 /// mu = H(tr || M') with the portable SHAKE (absorbing is not worth a dispatch).

@@ -158,6 +158,7 @@ fn hint_bit_unpack<P: ParameterSet>(y: &[u8], h: &mut P::VecK) -> Result<(), Err
 
 /// sigEncode (Algorithm 26): c~ || BitPack(z[i], gamma1 - 1, gamma1) ||
 /// HintBitPack(h). z must be centered (|z_i| < gamma1); h has at most omega ones.
+#[inline(always)]
 pub fn sig_encode<P: ParameterSet, B: Backend>(
     c_tilde: &[u8],
     z: &P::VecL,
@@ -176,6 +177,7 @@ pub fn sig_encode<P: ParameterSet, B: Backend>(
 
 /// sigDecode (Algorithm 27). `sig` must have P::SIG_LEN bytes; a malformed
 /// hint is `Err(MalformedSignature)`.
+#[inline(always)]
 pub fn sig_decode<P: ParameterSet, B: Backend>(
     sig: &[u8],
     z: &mut P::VecL,
@@ -191,6 +193,7 @@ pub fn sig_decode<P: ParameterSet, B: Backend>(
 }
 
 /// w1Encode (Algorithm 28) into `out` (P::W1_LEN bytes).
+#[inline(always)]
 pub fn w1_encode<P: ParameterSet, B: Backend>(w1: &P::VecK, out: &mut [u8]) {
     let bytes = 32 * P::W1_BITS;
     for (i, p) in w1.as_ref().iter().enumerate() {

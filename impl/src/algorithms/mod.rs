@@ -100,6 +100,7 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
 
     /// Recomputes t = A s1 + s2 and checks that t0 is its low part and tr the
     /// hash of the public key it gives; returns that public key.
+    #[inline(always)]
     pub fn check_consistency<B: Backend>(&self) -> Result<ExpandedVerifyingKey<P>, crate::Error> {
         let (t1, mut t0) = compute_t::<P, B>(&self.rho, &self.s1, &self.s2);
         let vk = ExpandedVerifyingKey::<P>::from_parts::<B>(self.rho, t1);
@@ -142,6 +143,7 @@ impl<P: ParameterSet> Clone for ExpandedVerifyingKey<P> {
 }
 
 impl<P: ParameterSet> ExpandedVerifyingKey<P> {
+    #[inline(always)]
     fn from_parts<B: Backend>(rho: [u8; 32], t1: P::VecK) -> Self {
         let mut encoded = P::PkBytes::zeroed();
         pk_encode::<P>(&rho, &t1, encoded.as_mut());
@@ -156,6 +158,7 @@ impl<P: ParameterSet> ExpandedVerifyingKey<P> {
 
     /// pkDecode (Algorithm 23) and tr = H(pk, 64). Every byte string of the
     /// right length is a public key.
+    #[inline(always)]
     pub fn decode<B: Backend>(pk: &[u8]) -> Result<Self, crate::Error> {
         if pk.len() != P::PK_LEN {
             return Err(crate::Error::WrongLength);
@@ -186,6 +189,7 @@ impl<P: ParameterSet> ExpandedVerifyingKey<P> {
 }
 
 /// H(x_0 || x_1 || ..., LEN) with the backend's SHAKE256.
+#[inline(always)]
 pub fn h<B: Backend, const LEN: usize>(parts: &[&[u8]]) -> [u8; LEN] {
     let mut xof = B::Shake256::new();
     for part in parts {
@@ -197,6 +201,7 @@ pub fn h<B: Backend, const LEN: usize>(parts: &[&[u8]]) -> [u8; LEN] {
 }
 
 /// t = NTT^-1(A_hat o NTT(s1)) + s2, split by Power2Round into (t1, t0).
+#[inline(always)]
 fn compute_t<P: ParameterSet, B: Backend>(
     rho: &[u8; 32],
     s1: &P::VecL,
@@ -222,6 +227,7 @@ fn compute_t<P: ParameterSet, B: Backend>(
 }
 
 /// ML-DSA.KeyGen_internal (Algorithm 6): the key pair from the seed xi.
+#[inline(always)]
 pub fn key_gen_internal<P: ParameterSet, B: Backend>(
     xi: &[u8; 32],
 ) -> (ExpandedVerifyingKey<P>, ExpandedSigningKey<P>) {
@@ -304,6 +310,7 @@ impl<P: ParameterSet> Drop for SignSecrets<P> {
 
 /// ML-DSA.Sign_internal (Algorithm 7) from mu (lines 1 to 5 and 7 to 34;
 /// line 6 is the caller's, through [`MuHasher`]).
+#[inline(always)]
 pub fn sign_internal<P: ParameterSet, B: Backend>(
     sk: &ExpandedSigningKey<P>,
     mu: &[u8; 64],
@@ -419,6 +426,7 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
 }
 
 /// ML-DSA.Verify_internal (Algorithm 8) from mu. `sig` may have any length.
+#[inline(always)]
 pub fn verify_internal<P: ParameterSet, B: Backend>(
     vk: &ExpandedVerifyingKey<P>,
     mu: &[u8; 64],

@@ -17,6 +17,7 @@ const UNIFORM_BLOCKS: usize = 5;
 const ETA_BLOCKS: usize = 2;
 
 /// RejNTTPoly (Algorithm 30) for four seeds at once.
+#[inline(always)]
 fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: &mut [Poly; 4]) {
     let mut xof = B::Shake128x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     let mut buf = [[0u8; UNIFORM_BLOCKS * SHAKE128_RATE]; 4];
@@ -42,6 +43,7 @@ fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: &mut [Poly; 4]) {
 }
 
 /// RejNTTPoly (Algorithm 30) for one seed.
+#[inline(always)]
 fn rej_ntt_poly<B: Backend>(seed: &[u8; 34], out: &mut Poly) {
     let mut xof = B::Shake128::new();
     xof.absorb(seed);
@@ -57,6 +59,7 @@ fn rej_ntt_poly<B: Backend>(seed: &[u8; 34], out: &mut Poly) {
 
 /// ExpandA (Algorithm 32): A_hat[r][s] = RejNTTPoly(rho || s || r), four
 /// entries at a time in row-major order; leftover entries one at a time.
+#[inline(always)]
 pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matrix) {
     let rows = a_hat.as_mut();
     let total = P::K * P::L;
@@ -89,6 +92,7 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
 }
 
 /// RejBoundedPoly (Algorithm 31) for four seeds at once.
+#[inline(always)]
 fn rej_bounded_poly_x4<B: Backend>(eta: i32, seeds: &[[u8; 66]; 4], polys: &mut [Poly; 4]) {
     let mut xof = B::Shake256x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     let mut buf = [[0u8; ETA_BLOCKS * SHAKE256_RATE]; 4];
@@ -116,6 +120,7 @@ fn rej_bounded_poly_x4<B: Backend>(eta: i32, seeds: &[[u8; 66]; 4], polys: &mut 
 }
 
 /// RejBoundedPoly (Algorithm 31) for one seed.
+#[inline(always)]
 fn rej_bounded_poly<B: Backend>(eta: i32, seed: &[u8; 66], out: &mut Poly) {
     let mut xof = B::Shake256::new();
     xof.absorb(seed);
@@ -133,6 +138,7 @@ fn rej_bounded_poly<B: Backend>(eta: i32, seed: &[u8; 66], out: &mut Poly) {
 
 /// ExpandS (Algorithm 33): s1[r] = RejBoundedPoly(rho' || r) for r < l, and
 /// s2[r] = RejBoundedPoly(rho' || r + l) for r < k; four at a time.
+#[inline(always)]
 pub fn expand_s<P: ParameterSet, B: Backend>(
     rho_prime: &[u8; 64],
     s1: &mut P::VecL,
@@ -174,6 +180,7 @@ pub fn expand_s<P: ParameterSet, B: Backend>(
 
 /// ExpandMask (Algorithm 34): y[r] = BitUnpack(H(rho'' || kappa + r, 32c),
 /// gamma1 - 1, gamma1); four at a time.
+#[inline(always)]
 pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
     const BLOCKS: usize = 5; // 5 * 136 = 680 >= 32 * 20 bytes
     let bytes = 32 * P::GAMMA1_BITS;
@@ -215,6 +222,7 @@ pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y
 
 /// SampleInBall (Algorithm 29): the challenge c with tau coefficients +-1,
 /// from c~. Coefficients are -1, 0 or 1.
+#[inline(always)]
 pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly) {
     let mut xof = B::Shake256::new();
     xof.absorb(c_tilde);
@@ -243,6 +251,7 @@ pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly)
 }
 
 /// Every entry of a vector through the backend's NTT.
+#[inline(always)]
 pub fn ntt_vec<V: PolyVec, B: Backend>(v: &mut V) {
     for p in v.as_mut() {
         B::ntt(p);

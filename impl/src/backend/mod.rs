@@ -2,6 +2,8 @@
 //! output ranges. The algorithms in `crate::algorithms` are written once,
 //! generic over this trait; each backend lives in its own folder.
 
+#[cfg(target_arch = "x86_64")]
+pub mod avx2;
 pub mod portable;
 
 use crate::poly::Poly;

@@ -5,7 +5,7 @@
 //! them and keeps the lanes in registers.
 
 /// Round constants RC[i] of iota (FIPS 202 Algorithm 5, precomputed).
-const RC: [u64; 24] = [
+pub const KECCAK_RC: [u64; 24] = [
     0x0000000000000001,
     0x0000000000008082,
     0x800000000000808A,
@@ -33,7 +33,7 @@ const RC: [u64; 24] = [
 ];
 
 /// Rotation offsets of rho for lane x + 5y.
-const RHO: [u32; 25] = [
+pub const KECCAK_RHO: [u32; 25] = [
     0, 1, 62, 28, 27, //
     36, 44, 6, 55, 20, //
     3, 10, 43, 25, 39, //
@@ -42,7 +42,7 @@ const RHO: [u32; 25] = [
 ];
 
 /// pi moves lane (x, y) to (y, 2x + 3y): PI[x + 5y] is the destination index.
-const PI: [usize; 25] = pi_table();
+pub const KECCAK_PI: [usize; 25] = pi_table();
 
 const fn pi_table() -> [usize; 25] {
     let mut t = [0usize; 25];
@@ -60,7 +60,7 @@ const fn pi_table() -> [usize; 25] {
 pub fn keccak_f1600(state: &mut [u64; 25]) {
     // A local copy, so the lanes live in registers rather than behind `state`.
     let mut a = *state;
-    for rc in RC {
+    for rc in KECCAK_RC {
         // theta
         let mut c = [0u64; 5];
         for x in 0..5 {
@@ -75,7 +75,7 @@ pub fn keccak_f1600(state: &mut [u64; 25]) {
         // rho and pi
         let mut b = [0u64; 25];
         for i in 0..25 {
-            b[PI[i]] = a[i].rotate_left(RHO[i]);
+            b[KECCAK_PI[i]] = a[i].rotate_left(KECCAK_RHO[i]);
         }
         // chi
         for y in 0..5 {

@@ -1,0 +1,129 @@
+//! Four Keccak-f[1600] states side by side: lane i of the four states sits
+//! in the four 64-bit parts of one `__m256i`. SHAKE128x4 and SHAKE256x4 on
+//! top absorb one equal-length input per state and squeeze whole blocks.
+
+use core::arch::x86_64::*;
+
+use crate::backend::portable::{KECCAK_PI, KECCAK_RC, KECCAK_RHO};
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn rotl(x: __m256i, r: u32) -> __m256i {
+    _mm256_or_si256(
+        _mm256_sllv_epi64(x, _mm256_set1_epi64x(r as i64)),
+        _mm256_srlv_epi64(x, _mm256_set1_epi64x(64 - r as i64)),
+    )
+}
+
+/// Keccak-f[1600] on four interleaved states.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub fn keccak_f1600_x4(state: &mut [__m256i; 25]) {
+    let mut a = *state;
+    for rc in KECCAK_RC {
+        let mut c = [_mm256_setzero_si256(); 5];
+        for x in 0..5 {
+            c[x] = _mm256_xor_si256(
+                _mm256_xor_si256(
+                    _mm256_xor_si256(a[x], a[x + 5]),
+                    _mm256_xor_si256(a[x + 10], a[x + 15]),
+                ),
+                a[x + 20],
+            );
+        }
+        for x in 0..5 {
+            let d = _mm256_xor_si256(c[(x + 4) % 5], rotl(c[(x + 1) % 5], 1));
+            for y in 0..5 {
+                a[x + 5 * y] = _mm256_xor_si256(a[x + 5 * y], d);
+            }
+        }
+        let mut b = [_mm256_setzero_si256(); 25];
+        for i in 0..25 {
+            b[KECCAK_PI[i]] = if KECCAK_RHO[i] == 0 {
+                a[i]
+            } else {
+                rotl(a[i], KECCAK_RHO[i])
+            };
+        }
+        for y in 0..5 {
+            for x in 0..5 {
+                a[x + 5 * y] = _mm256_xor_si256(
+                    b[x + 5 * y],
+                    _mm256_andnot_si256(b[(x + 1) % 5 + 5 * y], b[(x + 2) % 5 + 5 * y]),
+                );
+            }
+        }
+        a[0] = _mm256_xor_si256(a[0], _mm256_set1_epi64x(rc as i64));
+    }
+    *state = a;
+}
+
+/// Four SHAKE sponges with a rate of `RATE` bytes, advanced together.
+#[derive(Clone)]
+pub struct ShakeX4<const RATE: usize> {
+    state: [__m256i; 25],
+}
+
+/// Reads lane `i` (8 bytes at 8i) of each of four byte strings as one vector.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn gather_lane(blocks: &[[u8; 200]; 4], i: usize) -> __m256i {
+    let word = |k: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&blocks[k][8 * i..8 * i + 8]);
+        i64::from_le_bytes(w)
+    };
+    _mm256_set_epi64x(word(3), word(2), word(1), word(0))
+}
+
+impl<const RATE: usize> ShakeX4<RATE> {
+    /// Absorbs one input per state (all of the same length) and pads.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub fn absorb(inputs: [&[u8]; 4]) -> Self {
+        let mut state = [_mm256_setzero_si256(); 25];
+        let len = inputs[0].len();
+        let mut offset = 0;
+        loop {
+            let take = (len - offset).min(RATE);
+            let mut blocks = [[0u8; 200]; 4];
+            for (block, input) in blocks.iter_mut().zip(inputs) {
+                let piece = input.get(offset..offset + take).unwrap_or(&[]);
+                block[..piece.len()].copy_from_slice(piece);
+                if take < RATE {
+                    block[take] ^= 0x1F;
+                    block[RATE - 1] ^= 0x80;
+                }
+            }
+            for i in 0..RATE / 8 {
+                state[i] = _mm256_xor_si256(state[i], gather_lane(&blocks, i));
+            }
+            if take < RATE {
+                break;
+            }
+            keccak_f1600_x4(&mut state);
+            offset += RATE;
+        }
+        ShakeX4 { state }
+    }
+
+    /// Squeezes `out[k].len() / RATE` whole blocks into each output.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub fn squeeze_blocks(&mut self, out: [&mut [u8]; 4]) {
+        let blocks = out[0].len() / RATE;
+        let [o0, o1, o2, o3] = out;
+        let mut outs = [o0, o1, o2, o3];
+        for b in 0..blocks {
+            keccak_f1600_x4(&mut self.state);
+            for i in 0..RATE / 8 {
+                let mut words = [0u64; 4];
+                // SAFETY: `words` is 32 writable bytes.
+                unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast(), self.state[i]) };
+                for (o, w) in outs.iter_mut().zip(words) {
+                    o[b * RATE + 8 * i..b * RATE + 8 * i + 8].copy_from_slice(&w.to_le_bytes());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,333 @@
+//! The AVX2 backend (x86-64): eight coefficients per 256-bit register, four
+//! Keccak states per register set.
+//!
+//! Every kernel is a `#[target_feature(enable = "avx2")]` function. The
+//! `Backend` methods below check that the CPU has AVX2 (a cached flag) and
+//! fall back to the portable kernel otherwise, so calling them is sound on
+//! any x86-64 CPU. The dispatcher runs whole operations inside AVX2-enabled
+//! entry points (`crate::dispatch`), where all of this inlines.
+
+mod arithmetic;
+mod keccak;
+mod ntt;
+mod rounding;
+mod sampling;
+
+use core::arch::x86_64::*;
+
+use super::portable::{self, Portable};
+use super::{Backend, XofX4};
+use crate::params::D;
+use crate::poly::Poly;
+use arithmetic::{load, store};
+
+pub use keccak::{ShakeX4, keccak_f1600_x4};
+
+/// Whether this CPU has AVX2 (std: detected once and cached by std; no_std:
+/// whether the build targets AVX2).
+#[inline(always)]
+pub fn available() -> bool {
+    #[cfg(feature = "std")]
+    {
+        std::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        cfg!(target_feature = "avx2")
+    }
+}
+
+/// The AVX2 backend.
+#[derive(Clone, Copy, Debug)]
+pub struct Avx2;
+
+/// Runs `$simd` (an AVX2 kernel call) when the CPU has AVX2, else `$fallback`.
+macro_rules! with_avx2 {
+    ($simd:expr, $fallback:expr) => {
+        if available() {
+            // SAFETY: the CPU has AVX2, checked just above.
+            unsafe { $simd }
+        } else {
+            $fallback
+        }
+    };
+}
+
+/// Applies `f` to each of the 32 vectors of `a` in place.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn map(a: &mut Poly, f: impl Fn(__m256i) -> __m256i) {
+    for i in 0..32 {
+        let v = f(load(&a.coeffs, i));
+        store(&mut a.coeffs, i, v);
+    }
+}
+
+/// Applies `f` to each vector of `a` and `b`, storing into `a`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn zip_map(a: &mut Poly, b: &Poly, f: impl Fn(__m256i, __m256i) -> __m256i) {
+    for i in 0..32 {
+        let v = f(load(&a.coeffs, i), load(&b.coeffs, i));
+        store(&mut a.coeffs, i, v);
+    }
+}
+
+#[target_feature(enable = "avx2")]
+fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
+    for i in 0..32 {
+        store(
+            &mut c.coeffs,
+            i,
+            arithmetic::montgomery_mul(load(&a.coeffs, i), load(&b.coeffs, i)),
+        );
+    }
+}
+
+#[target_feature(enable = "avx2")]
+fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
+    for i in 0..32 {
+        let mut xs = [_mm256_setzero_si256(); 8];
+        let mut ys = [_mm256_setzero_si256(); 8];
+        let n = a.len().min(b.len()).min(8);
+        for j in 0..n {
+            xs[j] = load(&a[j].coeffs, i);
+            ys[j] = load(&b[j].coeffs, i);
+        }
+        store(
+            &mut c.coeffs,
+            i,
+            arithmetic::montgomery_dot(&xs[..n], &ys[..n]),
+        );
+    }
+}
+
+#[target_feature(enable = "avx2")]
+fn power2round_poly(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+    for i in 0..32 {
+        let (h, l) = rounding::power2round(load(&a.coeffs, i));
+        store(&mut a1.coeffs, i, h);
+        store(&mut a0.coeffs, i, l);
+    }
+}
+
+#[target_feature(enable = "avx2")]
+fn decompose_poly(gamma2: i32, a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+    for i in 0..32 {
+        let (h, l) = rounding::decompose(gamma2, load(&a.coeffs, i));
+        store(&mut a1.coeffs, i, h);
+        store(&mut a0.coeffs, i, l);
+    }
+}
+
+#[target_feature(enable = "avx2")]
+fn make_hint_poly(gamma2: i32, h: &mut Poly, z: &Poly, r: &Poly) -> usize {
+    let mut count = _mm256_setzero_si256();
+    for i in 0..32 {
+        let hint = rounding::make_hint(gamma2, load(&z.coeffs, i), load(&r.coeffs, i));
+        count = _mm256_add_epi32(count, hint);
+        store(&mut h.coeffs, i, hint);
+    }
+    let mut lanes = [0i32; 8];
+    // SAFETY: `lanes` is 8 writable i32.
+    unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), count) };
+    lanes.iter().sum::<i32>() as usize
+}
+
+#[target_feature(enable = "avx2")]
+fn use_hint_poly(gamma2: i32, a: &mut Poly, h: &Poly, r: &Poly) {
+    for i in 0..32 {
+        store(
+            &mut a.coeffs,
+            i,
+            rounding::use_hint(gamma2, load(&h.coeffs, i), load(&r.coeffs, i)),
+        );
+    }
+}
+
+#[target_feature(enable = "avx2")]
+fn exceeds_norm_poly(a: &Poly, bound: i32) -> bool {
+    let mut any = _mm256_setzero_si256();
+    for i in 0..32 {
+        any = _mm256_or_si256(any, rounding::exceeds(load(&a.coeffs, i), bound));
+    }
+    _mm256_testz_si256(any, any) == 0
+}
+
+/// SHAKE x4 for the AVX2 backend: interleaved states when the CPU has AVX2,
+/// four portable sponges otherwise.
+#[derive(Clone)]
+pub enum Avx2ShakeX4<const RATE: usize> {
+    /// Four states in AVX2 registers.
+    Simd(ShakeX4<RATE>),
+    /// Four portable sponges.
+    Portable([portable::Shake<RATE>; 4]),
+}
+
+impl<const RATE: usize> XofX4 for Avx2ShakeX4<RATE> {
+    const RATE: usize = RATE;
+
+    #[inline(always)]
+    fn absorb_x4(inputs: [&[u8]; 4]) -> Self {
+        with_avx2!(
+            Avx2ShakeX4::Simd(ShakeX4::absorb(inputs)),
+            Avx2ShakeX4::Portable(<[portable::Shake<RATE>; 4] as XofX4>::absorb_x4(inputs))
+        )
+    }
+
+    #[inline(always)]
+    fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {
+        match self {
+            // SAFETY: a `Simd` state is only made after the AVX2 check.
+            Avx2ShakeX4::Simd(x) => unsafe { x.squeeze_blocks(out) },
+            Avx2ShakeX4::Portable(x) => x.squeeze_blocks_x4(out),
+        }
+    }
+}
+
+impl Backend for Avx2 {
+    const NAME: &'static str = "avx2";
+    type Shake128 = portable::Shake128;
+    type Shake256 = portable::Shake256;
+    type Shake128x4 = Avx2ShakeX4<168>;
+    type Shake256x4 = Avx2ShakeX4<136>;
+
+    #[inline(always)]
+    fn ntt(a: &mut Poly) {
+        with_avx2!(ntt::ntt(a), Portable::ntt(a))
+    }
+
+    #[inline(always)]
+    fn invntt_tomont(a: &mut Poly) {
+        with_avx2!(ntt::invntt_tomont(a), Portable::invntt_tomont(a))
+    }
+
+    #[inline(always)]
+    fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly) {
+        with_avx2!(pointwise(c, a, b), Portable::pointwise_montgomery(c, a, b))
+    }
+
+    #[inline(always)]
+    fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]) {
+        if a.len() > 8 || b.len() > 8 {
+            return Portable::pointwise_acc_montgomery(c, a, b);
+        }
+        with_avx2!(
+            pointwise_acc(c, a, b),
+            Portable::pointwise_acc_montgomery(c, a, b)
+        )
+    }
+
+    #[inline(always)]
+    fn add(a: &mut Poly, b: &Poly) {
+        with_avx2!(
+            zip_map(a, b, |x, y| _mm256_add_epi32(x, y)),
+            Portable::add(a, b)
+        )
+    }
+
+    #[inline(always)]
+    fn sub(a: &mut Poly, b: &Poly) {
+        with_avx2!(
+            zip_map(a, b, |x, y| _mm256_sub_epi32(x, y)),
+            Portable::sub(a, b)
+        )
+    }
+
+    #[inline(always)]
+    fn shift_left_d(a: &mut Poly) {
+        with_avx2!(
+            map(a, |x| _mm256_slli_epi32::<{ D as i32 }>(x)),
+            Portable::shift_left_d(a)
+        )
+    }
+
+    #[inline(always)]
+    fn reduce32(a: &mut Poly) {
+        with_avx2!(map(a, |x| arithmetic::reduce32(x)), Portable::reduce32(a))
+    }
+
+    #[inline(always)]
+    fn caddq(a: &mut Poly) {
+        with_avx2!(map(a, |x| arithmetic::caddq(x)), Portable::caddq(a))
+    }
+
+    #[inline(always)]
+    fn freeze(a: &mut Poly) {
+        with_avx2!(
+            map(a, |x| arithmetic::caddq(arithmetic::reduce32(x))),
+            Portable::freeze(a)
+        )
+    }
+
+    #[inline(always)]
+    fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+        with_avx2!(
+            power2round_poly(a1, a0, a),
+            Portable::power2round(a1, a0, a)
+        )
+    }
+
+    #[inline(always)]
+    fn decompose(gamma2: i32, a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+        with_avx2!(
+            decompose_poly(gamma2, a1, a0, a),
+            Portable::decompose(gamma2, a1, a0, a)
+        )
+    }
+
+    #[inline(always)]
+    fn make_hint(gamma2: i32, h: &mut Poly, z: &Poly, r: &Poly) -> usize {
+        with_avx2!(
+            make_hint_poly(gamma2, h, z, r),
+            Portable::make_hint(gamma2, h, z, r)
+        )
+    }
+
+    #[inline(always)]
+    fn use_hint(gamma2: i32, a: &mut Poly, h: &Poly, r: &Poly) {
+        with_avx2!(
+            use_hint_poly(gamma2, a, h, r),
+            Portable::use_hint(gamma2, a, h, r)
+        )
+    }
+
+    #[inline(always)]
+    fn exceeds_norm(a: &Poly, bound: i32) -> bool {
+        with_avx2!(
+            exceeds_norm_poly(a, bound),
+            Portable::exceeds_norm(a, bound)
+        )
+    }
+
+    #[inline(always)]
+    fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
+        with_avx2!(
+            sampling::rej_uniform(out, buf),
+            Portable::rej_uniform(out, buf)
+        )
+    }
+
+    #[inline(always)]
+    fn rej_eta(eta: i32, out: &mut [i32], buf: &[u8]) -> usize {
+        with_avx2!(
+            sampling::rej_eta(eta, out, buf),
+            Portable::rej_eta(eta, out, buf)
+        )
+    }
+
+    #[inline(always)]
+    fn pack_z(bits: usize, out: &mut [u8], a: &Poly) {
+        Portable::pack_z(bits, out, a)
+    }
+
+    #[inline(always)]
+    fn unpack_z(bits: usize, a: &mut Poly, v: &[u8]) {
+        Portable::unpack_z(bits, a, v)
+    }
+
+    #[inline(always)]
+    fn pack_w1(bits: usize, out: &mut [u8], a: &Poly) {
+        Portable::pack_w1(bits, out, a)
+    }
+}
