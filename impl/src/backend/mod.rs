@@ -2,6 +2,9 @@
 //! output ranges. The algorithms in `crate::algorithms` are written once,
 //! generic over this trait; each backend lives in its own folder.
 
+#[macro_use]
+mod keccak_round;
+
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
 pub mod portable;

@@ -4,7 +4,7 @@
 
 use core::arch::x86_64::*;
 
-use crate::backend::portable::{KECCAK_PI, KECCAK_RC, KECCAK_RHO};
+use crate::backend::portable::KECCAK_RC;
 
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -15,45 +15,28 @@ fn rotl(x: __m256i, r: u32) -> __m256i {
     )
 }
 
+#[inline]
+#[target_feature(enable = "avx2")]
+fn xor(x: __m256i, y: __m256i) -> __m256i {
+    _mm256_xor_si256(x, y)
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn andnot(x: __m256i, y: __m256i) -> __m256i {
+    _mm256_andnot_si256(x, y)
+}
+
 /// Keccak-f[1600] on four interleaved states.
+///
+/// # Safety
+/// The CPU must have AVX2 (a `#[target_feature]` function).
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn keccak_f1600_x4(state: &mut [__m256i; 25]) {
     let mut a = *state;
     for rc in KECCAK_RC {
-        let mut c = [_mm256_setzero_si256(); 5];
-        for x in 0..5 {
-            c[x] = _mm256_xor_si256(
-                _mm256_xor_si256(
-                    _mm256_xor_si256(a[x], a[x + 5]),
-                    _mm256_xor_si256(a[x + 10], a[x + 15]),
-                ),
-                a[x + 20],
-            );
-        }
-        for x in 0..5 {
-            let d = _mm256_xor_si256(c[(x + 4) % 5], rotl(c[(x + 1) % 5], 1));
-            for y in 0..5 {
-                a[x + 5 * y] = _mm256_xor_si256(a[x + 5 * y], d);
-            }
-        }
-        let mut b = [_mm256_setzero_si256(); 25];
-        for i in 0..25 {
-            b[KECCAK_PI[i]] = if KECCAK_RHO[i] == 0 {
-                a[i]
-            } else {
-                rotl(a[i], KECCAK_RHO[i])
-            };
-        }
-        for y in 0..5 {
-            for x in 0..5 {
-                a[x + 5 * y] = _mm256_xor_si256(
-                    b[x + 5 * y],
-                    _mm256_andnot_si256(b[(x + 1) % 5 + 5 * y], b[(x + 2) % 5 + 5 * y]),
-                );
-            }
-        }
-        a[0] = _mm256_xor_si256(a[0], _mm256_set1_epi64x(rc as i64));
+        keccak_round!(a, _mm256_set1_epi64x(rc as i64), xor, andnot, rotl);
     }
     *state = a;
 }
@@ -78,6 +61,9 @@ fn gather_lane(blocks: &[[u8; 200]; 4], i: usize) -> __m256i {
 
 impl<const RATE: usize> ShakeX4<RATE> {
     /// Absorbs one input per state (all of the same length) and pads.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
     #[inline]
     #[target_feature(enable = "avx2")]
     pub fn absorb(inputs: [&[u8]; 4]) -> Self {
@@ -108,6 +94,9 @@ impl<const RATE: usize> ShakeX4<RATE> {
     }
 
     /// Squeezes `out[k].len() / RATE` whole blocks into each output.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
     #[inline]
     #[target_feature(enable = "avx2")]
     pub fn squeeze_blocks(&mut self, out: [&mut [u8]; 4]) {

@@ -52,7 +52,7 @@ impl<const RATE: usize> Xof for Shake<RATE> {
             return;
         }
         while !input.is_empty() {
-            if self.pos % 8 == 0 && input.len() >= 8 && self.pos + 8 <= RATE {
+            if self.pos.is_multiple_of(8) && input.len() >= 8 && self.pos + 8 <= RATE {
                 let mut lane = [0u8; 8];
                 lane.copy_from_slice(&input[..8]);
                 self.state[self.pos / 8] ^= u64::from_le_bytes(lane);
@@ -79,7 +79,7 @@ impl<const RATE: usize> Xof for Shake<RATE> {
                 keccak_f1600(&mut self.state);
                 self.pos = 0;
             }
-            if self.pos % 8 == 0 && out.len() >= 8 {
+            if self.pos.is_multiple_of(8) && out.len() >= 8 {
                 out[..8].copy_from_slice(&self.state[self.pos / 8].to_le_bytes());
                 self.pos += 8;
                 out = &mut out[8..];

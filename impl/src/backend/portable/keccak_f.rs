@@ -55,36 +55,28 @@ const fn pi_table() -> [usize; 25] {
     t
 }
 
+#[inline(always)]
+fn xor(x: u64, y: u64) -> u64 {
+    x ^ y
+}
+
+#[inline(always)]
+fn andnot(x: u64, y: u64) -> u64 {
+    !x & y
+}
+
+#[inline(always)]
+fn rotl(x: u64, r: u32) -> u64 {
+    x.rotate_left(r)
+}
+
 /// Keccak-f[1600] on the state, in place.
 #[inline(always)]
 pub fn keccak_f1600(state: &mut [u64; 25]) {
     // A local copy, so the lanes live in registers rather than behind `state`.
     let mut a = *state;
     for rc in KECCAK_RC {
-        // theta
-        let mut c = [0u64; 5];
-        for x in 0..5 {
-            c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-        }
-        for x in 0..5 {
-            let d = c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1);
-            for y in 0..5 {
-                a[x + 5 * y] ^= d;
-            }
-        }
-        // rho and pi
-        let mut b = [0u64; 25];
-        for i in 0..25 {
-            b[KECCAK_PI[i]] = a[i].rotate_left(KECCAK_RHO[i]);
-        }
-        // chi
-        for y in 0..5 {
-            for x in 0..5 {
-                a[x + 5 * y] = b[x + 5 * y] ^ (!b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
-            }
-        }
-        // iota
-        a[0] ^= rc;
+        keccak_round!(a, rc, xor, andnot, rotl);
     }
     *state = a;
 }
