@@ -9,33 +9,43 @@ use core::arch::x86_64::*;
 use crate::backend::portable::QINV;
 use crate::params::Q;
 
-/// Montgomery products of the even lanes of `prod` (64-bit): the result
-/// a * 2^-32 mod q sits in the high 32 bits of each 64-bit lane.
-///
-/// t = low32(prod) * QINV mod 2^32; prod - t q is divisible by 2^32, so its
-/// high half is prod_hi - (t q)_hi exactly.
+/// Moves the odd 32-bit lanes to the even positions: [x1, x1, x3, x3, ...].
 #[inline]
 #[target_feature(enable = "avx2")]
-fn reduce_even(prod: __m256i) -> __m256i {
-    let qinv = _mm256_set1_epi32(QINV);
+fn odd(x: __m256i) -> __m256i {
+    _mm256_shuffle_epi32::<0xF5>(x)
+}
+
+/// Finishes a Montgomery reduction of 64-bit values: given the even-lane and
+/// odd-lane 64-bit products (or sums of products) p and the 32-bit lanes
+/// t = low32(p) * QINV mod 2^32, returns (p - t q) / 2^32 in 32-bit lanes.
+/// p - t q is divisible by 2^32, so its high half is the result.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn finish(p_even: __m256i, p_odd: __m256i, t: __m256i) -> __m256i {
     let q = _mm256_set1_epi32(Q);
-    let t = _mm256_mul_epi32(prod, qinv);
-    let tq = _mm256_mul_epi32(t, q);
-    _mm256_sub_epi64(prod, tq)
+    let r_even = _mm256_sub_epi64(p_even, _mm256_mul_epi32(t, q));
+    let r_odd = _mm256_sub_epi64(p_odd, _mm256_mul_epi32(odd(t), q));
+    _mm256_blend_epi32::<0b1010_1010>(odd(r_even), r_odd)
+}
+
+/// a * b * 2^-32 mod q lane by lane, given b_qinv = b * QINV mod 2^32 (for
+/// constants such as the zetas, precomputed). Requires |a_i b_i| <= 2^31 q;
+/// |result| <= q.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub fn montgomery_mul_pre(a: __m256i, b: __m256i, b_qinv: __m256i) -> __m256i {
+    let t = _mm256_mullo_epi32(a, b_qinv);
+    let p_even = _mm256_mul_epi32(a, b);
+    let p_odd = _mm256_mul_epi32(odd(a), odd(b));
+    finish(p_even, p_odd, t)
 }
 
 /// a * b * 2^-32 mod q lane by lane, for |a_i b_i| <= 2^31 q; |result| <= q.
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn montgomery_mul(a: __m256i, b: __m256i) -> __m256i {
-    let even = reduce_even(_mm256_mul_epi32(a, b));
-    let odd = reduce_even(_mm256_mul_epi32(
-        _mm256_srli_epi64(a, 32),
-        _mm256_srli_epi64(b, 32),
-    ));
-    // even results are in the high halves of the even 64-bit lanes: move them
-    // down; odd results are already in the odd 32-bit lanes.
-    _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64(even, 32), odd)
+    montgomery_mul_pre(a, b, _mm256_mullo_epi32(b, _mm256_set1_epi32(QINV)))
 }
 
 /// sum_j a_j * b_j * 2^-32 mod q, accumulating exact 64-bit products first;
@@ -44,17 +54,15 @@ pub fn montgomery_mul(a: __m256i, b: __m256i) -> __m256i {
 #[target_feature(enable = "avx2")]
 pub fn montgomery_dot(a: &[__m256i], b: &[__m256i]) -> __m256i {
     let mut even = _mm256_setzero_si256();
-    let mut odd = _mm256_setzero_si256();
+    let mut sum_odd = _mm256_setzero_si256();
     for (&x, &y) in a.iter().zip(b) {
         even = _mm256_add_epi64(even, _mm256_mul_epi32(x, y));
-        odd = _mm256_add_epi64(
-            odd,
-            _mm256_mul_epi32(_mm256_srli_epi64(x, 32), _mm256_srli_epi64(y, 32)),
-        );
+        sum_odd = _mm256_add_epi64(sum_odd, _mm256_mul_epi32(odd(x), odd(y)));
     }
-    let even = reduce_even(even);
-    let odd = reduce_even(odd);
-    _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64(even, 32), odd)
+    // low 32 bits of each sum, back in lane order
+    let low = _mm256_blend_epi32::<0b1010_1010>(even, _mm256_shuffle_epi32::<0xA0>(sum_odd));
+    let t = _mm256_mullo_epi32(low, _mm256_set1_epi32(QINV));
+    finish(even, sum_odd, t)
 }
 
 /// reduce32: a - round(a / 2^23) q, into [-6283009, 6283008].

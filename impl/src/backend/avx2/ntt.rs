@@ -8,7 +8,8 @@
 
 use core::arch::x86_64::*;
 
-use super::arithmetic::{load, montgomery_mul, store};
+use super::arithmetic::{load, montgomery_mul_pre, store};
+use crate::backend::portable::QINV;
 use crate::backend::portable::{INV_NTT_FACTOR, ZETAS_MONT};
 use crate::poly::Poly;
 
@@ -50,8 +51,38 @@ const fn inverse_tables() -> [[[i32; 8]; 32]; 3] {
     t
 }
 
+/// Each zeta times QINV mod 2^32, for `montgomery_mul_pre`.
+const fn times_qinv(t: [[[i32; 8]; 32]; 3]) -> [[[i32; 8]; 32]; 3] {
+    let mut out = t;
+    let mut i = 0;
+    while i < 3 * 32 * 8 {
+        out[i / 256][(i / 8) % 32][i % 8] = t[i / 256][(i / 8) % 32][i % 8].wrapping_mul(QINV);
+        i += 1;
+    }
+    out
+}
+
 static FORWARD: [[[i32; 8]; 32]; 3] = forward_tables();
+static FORWARD_QINV: [[[i32; 8]; 32]; 3] = times_qinv(forward_tables());
 static INVERSE: [[[i32; 8]; 32]; 3] = inverse_tables();
+static INVERSE_QINV: [[[i32; 8]; 32]; 3] = times_qinv(inverse_tables());
+
+/// zeta and zeta * QINV broadcast to all lanes.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn broadcast(zeta: i32) -> (__m256i, __m256i) {
+    (
+        _mm256_set1_epi32(zeta),
+        _mm256_set1_epi32(zeta.wrapping_mul(QINV)),
+    )
+}
+
+/// zeta * x with the zeta lanes and their QINV multiples given first.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn montgomery_mul_pre_rev(zeta: __m256i, zeta_qinv: __m256i, x: __m256i) -> __m256i {
+    montgomery_mul_pre(x, zeta, zeta_qinv)
+}
 
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -73,10 +104,10 @@ pub fn ntt(a: &mut Poly) {
         let mut start = 0;
         while start < 32 {
             m += 1;
-            let zeta = _mm256_set1_epi32(ZETAS_MONT[m]);
+            let (zeta, zeta_qinv) = broadcast(ZETAS_MONT[m]);
             for j in start..start + step {
                 let x = load(c, j);
-                let t = montgomery_mul(zeta, load(c, j + step));
+                let t = montgomery_mul_pre(load(c, j + step), zeta, zeta_qinv);
                 store(c, j + step, _mm256_sub_epi32(x, t));
                 store(c, j, _mm256_add_epi32(x, t));
             }
@@ -90,17 +121,26 @@ pub fn ntt(a: &mut Poly) {
     let sign1 = _mm256_setr_epi32(1, -1, 1, -1, 1, -1, 1, -1);
     for v in 0..32 {
         let x = load(c, v);
-        let t = montgomery_mul(
+        let t = montgomery_mul_pre_rev(
             lanes(&FORWARD[0][v]),
+            lanes(&FORWARD_QINV[0][v]),
             _mm256_permute2x128_si256::<0x11>(x, x),
         );
         let x = _mm256_add_epi32(
             _mm256_permute2x128_si256::<0x00>(x, x),
             _mm256_sign_epi32(t, sign4),
         );
-        let t = montgomery_mul(lanes(&FORWARD[1][v]), _mm256_shuffle_epi32::<0xEE>(x));
+        let t = montgomery_mul_pre_rev(
+            lanes(&FORWARD[1][v]),
+            lanes(&FORWARD_QINV[1][v]),
+            _mm256_shuffle_epi32::<0xEE>(x),
+        );
         let x = _mm256_add_epi32(_mm256_shuffle_epi32::<0x44>(x), _mm256_sign_epi32(t, sign2));
-        let t = montgomery_mul(lanes(&FORWARD[2][v]), _mm256_shuffle_epi32::<0xF5>(x));
+        let t = montgomery_mul_pre_rev(
+            lanes(&FORWARD[2][v]),
+            lanes(&FORWARD_QINV[2][v]),
+            _mm256_shuffle_epi32::<0xF5>(x),
+        );
         let x = _mm256_add_epi32(_mm256_shuffle_epi32::<0xA0>(x), _mm256_sign_epi32(t, sign1));
         store(c, v, x);
     }
@@ -118,19 +158,31 @@ pub fn invntt_tomont(a: &mut Poly) {
             _mm256_shuffle_epi32::<0xA0>(x),
             _mm256_shuffle_epi32::<0xF5>(x),
         );
-        let d = montgomery_mul(lanes(&INVERSE[0][v]), _mm256_sub_epi32(l, h));
+        let d = montgomery_mul_pre_rev(
+            lanes(&INVERSE[0][v]),
+            lanes(&INVERSE_QINV[0][v]),
+            _mm256_sub_epi32(l, h),
+        );
         let x = _mm256_blend_epi32::<0b1010_1010>(_mm256_add_epi32(l, h), d);
         let (l, h) = (
             _mm256_shuffle_epi32::<0x44>(x),
             _mm256_shuffle_epi32::<0xEE>(x),
         );
-        let d = montgomery_mul(lanes(&INVERSE[1][v]), _mm256_sub_epi32(l, h));
+        let d = montgomery_mul_pre_rev(
+            lanes(&INVERSE[1][v]),
+            lanes(&INVERSE_QINV[1][v]),
+            _mm256_sub_epi32(l, h),
+        );
         let x = _mm256_blend_epi32::<0b1100_1100>(_mm256_add_epi32(l, h), d);
         let (l, h) = (
             _mm256_permute2x128_si256::<0x00>(x, x),
             _mm256_permute2x128_si256::<0x11>(x, x),
         );
-        let d = montgomery_mul(lanes(&INVERSE[2][v]), _mm256_sub_epi32(l, h));
+        let d = montgomery_mul_pre_rev(
+            lanes(&INVERSE[2][v]),
+            lanes(&INVERSE_QINV[2][v]),
+            _mm256_sub_epi32(l, h),
+        );
         let x = _mm256_blend_epi32::<0b1111_0000>(_mm256_add_epi32(l, h), d);
         store(c, v, x);
     }
@@ -142,19 +194,23 @@ pub fn invntt_tomont(a: &mut Poly) {
         let mut start = 0;
         while start < 32 {
             m -= 1;
-            let zeta = _mm256_set1_epi32(-ZETAS_MONT[m]);
+            let (zeta, zeta_qinv) = broadcast(-ZETAS_MONT[m]);
             for j in start..start + step {
                 let t = load(c, j);
                 let u = load(c, j + step);
                 store(c, j, _mm256_add_epi32(t, u));
-                store(c, j + step, montgomery_mul(zeta, _mm256_sub_epi32(t, u)));
+                store(
+                    c,
+                    j + step,
+                    montgomery_mul_pre(_mm256_sub_epi32(t, u), zeta, zeta_qinv),
+                );
             }
             start += 2 * step;
         }
         len *= 2;
     }
-    let f = _mm256_set1_epi32(INV_NTT_FACTOR);
+    let (f, f_qinv) = broadcast(INV_NTT_FACTOR);
     for v in 0..32 {
-        store(c, v, montgomery_mul(f, load(c, v)));
+        store(c, v, montgomery_mul_pre(load(c, v), f, f_qinv));
     }
 }

@@ -135,16 +135,14 @@ impl Backend for Portable {
     }
 
     fn pack_z(bits: usize, out: &mut [u8], a: &Poly) {
-        let gamma1 = 1i32 << (bits - 1);
-        packing::pack_bits(bits, out, a, |c| (gamma1 - c) as u32)
+        packing::pack_z(bits, out, a)
     }
 
     fn unpack_z(bits: usize, a: &mut Poly, v: &[u8]) {
-        let gamma1 = 1i32 << (bits - 1);
-        packing::unpack_bits(bits, a, v, |x| gamma1 - x as i32)
+        packing::unpack_z(bits, a, v)
     }
 
     fn pack_w1(bits: usize, out: &mut [u8], a: &Poly) {
-        packing::pack_bits(bits, out, a, |c| c as u32)
+        packing::pack_w1(bits, out, a)
     }
 }

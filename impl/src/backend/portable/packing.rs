@@ -39,3 +39,53 @@ pub fn unpack_bits(bits: usize, a: &mut Poly, v: &[u8], g: impl Fn(u32) -> i32) 
         filled -= bits;
     }
 }
+
+/// BitUnpack(v, gamma1 - 1, gamma1) for 18 or 20 bits per coefficient, a
+/// group of coefficients at a time (4 per 9 bytes, or 2 per 5 bytes).
+#[inline(always)]
+pub fn unpack_z(bits: usize, a: &mut Poly, v: &[u8]) {
+    let gamma1 = 1i32 << (bits - 1);
+    let mask = (1u64 << bits) - 1;
+    let (group, bytes) = if bits == 18 { (4, 9) } else { (2, 5) };
+    for (coeffs, chunk) in a.coeffs.chunks_exact_mut(group).zip(v.chunks_exact(bytes)) {
+        let mut word = [0u8; 16];
+        word[..bytes].copy_from_slice(chunk);
+        let x = u128::from_le_bytes(word);
+        for (k, c) in coeffs.iter_mut().enumerate() {
+            *c = gamma1 - ((x >> (k * bits)) as u64 & mask) as i32;
+        }
+    }
+}
+
+/// BitPack(a, gamma1 - 1, gamma1) for 18 or 20 bits per coefficient.
+#[inline(always)]
+pub fn pack_z(bits: usize, out: &mut [u8], a: &Poly) {
+    let gamma1 = 1i32 << (bits - 1);
+    let (group, bytes) = if bits == 18 { (4, 9) } else { (2, 5) };
+    for (coeffs, chunk) in a
+        .coeffs
+        .chunks_exact(group)
+        .zip(out.chunks_exact_mut(bytes))
+    {
+        let mut x: u128 = 0;
+        for (k, &c) in coeffs.iter().enumerate() {
+            x |= ((gamma1 - c) as u32 as u128) << (k * bits);
+        }
+        chunk.copy_from_slice(&x.to_le_bytes()[..bytes]);
+    }
+}
+
+/// SimpleBitPack(w1, (q-1)/(2 gamma2) - 1) for 4 or 6 bits per coefficient.
+#[inline(always)]
+pub fn pack_w1(bits: usize, out: &mut [u8], a: &Poly) {
+    if bits == 4 {
+        for (pair, byte) in a.coeffs.chunks_exact(2).zip(out.iter_mut()) {
+            *byte = (pair[0] | (pair[1] << 4)) as u8;
+        }
+    } else {
+        for (four, chunk) in a.coeffs.chunks_exact(4).zip(out.chunks_exact_mut(3)) {
+            let x = four[0] | (four[1] << 6) | (four[2] << 12) | (four[3] << 18);
+            chunk.copy_from_slice(&x.to_le_bytes()[..3]);
+        }
+    }
+}
