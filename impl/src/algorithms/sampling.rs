@@ -16,9 +16,10 @@ const UNIFORM_BLOCKS: usize = 5;
 /// half-bytes (eta = 2 keeps 15/16 of them; eta = 4 keeps 9/16).
 const ETA_BLOCKS: usize = 2;
 
-/// RejNTTPoly (Algorithm 30) for four seeds at once.
+/// RejNTTPoly (Algorithm 30) for four seeds at once; only the first `active`
+/// lanes are waited for (the others are idle lanes of a last, partial group).
 #[inline(always)]
-fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: &mut [Poly; 4]) {
+fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: &mut [Poly; 4], active: usize) {
     let mut xof = B::Shake128x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     let mut buf = [[0u8; UNIFORM_BLOCKS * SHAKE128_RATE]; 4];
     {
@@ -29,7 +30,7 @@ fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: &mut [Poly; 4]) {
     for lane in 0..4 {
         ctr[lane] = B::rej_uniform(&mut polys[lane].coeffs, &buf[lane]);
     }
-    while ctr.iter().any(|&c| c < N) {
+    while ctr[..active].iter().any(|&c| c < N) {
         let mut block = [[0u8; SHAKE128_RATE]; 4];
         {
             let [b0, b1, b2, b3] = &mut block;
@@ -58,7 +59,7 @@ fn rej_ntt_poly<B: Backend>(seed: &[u8; 34], out: &mut Poly) {
 }
 
 /// ExpandA (Algorithm 32): A_hat[r][s] = RejNTTPoly(rho || s || r), four
-/// entries at a time in row-major order; leftover entries one at a time.
+/// entries at a time in row-major order.
 #[inline(always)]
 pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matrix) {
     let rows = a_hat.as_mut();
@@ -70,30 +71,37 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
         s[33] = (index / P::L) as u8;
         s
     };
+    // Groups of four; a last group of two or three runs four-wide with idle
+    // lanes (cheaper than one lane at a time), a single leftover runs alone.
     let mut index = 0;
-    while index + 4 <= total {
-        let mut polys = [Poly::ZERO; 4];
-        let seeds = [
-            seed(index),
-            seed(index + 1),
-            seed(index + 2),
-            seed(index + 3),
-        ];
-        rej_ntt_poly_x4::<B>(seeds, &mut polys);
-        for (i, p) in polys.iter().enumerate() {
-            rows[(index + i) / P::L].as_mut()[(index + i) % P::L] = *p;
-        }
-        index += 4;
-    }
     while index < total {
-        rej_ntt_poly::<B>(&seed(index), &mut rows[index / P::L].as_mut()[index % P::L]);
-        index += 1;
+        let n = (total - index).min(4);
+        if n == 1 {
+            rej_ntt_poly::<B>(&seed(index), &mut rows[index / P::L].as_mut()[index % P::L]);
+        } else {
+            let mut polys = [Poly::ZERO; 4];
+            let mut seeds = [[0u8; 34]; 4];
+            for (lane, s) in seeds.iter_mut().enumerate().take(n) {
+                *s = seed(index + lane);
+            }
+            rej_ntt_poly_x4::<B>(seeds, &mut polys, n);
+            for (i, p) in polys.iter().enumerate().take(n) {
+                rows[(index + i) / P::L].as_mut()[(index + i) % P::L] = *p;
+            }
+        }
+        index += n;
     }
 }
 
-/// RejBoundedPoly (Algorithm 31) for four seeds at once.
+/// RejBoundedPoly (Algorithm 31) for four seeds at once; only the first
+/// `active` lanes are waited for.
 #[inline(always)]
-fn rej_bounded_poly_x4<B: Backend>(eta: i32, seeds: &[[u8; 66]; 4], polys: &mut [Poly; 4]) {
+fn rej_bounded_poly_x4<B: Backend>(
+    eta: i32,
+    seeds: &[[u8; 66]; 4],
+    polys: &mut [Poly; 4],
+    active: usize,
+) {
     let mut xof = B::Shake256x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     let mut buf = [[0u8; ETA_BLOCKS * SHAKE256_RATE]; 4];
     {
@@ -104,7 +112,7 @@ fn rej_bounded_poly_x4<B: Backend>(eta: i32, seeds: &[[u8; 66]; 4], polys: &mut 
     for lane in 0..4 {
         ctr[lane] = B::rej_eta(eta, &mut polys[lane].coeffs, &buf[lane]);
     }
-    while ctr.iter().any(|&c| c < N) {
+    while ctr[..active].iter().any(|&c| c < N) {
         let mut block = [[0u8; SHAKE256_RATE]; 4];
         {
             let [b0, b1, b2, b3] = &mut block;
@@ -152,26 +160,27 @@ pub fn expand_s<P: ParameterSet, B: Backend>(
         s
     };
     let mut polys = [Poly::ZERO; 16];
+    // Groups of four; a last group of two or three runs four-wide with idle
+    // lanes, a single leftover runs alone.
     let mut index = 0;
-    while index + 4 <= total {
-        let mut seeds = [
-            seed(index),
-            seed(index + 1),
-            seed(index + 2),
-            seed(index + 3),
-        ];
-        let mut four = [Poly::ZERO; 4];
-        rej_bounded_poly_x4::<B>(P::ETA, &seeds, &mut four);
-        polys[index..index + 4].copy_from_slice(&four);
-        four.zeroize();
-        seeds.zeroize();
-        index += 4;
-    }
     while index < total {
-        let mut s = seed(index);
-        rej_bounded_poly::<B>(P::ETA, &s, &mut polys[index]);
-        s.zeroize();
-        index += 1;
+        let n = (total - index).min(4);
+        if n == 1 {
+            let mut s = seed(index);
+            rej_bounded_poly::<B>(P::ETA, &s, &mut polys[index]);
+            s.zeroize();
+        } else {
+            let mut seeds = [[0u8; 66]; 4];
+            for (lane, s) in seeds.iter_mut().enumerate().take(n) {
+                *s = seed(index + lane);
+            }
+            let mut four = [Poly::ZERO; 4];
+            rej_bounded_poly_x4::<B>(P::ETA, &seeds, &mut four, n);
+            polys[index..index + n].copy_from_slice(&four[..n]);
+            four.zeroize();
+            seeds.zeroize();
+        }
+        index += n;
     }
     s1.as_mut().copy_from_slice(&polys[..P::L]);
     s2.as_mut().copy_from_slice(&polys[P::L..total]);
@@ -191,23 +200,29 @@ pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y
         s
     };
     let y = y.as_mut();
+    // Groups of four; a last group of two or three runs four-wide with idle
+    // lanes, a single leftover runs alone.
     let mut r = 0;
-    while r + 4 <= P::L {
-        let mut seeds = [seed(r), seed(r + 1), seed(r + 2), seed(r + 3)];
+    while r + 1 < P::L {
+        let n = (P::L - r).min(4);
+        let mut seeds = [[0u8; 66]; 4];
+        for (lane, s) in seeds.iter_mut().enumerate().take(n) {
+            *s = seed(r + lane);
+        }
         let mut xof = B::Shake256x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
         let mut buf = [[0u8; BLOCKS * SHAKE256_RATE]; 4];
         {
             let [b0, b1, b2, b3] = &mut buf;
             xof.squeeze_blocks_x4([b0, b1, b2, b3]);
         }
-        for lane in 0..4 {
+        for lane in 0..n {
             B::unpack_z(P::GAMMA1_BITS, &mut y[r + lane], &buf[lane][..bytes]);
         }
         seeds.zeroize();
         buf.zeroize();
-        r += 4;
+        r += n;
     }
-    while r < P::L {
+    if r < P::L {
         let mut s = seed(r);
         let mut xof = B::Shake256::new();
         xof.absorb(&s);
@@ -216,7 +231,6 @@ pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y
         B::unpack_z(P::GAMMA1_BITS, &mut y[r], &buf[..bytes]);
         s.zeroize();
         buf.zeroize();
-        r += 1;
     }
 }
 
