@@ -75,7 +75,13 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
     // lanes (cheaper than one lane at a time), a single leftover runs alone.
     let mut index = 0;
     while index < total {
-        let n = (total - index).min(4);
+        let n = if B::WIDE_SHAKE {
+            (total - index).min(4)
+        } else if total - index >= 4 {
+            4
+        } else {
+            1
+        };
         if n == 1 {
             rej_ntt_poly::<B>(&seed(index), &mut rows[index / P::L].as_mut()[index % P::L]);
         } else {
@@ -164,7 +170,13 @@ pub fn expand_s<P: ParameterSet, B: Backend>(
     // lanes, a single leftover runs alone.
     let mut index = 0;
     while index < total {
-        let n = (total - index).min(4);
+        let n = if B::WIDE_SHAKE {
+            (total - index).min(4)
+        } else if total - index >= 4 {
+            4
+        } else {
+            1
+        };
         if n == 1 {
             let mut s = seed(index);
             rej_bounded_poly::<B>(P::ETA, &s, &mut polys[index]);
@@ -200,10 +212,10 @@ pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y
         s
     };
     let y = y.as_mut();
-    // Groups of four; a last group of two or three runs four-wide with idle
-    // lanes, a single leftover runs alone.
+    // Groups of four; with a SIMD SHAKE a last group of two or three runs
+    // four-wide with idle lanes; the rest runs one lane at a time.
     let mut r = 0;
-    while r + 1 < P::L {
+    while r + 1 < P::L && (B::WIDE_SHAKE || r + 4 <= P::L) {
         let n = (P::L - r).min(4);
         let mut seeds = [[0u8; 66]; 4];
         for (lane, s) in seeds.iter_mut().enumerate().take(n) {
@@ -222,7 +234,7 @@ pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y
         buf.zeroize();
         r += n;
     }
-    if r < P::L {
+    while r < P::L {
         let mut s = seed(r);
         let mut xof = B::Shake256::new();
         xof.absorb(&s);
@@ -231,6 +243,7 @@ pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y
         B::unpack_z(P::GAMMA1_BITS, &mut y[r], &buf[..bytes]);
         s.zeroize();
         buf.zeroize();
+        r += 1;
     }
 }
 

@@ -39,6 +39,10 @@ pub trait XofX4: Sized {
 pub trait Backend: Copy + 'static {
     /// A short name ("portable", "avx2", "neon").
     const NAME: &'static str;
+    /// Whether the four-lane SHAKE costs about as much as one lane (true for
+    /// SIMD Keccak), so that a partial group of two or three is best run
+    /// four-wide with idle lanes rather than one lane at a time.
+    const WIDE_SHAKE: bool;
     /// SHAKE128 (G), one lane.
     type Shake128: Xof;
     /// SHAKE256 (H), one lane.

@@ -187,6 +187,7 @@ impl<const RATE: usize> XofX4 for Avx2ShakeX4<RATE> {
 
 impl Backend for Avx2 {
     const NAME: &'static str = "avx2";
+    const WIDE_SHAKE: bool = true;
     type Shake128 = portable::Shake128;
     type Shake256 = portable::Shake256;
     type Shake128x4 = Avx2ShakeX4<168>;

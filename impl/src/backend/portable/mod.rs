@@ -26,6 +26,7 @@ pub struct Portable;
 
 impl Backend for Portable {
     const NAME: &'static str = "portable";
+    const WIDE_SHAKE: bool = false;
     type Shake128 = Shake128;
     type Shake256 = Shake256;
     type Shake128x4 = [Shake128; 4];

@@ -40,38 +40,63 @@ pub fn unpack_bits(bits: usize, a: &mut Poly, v: &[u8], g: impl Fn(u32) -> i32) 
     }
 }
 
-/// BitUnpack(v, gamma1 - 1, gamma1) for 18 or 20 bits per coefficient, a
-/// group of coefficients at a time (4 per 9 bytes, or 2 per 5 bytes).
+/// BitUnpack(v, gamma1 - 1, gamma1) with BITS = 18 or 20 bits per
+/// coefficient, GROUP coefficients from BYTES bytes at a time (4 from 9, or
+/// 2 from 5), so every length is a constant.
 #[inline(always)]
-pub fn unpack_z(bits: usize, a: &mut Poly, v: &[u8]) {
-    let gamma1 = 1i32 << (bits - 1);
-    let mask = (1u64 << bits) - 1;
-    let (group, bytes) = if bits == 18 { (4, 9) } else { (2, 5) };
-    for (coeffs, chunk) in a.coeffs.chunks_exact_mut(group).zip(v.chunks_exact(bytes)) {
+fn unpack_z_groups<const BITS: usize, const GROUP: usize, const BYTES: usize>(
+    a: &mut Poly,
+    v: &[u8],
+) {
+    let gamma1 = 1i32 << (BITS - 1);
+    let mask = (1u64 << BITS) - 1;
+    for (coeffs, chunk) in a.coeffs.chunks_exact_mut(GROUP).zip(v.chunks_exact(BYTES)) {
         let mut word = [0u8; 16];
-        word[..bytes].copy_from_slice(chunk);
+        word[..BYTES].copy_from_slice(chunk);
         let x = u128::from_le_bytes(word);
         for (k, c) in coeffs.iter_mut().enumerate() {
-            *c = gamma1 - ((x >> (k * bits)) as u64 & mask) as i32;
+            *c = gamma1 - ((x >> (k * BITS)) as u64 & mask) as i32;
         }
+    }
+}
+
+/// BitPack(a, gamma1 - 1, gamma1), the inverse of `unpack_z_groups`.
+#[inline(always)]
+fn pack_z_groups<const BITS: usize, const GROUP: usize, const BYTES: usize>(
+    out: &mut [u8],
+    a: &Poly,
+) {
+    let gamma1 = 1i32 << (BITS - 1);
+    for (coeffs, chunk) in a
+        .coeffs
+        .chunks_exact(GROUP)
+        .zip(out.chunks_exact_mut(BYTES))
+    {
+        let mut x: u128 = 0;
+        for (k, &c) in coeffs.iter().enumerate() {
+            x |= ((gamma1 - c) as u32 as u128) << (k * BITS);
+        }
+        chunk.copy_from_slice(&x.to_le_bytes()[..BYTES]);
+    }
+}
+
+/// BitUnpack(v, gamma1 - 1, gamma1) for 18 or 20 bits per coefficient.
+#[inline(always)]
+pub fn unpack_z(bits: usize, a: &mut Poly, v: &[u8]) {
+    if bits == 18 {
+        unpack_z_groups::<18, 4, 9>(a, v)
+    } else {
+        unpack_z_groups::<20, 2, 5>(a, v)
     }
 }
 
 /// BitPack(a, gamma1 - 1, gamma1) for 18 or 20 bits per coefficient.
 #[inline(always)]
 pub fn pack_z(bits: usize, out: &mut [u8], a: &Poly) {
-    let gamma1 = 1i32 << (bits - 1);
-    let (group, bytes) = if bits == 18 { (4, 9) } else { (2, 5) };
-    for (coeffs, chunk) in a
-        .coeffs
-        .chunks_exact(group)
-        .zip(out.chunks_exact_mut(bytes))
-    {
-        let mut x: u128 = 0;
-        for (k, &c) in coeffs.iter().enumerate() {
-            x |= ((gamma1 - c) as u32 as u128) << (k * bits);
-        }
-        chunk.copy_from_slice(&x.to_le_bytes()[..bytes]);
+    if bits == 18 {
+        pack_z_groups::<18, 4, 9>(out, a)
+    } else {
+        pack_z_groups::<20, 2, 5>(out, a)
     }
 }
 
