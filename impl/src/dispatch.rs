@@ -86,14 +86,14 @@ mod avx2_entry {
     use crate::backend::avx2::Avx2;
     use crate::params::ParameterSet;
 
-    #[target_feature(enable = "avx2")]
+    #[target_feature(enable = "avx2,bmi1,bmi2")]
     pub fn key_gen<P: ParameterSet>(
         xi: &[u8; 32],
     ) -> (ExpandedVerifyingKey<P>, ExpandedSigningKey<P>) {
         algorithms::key_gen_internal::<P, Avx2>(xi)
     }
 
-    #[target_feature(enable = "avx2")]
+    #[target_feature(enable = "avx2,bmi1,bmi2")]
     pub fn sign<P: ParameterSet>(
         sk: &ExpandedSigningKey<P>,
         mu: &[u8; 64],
@@ -103,7 +103,7 @@ mod avx2_entry {
         algorithms::sign_internal::<P, Avx2>(sk, mu, rnd, sig)
     }
 
-    #[target_feature(enable = "avx2")]
+    #[target_feature(enable = "avx2,bmi1,bmi2")]
     pub fn verify<P: ParameterSet>(
         vk: &ExpandedVerifyingKey<P>,
         mu: &[u8; 64],
@@ -112,7 +112,7 @@ mod avx2_entry {
         algorithms::verify_internal::<P, Avx2>(vk, mu, sig)
     }
 
-    #[target_feature(enable = "avx2")]
+    #[target_feature(enable = "avx2,bmi1,bmi2")]
     pub fn check_signing_key<P: ParameterSet>(
         sk: &ExpandedSigningKey<P>,
     ) -> Result<ExpandedVerifyingKey<P>, crate::Error> {

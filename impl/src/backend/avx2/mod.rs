@@ -16,24 +16,31 @@ mod sampling;
 use core::arch::x86_64::*;
 
 use super::portable::{self, Portable};
-use super::{Backend, XofX4};
+use super::{Backend, Xof, XofX4};
 use crate::params::D;
 use crate::poly::Poly;
 use arithmetic::{load, store};
 
 pub use keccak::{ShakeX4, keccak_f1600_x4};
 
-/// Whether this CPU has AVX2 (std: detected once and cached by std; no_std:
-/// whether the build targets AVX2).
+/// Whether this CPU has AVX2, and BMI1 and BMI2, which every AVX2 CPU has
+/// and which the scalar code of the AVX2 entry points uses (std: detected
+/// once and cached by std; no_std: whether the build targets them).
 #[inline(always)]
 pub fn available() -> bool {
     #[cfg(feature = "std")]
     {
         std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
     }
     #[cfg(not(feature = "std"))]
     {
-        cfg!(target_feature = "avx2")
+        cfg!(all(
+            target_feature = "avx2",
+            target_feature = "bmi1",
+            target_feature = "bmi2"
+        ))
     }
 }
 
@@ -188,8 +195,8 @@ impl<const RATE: usize> XofX4 for Avx2ShakeX4<RATE> {
 impl Backend for Avx2 {
     const NAME: &'static str = "avx2";
     const WIDE_SHAKE: bool = true;
-    type Shake128 = portable::Shake128;
-    type Shake256 = portable::Shake256;
+    type Shake128 = ShakeBmi<168>;
+    type Shake256 = ShakeBmi<136>;
     type Shake128x4 = Avx2ShakeX4<168>;
     type Shake256x4 = Avx2ShakeX4<136>;
 
@@ -330,5 +337,39 @@ impl Backend for Avx2 {
     #[inline(always)]
     fn pack_w1(bits: usize, out: &mut [u8], a: &Poly) {
         Portable::pack_w1(bits, out, a)
+    }
+}
+
+/// One-lane SHAKE for the AVX2 backend: the portable sponge, compiled with
+/// BMI1 / BMI2 (andn, rorx) when the CPU has them, as every AVX2 CPU does.
+#[derive(Clone)]
+pub struct ShakeBmi<const RATE: usize>(portable::Shake<RATE>);
+
+#[target_feature(enable = "bmi1,bmi2")]
+fn absorb_bmi<const RATE: usize>(x: &mut portable::Shake<RATE>, input: &[u8]) {
+    x.absorb(input)
+}
+
+#[target_feature(enable = "bmi1,bmi2")]
+fn squeeze_bmi<const RATE: usize>(x: &mut portable::Shake<RATE>, out: &mut [u8]) {
+    x.squeeze(out)
+}
+
+impl<const RATE: usize> Xof for ShakeBmi<RATE> {
+    const RATE: usize = RATE;
+
+    #[inline(always)]
+    fn new() -> Self {
+        ShakeBmi(<portable::Shake<RATE> as Xof>::new())
+    }
+
+    #[inline(always)]
+    fn absorb(&mut self, input: &[u8]) {
+        with_avx2!(absorb_bmi(&mut self.0, input), self.0.absorb(input))
+    }
+
+    #[inline(always)]
+    fn squeeze(&mut self, out: &mut [u8]) {
+        with_avx2!(squeeze_bmi(&mut self.0, out), self.0.squeeze(out))
     }
 }

@@ -47,6 +47,7 @@ impl<const RATE: usize> Xof for Shake<RATE> {
         }
     }
 
+    #[inline(always)]
     fn absorb(&mut self, mut input: &[u8]) {
         if self.squeezing {
             return;
@@ -70,6 +71,7 @@ impl<const RATE: usize> Xof for Shake<RATE> {
         }
     }
 
+    #[inline(always)]
     fn squeeze(&mut self, mut out: &mut [u8]) {
         if !self.squeezing {
             self.finalize();
