@@ -10,7 +10,7 @@ use core::arch::x86_64::*;
 
 use super::arithmetic::{load, montgomery_mul_pre, store};
 use crate::backend::portable::QINV;
-use crate::backend::portable::{INV_NTT_FACTOR, ZETAS_MONT};
+use crate::backend::portable::{INV_NTT_FACTOR, INV_NTT_FACTOR_ZETA, ZETAS_MONT};
 use crate::poly::Poly;
 
 /// Zetas laid out per lane for the three intra-vector layers, vector v:
@@ -186,10 +186,10 @@ pub fn invntt_tomont(a: &mut Poly) {
         let x = _mm256_blend_epi32::<0b1111_0000>(_mm256_add_epi32(l, h), d);
         store(c, v, x);
     }
-    // len = 8 .. 128 between vectors, m counting down from 31.
+    // len = 8 .. 64 between vectors, m counting down from 31.
     let mut m = 32;
     let mut len = 8;
-    while len < 256 {
+    while len < 128 {
         let step = len / 8;
         let mut start = 0;
         while start < 32 {
@@ -209,8 +209,17 @@ pub fn invntt_tomont(a: &mut Poly) {
         }
         len *= 2;
     }
+    // len = 128 with the final factor: sums times f, differences times f zeta.
     let (f, f_qinv) = broadcast(INV_NTT_FACTOR);
-    for v in 0..32 {
-        store(c, v, montgomery_mul_pre(load(c, v), f, f_qinv));
+    let (fz, fz_qinv) = broadcast(INV_NTT_FACTOR_ZETA);
+    for j in 0..16 {
+        let t = load(c, j);
+        let u = load(c, j + 16);
+        store(c, j, montgomery_mul_pre(_mm256_add_epi32(t, u), f, f_qinv));
+        store(
+            c,
+            j + 16,
+            montgomery_mul_pre(_mm256_sub_epi32(t, u), fz, fz_qinv),
+        );
     }
 }

@@ -11,7 +11,7 @@ mod sampling;
 pub use arithmetic::{QINV, caddq, freeze, montgomery_mul, montgomery_reduce, reduce32};
 pub use keccak::{Shake, Shake128, Shake256};
 pub use keccak_f::{KECCAK_PI, KECCAK_RC, KECCAK_RHO, keccak_f1600};
-pub use ntt::{INV_NTT_FACTOR, ZETAS_MONT};
+pub use ntt::{INV_NTT_FACTOR, INV_NTT_FACTOR_ZETA, ZETAS_MONT};
 pub use packing::{pack_bits, unpack_bits};
 pub use rounding::{decompose, exceeds, make_hint, power2round, use_hint};
 pub use sampling::{rej_eta as rej_eta_scalar, rej_uniform as rej_uniform_scalar};

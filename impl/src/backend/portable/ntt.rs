@@ -63,15 +63,34 @@ pub fn ntt(a: &mut Poly) {
     }
 }
 
+/// The last inverse layer's zeta (-zeta^BitRev8(1)) merged with the final
+/// factor: mont(INV_NTT_FACTOR, -ZETAS_MONT[1]), so one Montgomery
+/// multiplication does both on the difference half.
+/// (Centered, so |factor| <= q/2 like every zeta.)
+pub const INV_NTT_FACTOR_ZETA: i32 = centered(montgomery_mul(INV_NTT_FACTOR, -ZETAS_MONT[1]));
+
+const fn centered(a: i32) -> i32 {
+    let r = a % Q;
+    if r > Q / 2 {
+        r - Q
+    } else if r < -(Q / 2) {
+        r + Q
+    } else {
+        r
+    }
+}
+
 /// Inverse NTT times 2^32 (Gentleman-Sande butterflies, Algorithm 42's
-/// order). Input |a_i| < q: the sums grow to at most 256q < 2^31 before the
-/// final Montgomery multiplication brings every coefficient below q.
+/// order). Input |a_i| < q: the sums grow to at most 128q before the last
+/// layer, which also applies the final factor (to the sums by one Montgomery
+/// multiplication, to the differences merged with the zeta), leaving every
+/// coefficient below q.
 #[inline(always)]
 pub fn invntt_tomont(a: &mut Poly) {
     let a = &mut a.coeffs;
     let mut m = N;
     let mut len = 1;
-    while len < N {
+    while len < N / 2 {
         let mut start = 0;
         while start < N {
             m -= 1;
@@ -85,7 +104,10 @@ pub fn invntt_tomont(a: &mut Poly) {
         }
         len <<= 1;
     }
-    for c in a.iter_mut() {
-        *c = montgomery_mul(INV_NTT_FACTOR, *c);
+    for j in 0..N / 2 {
+        let t = a[j];
+        let u = a[j + N / 2];
+        a[j] = montgomery_mul(INV_NTT_FACTOR, t + u);
+        a[j + N / 2] = montgomery_mul(INV_NTT_FACTOR_ZETA, t - u);
     }
 }
