@@ -47,12 +47,14 @@ impl Backend for Portable {
     }
 
     fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]) {
-        for i in 0..256 {
-            let mut sum: i64 = 0;
-            for (x, y) in a.iter().zip(b) {
-                sum += x.coeffs[i] as i64 * y.coeffs[i] as i64;
+        let mut sum = [0i64; 256];
+        for (x, y) in a.iter().zip(b) {
+            for i in 0..256 {
+                sum[i] += x.coeffs[i] as i64 * y.coeffs[i] as i64;
             }
-            c.coeffs[i] = montgomery_reduce(sum);
+        }
+        for i in 0..256 {
+            c.coeffs[i] = montgomery_reduce(sum[i]);
         }
     }
 
