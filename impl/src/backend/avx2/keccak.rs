@@ -35,8 +35,10 @@ fn andnot(x: __m256i, y: __m256i) -> __m256i {
 #[target_feature(enable = "avx2")]
 pub fn keccak_f1600_x4(state: &mut [__m256i; 25]) {
     let mut a = *state;
-    for rc in KECCAK_RC {
-        keccak_round!(a, _mm256_set1_epi64x(rc as i64), xor, andnot, rotl);
+    let mut e = [_mm256_setzero_si256(); 25];
+    for rc in KECCAK_RC.chunks_exact(2) {
+        keccak_round!(a, e, _mm256_set1_epi64x(rc[0] as i64), xor, andnot, rotl);
+        keccak_round!(e, a, _mm256_set1_epi64x(rc[1] as i64), xor, andnot, rotl);
     }
     *state = a;
 }

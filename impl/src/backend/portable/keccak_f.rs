@@ -75,8 +75,10 @@ fn rotl(x: u64, r: u32) -> u64 {
 pub fn keccak_f1600(state: &mut [u64; 25]) {
     // A local copy, so the lanes live in registers rather than behind `state`.
     let mut a = *state;
-    for rc in KECCAK_RC {
-        keccak_round!(a, rc, xor, andnot, rotl);
+    let mut e = [0u64; 25];
+    for rc in KECCAK_RC.chunks_exact(2) {
+        keccak_round!(a, e, rc[0], xor, andnot, rotl);
+        keccak_round!(e, a, rc[1], xor, andnot, rotl);
     }
     *state = a;
 }
