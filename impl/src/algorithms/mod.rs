@@ -293,6 +293,8 @@ struct SignSecrets<P: ParameterSet> {
     z: P::VecL,
     w: P::VecK,
     cs: Poly,
+    /// Scratch for low parts and -<<c t0>>, reused across iterations.
+    scratch: [Poly; 2],
 }
 
 impl<P: ParameterSet> Drop for SignSecrets<P> {
@@ -305,6 +307,7 @@ impl<P: ParameterSet> Drop for SignSecrets<P> {
         self.z.zeroize();
         self.w.zeroize();
         self.cs.zeroize();
+        self.scratch.zeroize();
     }
 }
 
@@ -326,6 +329,7 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
         z: P::VecL::zeroed(),
         w: P::VecK::zeroed(),
         cs: Poly::ZERO,
+        scratch: [Poly::ZERO; 2],
     };
     ntt_vec::<P::VecL, B>(&mut sec.s1_hat);
     ntt_vec::<P::VecK, B>(&mut sec.s2_hat);
@@ -350,9 +354,7 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
             B::pointwise_acc_montgomery(w_i, row.as_ref(), sec.z.as_ref());
             B::invntt_tomont(w_i);
             B::freeze(w_i);
-            let mut w0 = Poly::ZERO;
-            B::decompose(P::GAMMA2, &mut w1.as_mut()[i], &mut w0, w_i);
-            w0.zeroize();
+            B::decompose(P::GAMMA2, &mut w1.as_mut()[i], &mut sec.scratch[0], w_i);
         }
         // c~ <- H(mu || w1Encode(w1), lambda/4); c <- SampleInBall(c~)
         w1_encode::<P, B>(&w1, &mut w1_bytes[..P::W1_LEN]);
@@ -385,12 +387,9 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
             let w_i = &mut sec.w.as_mut()[i];
             B::sub(w_i, &sec.cs);
             B::freeze(w_i);
-            let mut r1 = Poly::ZERO;
-            let mut r0 = Poly::ZERO;
-            B::decompose(P::GAMMA2, &mut r1, &mut r0, w_i);
-            reject |= B::exceeds_norm(&r0, P::GAMMA2 - P::BETA);
-            r0.zeroize();
-            r1.zeroize();
+            let [r1, r0] = &mut sec.scratch;
+            B::decompose(P::GAMMA2, r1, r0, w_i);
+            reject |= B::exceeds_norm(r0, P::GAMMA2 - P::BETA);
         }
         if reject {
             continue;
@@ -406,11 +405,11 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
             let w_i = &mut sec.w.as_mut()[i];
             B::add(w_i, &sec.cs);
             B::freeze(w_i);
-            let mut minus_ct0 = Poly::ZERO;
-            B::sub(&mut minus_ct0, &sec.cs);
-            B::freeze(&mut minus_ct0);
-            ones += B::make_hint(P::GAMMA2, &mut h_vec.as_mut()[i], &minus_ct0, w_i);
-            minus_ct0.zeroize();
+            let minus_ct0 = &mut sec.scratch[0];
+            *minus_ct0 = Poly::ZERO;
+            B::sub(minus_ct0, &sec.cs);
+            B::freeze(minus_ct0);
+            ones += B::make_hint(P::GAMMA2, &mut h_vec.as_mut()[i], minus_ct0, w_i);
         }
         if reject || ones > P::OMEGA {
             continue;
