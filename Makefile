@@ -5,7 +5,7 @@ HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
 	-Zcrate-attr=feature(register_tool) -Zcrate-attr=register_tool(_hax)
 
 help:
-	@echo "make demo        keygen, sign and verify with the spec, print the sizes"
+	@echo "make demo        the mldsa CLI on this README (keygen, sign, verify, tamper), then the spec demo"
 	@echo "make test        everything CI runs: lint, hax checks, unit/property tests, ACVP"
 	@echo "make acvp        the 615 NIST ACVP cases against every implementation"
 	@echo "make hax-cfg     build mldsa-spec the way the hax driver does (type-checks contracts)"
@@ -13,7 +13,7 @@ help:
 	@echo "make extract     hax: mldsa-spec to F* (fstar-extract/) and Lean (fstar-extract/lean/)"
 
 demo:
-	cargo run --release -q -p mldsa-spec --example demo
+	bash scripts/demo.sh
 
 test: lint hax-cfg hax-subset extract-missing unit acvp
 
