@@ -38,8 +38,12 @@ hax-subset:
 unit:
 	cargo test --workspace --exclude mldsa-vectors
 
+# The spec, then mldsa on every backend this machine runs (scripts/backends.sh).
 acvp:
-	cargo test -p mldsa-vectors --release -- --nocapture
+	cargo test -p mldsa-vectors --release --lib --test acvp_spec -- --nocapture
+	for b in $$(bash scripts/backends.sh); do \
+		MLDSA_BACKEND=$$b cargo test -p mldsa-vectors --release --test acvp_mldsa -- --nocapture || exit 1; \
+	done
 
 # Peak stack of keygen / sign / verify per parameter set (documented in the crate docs).
 stack-usage:

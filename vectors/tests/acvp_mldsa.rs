@@ -109,6 +109,15 @@ impl Target for Mldsa {
 
 #[test]
 fn acvp_mldsa() {
+    // A forced backend the CPU cannot run would silently fall back to another
+    // one: fail loudly instead (CI forces every backend it requires).
+    if let Ok(forced) = std::env::var("MLDSA_BACKEND") {
+        let selected = mldsa::selected_backend().name();
+        assert_eq!(
+            selected, forced,
+            "MLDSA_BACKEND={forced} was requested but this CPU runs {selected}"
+        );
+    }
     let report = run_all(&Mldsa);
     println!("{report}");
     if !report.failures.is_empty() {

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Prints the mldsa backends to test on this machine, one per line: portable,
+# and avx2 when the CPU has AVX2, BMI1 and BMI2. With MLDSA_REQUIRE_AVX2=1
+# (CI sets it) avx2 is listed regardless, so that a CPU without it fails the
+# tests loudly instead of skipping them.
+set -euo pipefail
+echo portable
+flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null || true)
+if [[ "${MLDSA_REQUIRE_AVX2:-0}" == 1 ]] || { [[ " $flags " == *" avx2 "* ]] && [[ " $flags " == *" bmi1 "* ]] && [[ " $flags " == *" bmi2 "* ]]; }; then
+    echo avx2
+else
+    echo "backends.sh: this CPU has no AVX2: the avx2 backend is NOT tested here" >&2
+fi
