@@ -1,4 +1,7 @@
 # Every command of the README goes through here.
+# bench/ is a workspace of its own (the peers are its dependencies): `make test`
+# never builds it.
+.PHONY: bench bench-instructions
 .PHONY: all demo test lint fmt-check clippy hax-cfg hax-subset acvp unit extract extract-missing stack-usage help
 
 HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
@@ -11,6 +14,9 @@ help:
 	@echo "make hax-cfg     build mldsa-spec the way the hax driver does (type-checks contracts)"
 	@echo "make hax-subset  reject Rust constructs hax cannot extract in spec/src"
 	@echo "make extract     hax: mldsa-spec to F* (fstar-extract/) and Lean (fstar-extract/lean/)"
+	@echo "make bench       criterion: mldsa against the other ML-DSA crates (bench/README.md)"
+	@echo "make bench-instructions  callgrind instructions per operation, same comparison"
+	@echo "make stack-usage peak stack of keygen / sign / verify"
 
 demo:
 	bash scripts/demo.sh
@@ -55,3 +61,11 @@ extract:
 # Without hax, `make extract` must fail with one line saying how to install it.
 extract-missing:
 	bash scripts/test-extract-missing.sh
+
+# Benchmarks against libcrux, RustCrypto ml-dsa, fips204, PQClean, aws-lc-rs
+# (bench/README.md). Cargo runs inside bench/ so bench/.cargo/config.toml applies.
+bench:
+	cd bench && cargo bench --bench compare
+
+bench-instructions:
+	bash bench/instructions.sh

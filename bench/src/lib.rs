@@ -1,0 +1,164 @@
+//! Benchmarks of `mldsa` against the other ML-DSA implementations.
+//!
+//! Every implementation is driven through [`Subject`], with the same workload
+//! ([`SEED`], [`MESSAGES`], empty context) and the same definition of each
+//! operation (see [`Op`]). `benches/compare.rs` times them with criterion;
+//! `src/bin/instructions.rs` runs one of them under callgrind. [`table`]
+//! prints the side-by-side tables both use. The peers, and everything the
+//! benchmarks share, are in the crate `mldsa-bench-peers` (`peers/`), built
+//! once; this crate adds mldsa, so a change in `../impl` recompiles only it.
+
+use std::hint::black_box;
+
+pub use mldsa_bench_peers::*;
+
+pub mod table;
+
+/// Sets `MLDSA_BACKEND=portable` for this process. Call it before the first
+/// mldsa operation (mldsa reads the variable once), while the process has a
+/// single thread.
+pub fn force_mldsa_portable() {
+    // SAFETY: called at start-up, before any other thread exists.
+    unsafe { std::env::set_var("MLDSA_BACKEND", "portable") };
+}
+
+/// The mldsa backend this process selected (the first call selects it).
+pub fn mldsa_backend() -> &'static str {
+    mldsa::selected_backend().name()
+}
+
+/// Sets up `imp` (mldsa or a peer) at `param`. Panics if `!imp.available()`,
+/// and for `mldsa-portable` unless [`force_mldsa_portable`] ran first.
+pub fn subject(imp: Impl, param: Param) -> Box<dyn Subject> {
+    match imp {
+        Impl::Mldsa => mldsa_subject(param),
+        Impl::MldsaPortable => {
+            assert_eq!(
+                mldsa_backend(),
+                "portable",
+                "mldsa-portable: call force_mldsa_portable() first"
+            );
+            mldsa_subject(param)
+        }
+        _ => peer(imp, param),
+    }
+}
+
+fn mldsa_subject(param: Param) -> Box<dyn Subject> {
+    match param {
+        Param::P44 => Box::new(p44::Mldsa::new()),
+        Param::P65 => Box::new(p65::Mldsa::new()),
+        Param::P87 => Box::new(p87::Mldsa::new()),
+    }
+}
+
+/// Checks that every available implementation, at every parameter set,
+/// derives the same public key from [`SEED`] as mldsa, signs every message
+/// into the same bytes (deterministic signing, so they must be identical),
+/// and verifies. Returns one line per parameter set. mldsa runs with this
+/// process's backend (so `mldsa-portable` is checked only in a process
+/// forced to it).
+pub fn cross_check() -> Result<Vec<String>, String> {
+    if !crate::rng::custom_backend_active() {
+        return Err(
+            "getrandom's custom backend is not active (was RUSTFLAGS set? it \
+                    replaces bench/.cargo/config.toml's cfg), so PQClean cannot be seeded"
+                .into(),
+        );
+    }
+    let mut lines = Vec::new();
+    for param in Param::ALL {
+        let reference = subject(Impl::Mldsa, param);
+        let pk = reference.public_key();
+        let sigs: Vec<Vec<u8>> = (0..N_MESSAGES).map(|i| reference.signature(i)).collect();
+        let mut names = Vec::new();
+        let in_process = |i: &Impl| {
+            i.available() && (*i != Impl::MldsaPortable || mldsa_backend() == "portable")
+        };
+        for imp in Impl::ALL.into_iter().filter(in_process) {
+            let s = subject(imp, param);
+            if s.public_key() != pk {
+                return Err(format!(
+                    "{} {}: public key differs from mldsa's",
+                    imp.name(),
+                    param.name()
+                ));
+            }
+            for (i, sig) in sigs.iter().enumerate() {
+                if &s.signature(i) != sig {
+                    return Err(format!(
+                        "{} {}: signature of message {i} differs from mldsa's",
+                        imp.name(),
+                        param.name()
+                    ));
+                }
+                s.verify(i);
+            }
+            s.keygen();
+            names.push(imp.name());
+        }
+        lines.push(format!(
+            "{}: identical public key and {} identical signatures from {}",
+            param.name(),
+            N_MESSAGES,
+            names.join(", ")
+        ));
+    }
+    Ok(lines)
+}
+
+macro_rules! mldsa_param_set {
+    ($module:ident, $mldsa:ident) => {
+        mod $module {
+            use super::*;
+
+            pub(super) struct Mldsa {
+                sk: mldsa::$mldsa::SigningKey,
+                pk: Vec<u8>,
+                sigs: Vec<Vec<u8>>,
+            }
+
+            impl Mldsa {
+                pub(super) fn new() -> Self {
+                    let sk = mldsa::$mldsa::SigningKey::from_seed(&SEED);
+                    let pk = sk.verifying_key().as_bytes().to_vec();
+                    let sigs = MESSAGES
+                        .iter()
+                        .map(|m| sk.sign_deterministic(m, CONTEXT).unwrap().as_ref().to_vec())
+                        .collect();
+                    Mldsa { sk, pk, sigs }
+                }
+            }
+
+            impl Subject for Mldsa {
+                fn keygen(&self) {
+                    black_box(&mldsa::$mldsa::SigningKey::from_seed(black_box(&SEED)));
+                }
+                fn sign(&self, i: usize) {
+                    let sig = self.sk.sign_deterministic(black_box(&MESSAGES[i]), CONTEXT);
+                    black_box(&sig.unwrap());
+                }
+                fn verify(&self, i: usize) {
+                    let vk =
+                        mldsa::$mldsa::VerifyingKey::try_from(black_box(&self.pk[..])).unwrap();
+                    vk.verify(
+                        black_box(&MESSAGES[i]),
+                        black_box(&self.sigs[i][..]),
+                        CONTEXT,
+                    )
+                    .unwrap();
+                }
+                fn public_key(&self) -> Vec<u8> {
+                    self.pk.clone()
+                }
+                fn signature(&self, i: usize) -> Vec<u8> {
+                    self.sigs[i].clone()
+                }
+            }
+        }
+    };
+}
+
+mldsa_param_set!(p44, ml_dsa_44);
+mldsa_param_set!(p65, ml_dsa_65);
+mldsa_param_set!(p87, ml_dsa_87);

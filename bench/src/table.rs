@@ -1,0 +1,175 @@
+//! The side-by-side tables (Markdown) that `make bench` and
+//! `make bench-instructions` print: one of values, one of ratios.
+
+use std::fmt::Write;
+
+use crate::{Impl, Op, Param};
+
+/// One cell of the comparison: a parameter set and an operation, with the
+/// value of each implementation that has one (a lower value is better).
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// The parameter set.
+    pub param: Param,
+    /// The operation.
+    pub op: Op,
+    /// The value per implementation.
+    pub values: Vec<(Impl, f64)>,
+}
+
+impl Row {
+    fn get(&self, imp: Impl) -> Option<f64> {
+        self.values.iter().find(|(i, _)| *i == imp).map(|&(_, v)| v)
+    }
+
+    /// The lowest value among the peers (every implementation but mldsa's).
+    pub fn best_peer(&self) -> Option<(Impl, f64)> {
+        self.best_of(|i| !i.is_mldsa())
+    }
+
+    /// The lowest value among the portable peers (no SIMD code).
+    pub fn best_portable_peer(&self) -> Option<(Impl, f64)> {
+        self.best_of(Impl::is_portable_peer)
+    }
+
+    fn best_of(&self, keep: impl Fn(Impl) -> bool) -> Option<(Impl, f64)> {
+        self.values
+            .iter()
+            .filter(|(i, _)| keep(*i))
+            .copied()
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+    }
+}
+
+/// Three significant digits at least, no exponent: 0.123, 12.3, 1234.
+pub fn fmt_value(v: f64) -> String {
+    if v >= 100.0 {
+        format!("{v:.0}")
+    } else if v >= 10.0 {
+        format!("{v:.1}")
+    } else if v >= 1.0 {
+        format!("{v:.2}")
+    } else {
+        format!("{v:.3}")
+    }
+}
+
+/// Thousands of instructions with a thousands separator: 1,234.5k.
+pub fn fmt_kilo(v: f64) -> String {
+    let k = v / 1000.0;
+    let whole = k.trunc() as u64;
+    let tenth = ((k - k.trunc()) * 10.0).round() as u64;
+    let (whole, tenth) = if tenth == 10 {
+        (whole + 1, 0)
+    } else {
+        (whole, tenth)
+    };
+    let digits = whole.to_string();
+    let mut out = String::new();
+    for (n, c) in digits.chars().enumerate() {
+        if n > 0 && (digits.len() - n) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    format!("{out}.{tenth}k")
+}
+
+/// Prints the two tables: the values (`unit` names them, `fmt` formats them)
+/// with the best peer, then mldsa / peer for each peer and mldsa / best peer
+/// (and, where `mldsa-portable` was measured, mldsa-portable / the best
+/// portable peer). A ratio above 1 means mldsa is slower (or runs more
+/// instructions).
+pub fn render(title: &str, unit: &str, fmt: fn(f64) -> String, rows: &[Row]) -> String {
+    let impls: Vec<Impl> = Impl::ALL
+        .into_iter()
+        .filter(|i| rows.iter().any(|r| r.get(*i).is_some()))
+        .collect();
+    let peers: Vec<Impl> = impls.iter().copied().filter(|i| !i.is_mldsa()).collect();
+    let with_portable = impls.contains(&Impl::MldsaPortable);
+    let mut out = String::new();
+
+    let _ = writeln!(out, "### {title}: {unit}\n");
+    let mut header = String::from("| param set | op |");
+    let mut rule = String::from("|---|---|");
+    for i in &impls {
+        let _ = write!(header, " {} |", i.name());
+        rule.push_str("---:|");
+    }
+    header.push_str(" best peer |");
+    rule.push_str("---|");
+    let _ = writeln!(out, "{header}\n{rule}");
+    for r in rows {
+        let mut line = format!("| {} | {} |", r.param.name(), r.op.name());
+        for i in &impls {
+            let _ = write!(
+                line,
+                " {} |",
+                r.get(*i).map(fmt).unwrap_or_else(|| "-".into())
+            );
+        }
+        match r.best_peer() {
+            Some((i, _)) => {
+                let _ = write!(line, " {} |", i.name());
+            }
+            None => line.push_str(" - |"),
+        }
+        let _ = writeln!(out, "{line}");
+    }
+
+    let _ = writeln!(out, "\n### {title}: mldsa / peer (above 1: mldsa slower)\n");
+    let mut header = String::from("| param set | op |");
+    let mut rule = String::from("|---|---|");
+    for i in &peers {
+        let _ = write!(header, " {} |", i.name());
+        rule.push_str("---:|");
+    }
+    header.push_str(" **mldsa / best peer** |");
+    rule.push_str("---:|");
+    if with_portable {
+        header.push_str(" mldsa-portable / best portable peer |");
+        rule.push_str("---:|");
+    }
+    let _ = writeln!(out, "{header}\n{rule}");
+    let ratio = |mine: Option<f64>, peer: Option<f64>| match (mine, peer) {
+        (Some(m), Some(p)) if p > 0.0 => format!("{:.2}", m / p),
+        _ => "-".into(),
+    };
+    for r in rows {
+        let mine = r.get(Impl::Mldsa);
+        let mut line = format!("| {} | {} |", r.param.name(), r.op.name());
+        for i in &peers {
+            let _ = write!(line, " {} |", ratio(mine, r.get(*i)));
+        }
+        let _ = write!(
+            line,
+            " **{}** |",
+            ratio(mine, r.best_peer().map(|(_, v)| v))
+        );
+        if with_portable {
+            let best = r.best_portable_peer();
+            let _ = write!(
+                line,
+                " {} ({}) |",
+                ratio(r.get(Impl::MldsaPortable), best.map(|(_, v)| v)),
+                best.map_or("-", |(i, _)| i.name())
+            );
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    out
+}
+
+/// The implementations' descriptions, one Markdown bullet each.
+pub fn legend() -> String {
+    let mut out = String::new();
+    for i in Impl::ALL {
+        let note = if i.available() {
+            ""
+        } else {
+            " (not run: no AVX2 on this CPU)"
+        };
+        let _ = writeln!(out, "- `{}`: {}{}", i.name(), i.description(), note);
+    }
+    out
+}
