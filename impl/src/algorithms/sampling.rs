@@ -19,7 +19,7 @@ const ETA_BLOCKS: usize = 2;
 /// RejNTTPoly (Algorithm 30) for four seeds at once; only the first `active`
 /// lanes are waited for (the others are idle lanes of a last, partial group).
 #[inline(always)]
-fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: &mut [Poly; 4], active: usize) {
+fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: [&mut Poly; 4], active: usize) {
     let mut xof = B::Shake128x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     let mut buf = [[0u8; UNIFORM_BLOCKS * SHAKE128_RATE]; 4];
     {
@@ -71,28 +71,35 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
         s[33] = (index / P::L) as u8;
         s
     };
-    // Groups of four; a last group of two or three runs four-wide with idle
-    // lanes (cheaper than one lane at a time), a single leftover runs alone.
+    // Groups of four, written straight into A_hat; with a SIMD SHAKE a last
+    // group of two or three runs four-wide with idle lanes, otherwise leftover
+    // entries run one lane at a time.
+    let mut entries = rows.iter_mut().flat_map(|row| row.as_mut().iter_mut());
+    let mut spare = [Poly::ZERO; 3];
     let mut index = 0;
     while index < total {
+        let left = total - index;
         let n = if B::WIDE_SHAKE {
-            (total - index).min(4)
-        } else if total - index >= 4 {
+            left.min(4)
+        } else if left >= 4 {
             4
         } else {
             1
         };
         if n == 1 {
-            rej_ntt_poly::<B>(&seed(index), &mut rows[index / P::L].as_mut()[index % P::L]);
+            if let Some(entry) = entries.next() {
+                rej_ntt_poly::<B>(&seed(index), entry);
+            }
         } else {
-            let mut polys = [Poly::ZERO; 4];
             let mut seeds = [[0u8; 34]; 4];
             for (lane, s) in seeds.iter_mut().enumerate().take(n) {
                 *s = seed(index + lane);
             }
-            rej_ntt_poly_x4::<B>(seeds, &mut polys, n);
-            for (i, p) in polys.iter().enumerate().take(n) {
-                rows[(index + i) / P::L].as_mut()[(index + i) % P::L] = *p;
+            let [s0, s1, s2] = &mut spare;
+            let mut slots = [s0, s1, s2].into_iter();
+            let mut lane = || entries.next().or_else(|| slots.next());
+            if let (Some(p0), Some(p1), Some(p2), Some(p3)) = (lane(), lane(), lane(), lane()) {
+                rej_ntt_poly_x4::<B>(seeds, [p0, p1, p2, p3], n);
             }
         }
         index += n;
@@ -105,7 +112,7 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
 fn rej_bounded_poly_x4<B: Backend>(
     eta: i32,
     seeds: &[[u8; 66]; 4],
-    polys: &mut [Poly; 4],
+    polys: [&mut Poly; 4],
     active: usize,
 ) {
     let mut xof = B::Shake256x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
@@ -165,38 +172,42 @@ pub fn expand_s<P: ParameterSet, B: Backend>(
         s[64..].copy_from_slice(&(index as u16).to_le_bytes());
         s
     };
-    let mut polys = [Poly::ZERO; 16];
-    // Groups of four; a last group of two or three runs four-wide with idle
-    // lanes, a single leftover runs alone.
+    // Groups of four, written straight into s1 then s2; with a SIMD SHAKE a
+    // last group of two or three runs four-wide with idle lanes.
+    let mut entries = s1.as_mut().iter_mut().chain(s2.as_mut().iter_mut());
+    let mut spare = [Poly::ZERO; 3];
     let mut index = 0;
     while index < total {
+        let left = total - index;
         let n = if B::WIDE_SHAKE {
-            (total - index).min(4)
-        } else if total - index >= 4 {
+            left.min(4)
+        } else if left >= 4 {
             4
         } else {
             1
         };
         if n == 1 {
             let mut s = seed(index);
-            rej_bounded_poly::<B>(P::ETA, &s, &mut polys[index]);
+            if let Some(entry) = entries.next() {
+                rej_bounded_poly::<B>(P::ETA, &s, entry);
+            }
             s.zeroize();
         } else {
             let mut seeds = [[0u8; 66]; 4];
             for (lane, s) in seeds.iter_mut().enumerate().take(n) {
                 *s = seed(index + lane);
             }
-            let mut four = [Poly::ZERO; 4];
-            rej_bounded_poly_x4::<B>(P::ETA, &seeds, &mut four, n);
-            polys[index..index + n].copy_from_slice(&four[..n]);
-            four.zeroize();
+            let [s0, s1, s2] = &mut spare;
+            let mut slots = [s0, s1, s2].into_iter();
+            let mut lane = || entries.next().or_else(|| slots.next());
+            if let (Some(p0), Some(p1), Some(p2), Some(p3)) = (lane(), lane(), lane(), lane()) {
+                rej_bounded_poly_x4::<B>(P::ETA, &seeds, [p0, p1, p2, p3], n);
+            }
             seeds.zeroize();
         }
         index += n;
     }
-    s1.as_mut().copy_from_slice(&polys[..P::L]);
-    s2.as_mut().copy_from_slice(&polys[P::L..total]);
-    polys.zeroize();
+    spare.zeroize();
 }
 
 /// ExpandMask (Algorithm 34): y[r] = BitUnpack(H(rho'' || kappa + r, 32c),

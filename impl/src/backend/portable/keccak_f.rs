@@ -4,6 +4,8 @@
 //! iota; the loops over x and y have constant bounds, so the compiler unrolls
 //! them and keeps the lanes in registers.
 
+use crate::backend::keccak_round::KECCAK_COMPLEMENTED;
+
 /// Round constants RC[i] of iota (FIPS 202 Algorithm 5, precomputed).
 pub const KECCAK_RC: [u64; 24] = [
     0x0000000000000001,
@@ -61,13 +63,23 @@ fn xor(x: u64, y: u64) -> u64 {
 }
 
 #[inline(always)]
-fn andnot(x: u64, y: u64) -> u64 {
-    !x & y
+fn rotl(x: u64, r: u32) -> u64 {
+    x.rotate_left(r)
 }
 
 #[inline(always)]
-fn rotl(x: u64, r: u32) -> u64 {
-    x.rotate_left(r)
+fn and(x: u64, y: u64) -> u64 {
+    x & y
+}
+
+#[inline(always)]
+fn or(x: u64, y: u64) -> u64 {
+    x | y
+}
+
+#[inline(always)]
+fn not(x: u64) -> u64 {
+    !x
 }
 
 /// Keccak-f[1600] on the state, in place.
@@ -75,10 +87,16 @@ fn rotl(x: u64, r: u32) -> u64 {
 pub fn keccak_f1600(state: &mut [u64; 25]) {
     // A local copy, so the lanes live in registers rather than behind `state`.
     let mut a = *state;
+    for i in KECCAK_COMPLEMENTED {
+        a[i] = !a[i];
+    }
     let mut e = [0u64; 25];
     for rc in KECCAK_RC.chunks_exact(2) {
-        keccak_round!(a, e, rc[0], xor, andnot, rotl);
-        keccak_round!(e, a, rc[1], xor, andnot, rotl);
+        keccak_round_complemented!(a, e, rc[0], xor, and, or, not, rotl);
+        keccak_round_complemented!(e, a, rc[1], xor, and, or, not, rotl);
+    }
+    for i in KECCAK_COMPLEMENTED {
+        a[i] = !a[i];
     }
     *state = a;
 }
