@@ -59,10 +59,11 @@ pub trait Backend: Copy + 'static {
     /// equal mod q to 2^32 * NTT^-1(a) (Algorithm 42).
     fn invntt_tomont(a: &mut Poly);
     /// c = a o b * 2^-32 (pointwise Montgomery product). Requires
-    /// |a_i * b_i| <= 2^31 q; output |c_i| < q.
+    /// |a_i * b_i| <= 2^31 q; output |c_i| <= q (q itself only at the
+    /// extreme product +2^31 q).
     fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly);
     /// c = sum_j a_j o b_j * 2^-32. Requires sum_j |a_j,i * b_j,i| <= 2^31 q;
-    /// output |c_i| < q.
+    /// output |c_i| <= q.
     fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]);
     /// a += b, no reduction.
     fn add(a: &mut Poly, b: &Poly);

@@ -7,7 +7,10 @@ use crate::params::Q;
 pub const QINV: i32 = 58728449;
 
 /// MontgomeryReduce (Algorithm 49): r = a * 2^-32 mod q, |r| <= q, for
-/// |a| <= 2^31 q. The wrapping i32 product is (a mod 2^32) * QINV mod+- 2^32.
+/// |a| <= 2^31 q. The wrapping i32 product is (a mod 2^32) * QINV taken in
+/// [-2^31, 2^31): it differs from Algorithm 49's mod+- (range (-2^31, 2^31])
+/// only when that is exactly 2^31, where r is the spec's result plus q (same
+/// residue, still |r| <= q).
 #[inline(always)]
 pub const fn montgomery_reduce(a: i64) -> i32 {
     let t = (a as i32).wrapping_mul(QINV);

@@ -60,9 +60,11 @@ pub const fn use_hint(gamma2: i32, h: i32, r: i32) -> i32 {
     v
 }
 
-/// |a| >= bound, as 0 or -1 (all ones), without a branch.
+/// |a| >= bound, as 0 or -1 (all ones), without a branch, for
+/// |a| <= 2^31 - 2^22 and 0 < bound.
 #[inline(always)]
 pub const fn exceeds(a: i32, bound: i32) -> i32 {
-    let abs = a - ((a >> 31) & (2 * a));
+    let sign = a >> 31;
+    let abs = (a ^ sign).wrapping_sub(sign);
     (bound - 1 - abs) >> 31
 }
