@@ -282,8 +282,21 @@ pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly)
                 break j;
             }
         };
-        c.coeffs[i] = c.coeffs[j];
-        c.coeffs[j] = 1 - 2 * (signs & 1) as i32;
+        // c_i <- c_j; c_j <- (-1)^sign, touching every position up to i the
+        // same way: in the iterations Sign_internal rejects, c~ and so j
+        // stay secret, so neither the memory index nor a branch may depend
+        // on j. (Which bytes were rejected above reveals only those bytes.)
+        let sign = 1 - 2 * (signs & 1) as i32;
+        let j = j as i32;
+        let mut c_j = 0;
+        for (k, &x) in (0i32..).zip(c.coeffs[..=i].iter()) {
+            c_j |= x & -((k == j) as i32);
+        }
+        c.coeffs[i] = c_j;
+        for (k, x) in (0i32..).zip(c.coeffs[..=i].iter_mut()) {
+            let hit = -((k == j) as i32);
+            *x = (*x & !hit) | (sign & hit);
+        }
         signs >>= 1;
     }
 }
