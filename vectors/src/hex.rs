@@ -2,7 +2,7 @@
 
 /// Decodes a hex string (either case) into bytes.
 pub(crate) fn decode(s: &str) -> Result<Vec<u8>, String> {
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         return Err(format!("odd number of hex digits ({})", s.len()));
     }
     s.as_bytes()
