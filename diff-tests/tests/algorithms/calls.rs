@@ -1,0 +1,163 @@
+//! The impl's generic algorithm functions behind `#[inline(never)]`
+//! wrappers: every one of them is `#[inline(always)]`, so without these each
+//! call site of a check would get its own copy of a whole algorithm, and the
+//! test binary would take far longer to compile. One instance per parameter
+//! set and backend instead.
+
+use mldsa::algorithms::encoding::{self, SkParts};
+use mldsa::algorithms::{self, ExpandedSigningKey, ExpandedVerifyingKey, sampling};
+use mldsa::backend::Backend;
+use mldsa::params::ParameterSet;
+use mldsa::poly::Poly;
+
+#[inline(never)]
+pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matrix) {
+    sampling::expand_a::<P, B>(rho, a_hat)
+}
+
+#[inline(never)]
+pub fn expand_s<P: ParameterSet, B: Backend>(
+    rho_prime: &[u8; 64],
+    s1: &mut P::VecL,
+    s2: &mut P::VecK,
+) {
+    sampling::expand_s::<P, B>(rho_prime, s1, s2)
+}
+
+#[inline(never)]
+pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
+    sampling::expand_mask::<P, B>(rho_pp, kappa, y)
+}
+
+#[inline(never)]
+pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly) {
+    sampling::sample_in_ball::<P, B>(c_tilde, c)
+}
+
+#[inline(never)]
+pub fn pk_encode<P: ParameterSet>(rho: &[u8; 32], t1: &P::VecK, pk: &mut [u8]) {
+    encoding::pk_encode::<P>(rho, t1, pk)
+}
+
+#[inline(never)]
+pub fn pk_decode<P: ParameterSet>(pk: &[u8], rho: &mut [u8; 32], t1: &mut P::VecK) {
+    encoding::pk_decode::<P>(pk, rho, t1)
+}
+
+#[inline(never)]
+pub fn sk_encode<P: ParameterSet>(parts: &SkParts<'_, P>, sk: &mut [u8]) {
+    encoding::sk_encode::<P>(parts, sk)
+}
+
+/// skDecode's outputs.
+pub struct SkDecoded<P: ParameterSet> {
+    pub rho: [u8; 32],
+    pub k: [u8; 32],
+    pub tr: [u8; 64],
+    pub s1: P::VecL,
+    pub s2: P::VecK,
+    pub t0: P::VecK,
+}
+
+#[inline(never)]
+pub fn sk_decode<P: ParameterSet>(sk: &[u8]) -> (SkDecoded<P>, Result<(), mldsa::Error>) {
+    use mldsa::params::PolyVec;
+    let mut d = SkDecoded::<P> {
+        rho: [0; 32],
+        k: [0; 32],
+        tr: [0; 64],
+        s1: P::VecL::zeroed(),
+        s2: P::VecK::zeroed(),
+        t0: P::VecK::zeroed(),
+    };
+    let r = encoding::sk_decode::<P>(
+        sk, &mut d.rho, &mut d.k, &mut d.tr, &mut d.s1, &mut d.s2, &mut d.t0,
+    );
+    (d, r)
+}
+
+#[inline(never)]
+pub fn sig_encode<P: ParameterSet, B: Backend>(
+    c_tilde: &[u8],
+    z: &P::VecL,
+    h: &P::VecK,
+    sig: &mut [u8],
+) {
+    encoding::sig_encode::<P, B>(c_tilde, z, h, sig)
+}
+
+#[inline(never)]
+pub fn sig_decode<P: ParameterSet, B: Backend>(
+    sig: &[u8],
+    z: &mut P::VecL,
+    h: &mut P::VecK,
+) -> Result<(), mldsa::Error> {
+    encoding::sig_decode::<P, B>(sig, z, h)
+}
+
+#[inline(never)]
+pub fn w1_encode<P: ParameterSet, B: Backend>(w1: &P::VecK, out: &mut [u8]) {
+    encoding::w1_encode::<P, B>(w1, out)
+}
+
+#[inline(never)]
+pub fn key_gen_internal<P: ParameterSet, B: Backend>(
+    xi: &[u8; 32],
+) -> (ExpandedVerifyingKey<P>, ExpandedSigningKey<P>) {
+    algorithms::key_gen_internal::<P, B>(xi)
+}
+
+#[inline(never)]
+pub fn sign_internal<P: ParameterSet, B: Backend>(
+    sk: &ExpandedSigningKey<P>,
+    mu: &[u8; 64],
+    rnd: &[u8; 32],
+    sig: &mut P::SigBytes,
+) {
+    algorithms::sign_internal::<P, B>(sk, mu, rnd, sig)
+}
+
+#[inline(never)]
+pub fn verify_internal<P: ParameterSet, B: Backend>(
+    vk: &ExpandedVerifyingKey<P>,
+    mu: &[u8; 64],
+    sig: &[u8],
+) -> bool {
+    algorithms::verify_internal::<P, B>(vk, mu, sig)
+}
+
+#[inline(never)]
+pub fn decode_verifying_key<P: ParameterSet, B: Backend>(
+    pk: &[u8],
+) -> Result<ExpandedVerifyingKey<P>, mldsa::Error> {
+    ExpandedVerifyingKey::<P>::decode::<B>(pk)
+}
+
+#[inline(never)]
+pub fn decode_signing_key<P: ParameterSet>(
+    sk: &[u8],
+) -> Result<ExpandedSigningKey<P>, mldsa::Error> {
+    ExpandedSigningKey::<P>::decode(sk)
+}
+
+#[inline(never)]
+pub fn check_consistency<P: ParameterSet, B: Backend>(
+    sk: &ExpandedSigningKey<P>,
+) -> Result<ExpandedVerifyingKey<P>, mldsa::Error> {
+    sk.check_consistency::<B>()
+}
+
+#[inline(never)]
+pub fn encode_signing_key<P: ParameterSet>(sk: &ExpandedSigningKey<P>) -> Vec<u8> {
+    sk.encode().as_ref().to_vec()
+}
+
+/// mu = H(tr || pieces, 64) with the backend's MuHasher.
+#[inline(never)]
+pub fn mu_hasher<B: Backend>(tr: &[u8; 64], pieces: &[&[u8]]) -> [u8; 64] {
+    let mut hasher = algorithms::MuHasher::<B>::new(tr);
+    for piece in pieces {
+        hasher.update(piece);
+    }
+    hasher.finalize()
+}

@@ -1,0 +1,129 @@
+//! The packing kernels against the spec's Algorithms 16, 17 and 19:
+//! `pack_z` / `unpack_z` (18 and 20 bits, BitPack / BitUnpack with
+//! a = gamma1 - 1, b = gamma1) and `pack_w1` (4 and 6 bits, SimpleBitPack
+//! with b = (q-1)/(2 gamma2) - 1).
+
+use crate::common::*;
+use mldsa::backend::Backend;
+use mldsa::poly::Poly;
+use mldsa_spec::conversions::{bit_pack, bit_unpack, simple_bit_pack};
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+
+/// gamma1 for 18 and 20 bits.
+fn gamma1(bits: usize) -> i32 {
+    1 << (bits - 1)
+}
+
+/// The largest w1 coefficient for 4 and 6 bits: 15 ((q-1)/32) and 43 ((q-1)/88).
+fn w1_max(bits: usize) -> i32 {
+    if bits == 4 { 15 } else { 43 }
+}
+
+/// pack_z for coefficients in [-(gamma1 - 1), gamma1]: exactly
+/// BitPack(a, gamma1 - 1, gamma1) in all 32 * bits bytes of `out`, whatever
+/// `out` held before.
+fn check_pack_z<B: Backend>(bits: usize, a: &Coeffs, junk: u8) -> Result<(), TestCaseError> {
+    let g1 = gamma1(bits);
+    assert!(a.iter().all(|&x| -(g1 - 1) <= x && x <= g1));
+    let mut out = vec![junk; 32 * bits];
+    B::pack_z(bits, &mut out, &poly(a));
+    let expected = bit_pack(a, (g1 - 1) as u32, g1 as u32);
+    prop_assert_eq!(out, expected, "{}: pack_z({} bits)", B::NAME, bits);
+    Ok(())
+}
+
+/// unpack_z on any 32 * bits bytes: exactly BitUnpack(v, gamma1 - 1, gamma1),
+/// every coefficient in [-(gamma1 - 1), gamma1]; and pack_z undoes it.
+fn check_unpack_z<B: Backend>(bits: usize, v: &[u8]) -> Result<(), TestCaseError> {
+    let g1 = gamma1(bits);
+    let mut p = Poly::from_coeffs([0x1234567; N]);
+    B::unpack_z(bits, &mut p, v);
+    let expected = bit_unpack(v, (g1 - 1) as u32, g1 as u32);
+    prop_assert_eq!(p.coeffs, expected, "{}: unpack_z({} bits)", B::NAME, bits);
+    for &x in p.coeffs.iter() {
+        prop_assert!(
+            -(g1 - 1) <= x && x <= g1,
+            "{}: unpack_z gave {}",
+            B::NAME,
+            x
+        );
+    }
+    let mut again = vec![0u8; 32 * bits];
+    B::pack_z(bits, &mut again, &p);
+    prop_assert_eq!(again, v.to_vec(), "{}: pack_z(unpack_z(v)) != v", B::NAME);
+    Ok(())
+}
+
+/// pack_w1 for coefficients in [0, b]: exactly SimpleBitPack(a, b).
+fn check_pack_w1<B: Backend>(bits: usize, a: &Coeffs, junk: u8) -> Result<(), TestCaseError> {
+    let b = w1_max(bits);
+    assert!(a.iter().all(|&x| (0..=b).contains(&x)));
+    let mut out = vec![junk; 32 * bits];
+    B::pack_w1(bits, &mut out, &poly(a));
+    prop_assert_eq!(
+        out,
+        simple_bit_pack(a, b as u32),
+        "{}: pack_w1({} bits)",
+        B::NAME,
+        bits
+    );
+    Ok(())
+}
+
+/// z coefficients: uniform in [-(gamma1 - 1), gamma1] with edge values,
+/// among them +-(gamma1 - beta) and +-(gamma1 - beta) +- 1.
+fn z_coeffs(bits: usize) -> impl Strategy<Value = Coeffs> {
+    let g1 = gamma1(bits);
+    coeffs_with_edges(-(g1 - 1), g1)
+}
+
+proptest! {
+    #![proptest_config(proptest_config!(1024))]
+
+    #[test]
+    fn pack_z_matches_spec((bits, a) in prop::sample::select(vec![18usize, 20]).prop_flat_map(|b| (Just(b), z_coeffs(b))),
+                           junk in any::<u8>()) {
+        for_each_backend!(check_pack_z(bits, &a, junk));
+    }
+
+    #[test]
+    fn unpack_z_matches_spec((bits, v) in prop::sample::select(vec![18usize, 20]).prop_flat_map(|b| (Just(b), bytes_exact(32 * b)))) {
+        for_each_backend!(check_unpack_z(bits, &v));
+    }
+
+    #[test]
+    fn pack_w1_matches_spec((bits, a) in prop::sample::select(vec![4usize, 6]).prop_flat_map(|b| (Just(b), coeffs_with_edges(0, w1_max(b)))),
+                            junk in any::<u8>()) {
+        for_each_backend!(check_pack_w1(bits, &a, junk));
+    }
+}
+
+#[test]
+fn packing_edges() -> Result<(), TestCaseError> {
+    for bits in [18, 20] {
+        let g1 = gamma1(bits);
+        for a in edge_polys(-(g1 - 1), g1) {
+            for junk in [0x00, 0xFF, 0xA5] {
+                for_each_backend!(check_pack_z(bits, &a, junk));
+            }
+        }
+        for fill in [0x00u8, 0xFF, 0x80, 0x7F, 0xA5] {
+            for_each_backend!(check_unpack_z(bits, &vec![fill; 32 * bits]));
+        }
+        // One set bit at every position.
+        for bit in 0..32 * bits * 8 {
+            let mut v = vec![0u8; 32 * bits];
+            v[bit / 8] = 1 << (bit % 8);
+            for_each_backend!(check_unpack_z(bits, &v));
+        }
+    }
+    for bits in [4, 6] {
+        for a in edge_polys(0, w1_max(bits)) {
+            for junk in [0x00, 0xFF, 0xA5] {
+                for_each_backend!(check_pack_w1(bits, &a, junk));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,170 @@
+//! The rejection-sampling kernels against the spec's Algorithms 14 and 15
+//! applied in order: `rej_uniform` (CoeffFromThreeBytes on 3-byte
+//! candidates) and `rej_eta` (CoeffFromHalfByte, low half-byte first, eta 2
+//! and 4), including the count returned and stopping when `out` is full.
+
+use crate::common::*;
+use mldsa::backend::Backend;
+use mldsa_spec::conversions::{coeff_from_half_byte, coeff_from_three_bytes};
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+
+/// The spec's RejNTTPoly inner loop over a buffer: candidates in order,
+/// accepted ones appended, stopping once `len` are accepted.
+fn spec_rej_uniform(len: usize, buf: &[u8]) -> Vec<i32> {
+    let mut out = Vec::new();
+    for c in buf.chunks_exact(3) {
+        if out.len() == len {
+            break;
+        }
+        if let Some(v) = coeff_from_three_bytes(c[0], c[1], c[2]) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// The spec's RejBoundedPoly inner loop: z mod 16 then floor(z / 16) for
+/// each byte z, accepted ones appended, stopping once `len` are accepted.
+fn spec_rej_eta(eta: i32, len: usize, buf: &[u8]) -> Vec<i32> {
+    let mut out = Vec::new();
+    for &z in buf {
+        for half in [z % 16, z / 16] {
+            if out.len() < len {
+                if let Some(v) = coeff_from_half_byte(half, eta) {
+                    out.push(v);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn check_rej_uniform<B: Backend>(len: usize, buf: &[u8]) -> Result<(), TestCaseError> {
+    let mut out = vec![-1i32; len];
+    let count = B::rej_uniform(&mut out, buf);
+    let expected = spec_rej_uniform(len, buf);
+    prop_assert_eq!(
+        count,
+        expected.len(),
+        "{}: rej_uniform's count (out {}, buf {})",
+        B::NAME,
+        len,
+        buf.len()
+    );
+    prop_assert_eq!(
+        &out[..count],
+        &expected[..],
+        "{}: rej_uniform's values",
+        B::NAME
+    );
+    Ok(())
+}
+
+fn check_rej_eta<B: Backend>(eta: i32, len: usize, buf: &[u8]) -> Result<(), TestCaseError> {
+    let mut out = vec![-100i32; len];
+    let count = B::rej_eta(eta, &mut out, buf);
+    let expected = spec_rej_eta(eta, len, buf);
+    prop_assert_eq!(
+        count,
+        expected.len(),
+        "{}: rej_eta({})'s count (out {}, buf {})",
+        B::NAME,
+        eta,
+        len,
+        buf.len()
+    );
+    prop_assert_eq!(
+        &out[..count],
+        &expected[..],
+        "{}: rej_eta({})'s values",
+        B::NAME,
+        eta
+    );
+    Ok(())
+}
+
+/// A 3-byte candidate: uniform, or near q (accepted q - 1, rejected q), with
+/// or without the ignored top bit.
+fn candidate() -> impl Strategy<Value = [u8; 3]> {
+    let near_q = (-3i32..3, any::<bool>()).prop_map(|(d, top)| {
+        let v = (Q + d) as u32 | if top { 0x80_0000 } else { 0 };
+        [v as u8, (v >> 8) as u8, (v >> 16) as u8]
+    });
+    prop_oneof![4 => any::<[u8; 3]>(), 1 => near_q, 1 => Just([0xFF; 3]), 1 => Just([0; 3])]
+}
+
+/// A buffer of whole candidates, as the algorithms pass (5 or 1 SHAKE128
+/// blocks), or of any number of candidates up to 300.
+fn uniform_buf() -> impl Strategy<Value = Vec<u8>> {
+    let count = prop_oneof![Just(280usize), Just(56), 0usize..300];
+    count.prop_flat_map(|n| prop::collection::vec(candidate(), n).prop_map(|v| v.concat()))
+}
+
+/// A buffer of half-bytes: uniform bytes, or bytes made of edge half-bytes
+/// (the largest accepted and the smallest rejected for eta 2 and 4).
+fn eta_buf() -> impl Strategy<Value = Vec<u8>> {
+    let len = prop_oneof![Just(136usize), Just(272), 0usize..300];
+    let byte = prop_oneof![
+        3 => any::<u8>(),
+        1 => prop::sample::select(vec![0u8, 8, 9, 14, 15]).prop_flat_map(|lo| {
+            prop::sample::select(vec![0u8, 8, 9, 14, 15]).prop_map(move |hi| lo | hi << 4)
+        }),
+    ];
+    len.prop_flat_map(move |n| prop::collection::vec(byte.clone(), n))
+}
+
+proptest! {
+    #![proptest_config(proptest_config!(1024))]
+
+    #[test]
+    fn rej_uniform_matches_spec(len in prop_oneof![Just(256usize), 0usize..=256], buf in uniform_buf()) {
+        for_each_backend!(check_rej_uniform(len, &buf));
+    }
+
+    #[test]
+    fn rej_eta_matches_spec(eta in prop::sample::select(vec![2, 4]),
+                            len in prop_oneof![Just(256usize), 0usize..=256],
+                            buf in eta_buf()) {
+        for_each_backend!(check_rej_eta(eta, len, &buf));
+    }
+}
+
+#[test]
+fn rejection_edges() -> Result<(), TestCaseError> {
+    for buf_len in [0usize, 3, 168, 5 * 168, 6 * 168] {
+        for fill in [0u8, 0xFF, 0x7F, 0x80] {
+            let buf = vec![fill; buf_len];
+            for len in [0usize, 1, 55, 56, 57, 255, 256] {
+                for_each_backend!(check_rej_uniform(len, &buf));
+            }
+        }
+    }
+    // Every candidate around q, with and without the top bit.
+    let mut buf = Vec::new();
+    for v in (Q as u32 - 300)..(Q as u32 + 300) {
+        for top in [0, 0x80_0000] {
+            let v = v | top;
+            buf.extend([v as u8, (v >> 8) as u8, (v >> 16) as u8]);
+        }
+    }
+    for len in [0usize, 1, 256] {
+        for_each_backend!(check_rej_uniform(len, &buf));
+    }
+    for eta in [2, 4] {
+        for buf_len in [0usize, 1, 127, 128, 129, 136, 272] {
+            for fill in [0u8, 0xFF, 0xF0, 0x0F, 0x88, 0x99, 0xEE, 0x9E] {
+                let buf = vec![fill; buf_len];
+                for len in [0usize, 1, 2, 255, 256] {
+                    for_each_backend!(check_rej_eta(eta, len, &buf));
+                }
+            }
+        }
+        // Every byte value, in order.
+        let all: Vec<u8> = (0..=255).collect();
+        for len in [0usize, 1, 256] {
+            for_each_backend!(check_rej_eta(eta, len, &all));
+        }
+    }
+    Ok(())
+}

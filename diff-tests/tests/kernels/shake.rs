@@ -1,0 +1,219 @@
+//! The backend's SHAKE types against the spec's G (SHAKE128) and H
+//! (SHAKE256) of FIPS 204 section 3.7: `B::Shake128` and `B::Shake256` with
+//! absorbing and squeezing in random piece sizes, and the four-lane
+//! `B::Shake128x4` / `B::Shake256x4` squeezing whole blocks.
+
+use crate::common::*;
+use mldsa::backend::{Backend, Xof, XofX4};
+use mldsa_spec::hash::{g, h};
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+
+/// Absorbs `input` cut at `absorb_cuts`, squeezes pieces of `squeeze_sizes`
+/// bytes, and compares the concatenation with the spec's one-shot output.
+fn check_xof<X: Xof>(
+    name: &str,
+    spec: fn(&[u8], usize) -> Vec<u8>,
+    input: &[u8],
+    absorb_cuts: &[usize],
+    squeeze_sizes: &[usize],
+) -> Result<(), TestCaseError> {
+    let mut xof = X::new();
+    let mut cuts: Vec<usize> = absorb_cuts.iter().map(|c| c % (input.len() + 1)).collect();
+    cuts.sort_unstable();
+    let mut start = 0;
+    for cut in cuts.into_iter().chain([input.len()]) {
+        xof.absorb(&input[start..cut]);
+        start = cut;
+    }
+    let mut out = Vec::new();
+    for &size in squeeze_sizes {
+        let mut piece = vec![0xA5u8; size];
+        xof.squeeze(&mut piece);
+        out.extend(piece);
+    }
+    let expected = spec(input, out.len());
+    prop_assert_eq!(
+        out,
+        expected,
+        "{}: input {} bytes absorbed in pieces {:?}, squeezed in {:?}",
+        name,
+        input.len(),
+        absorb_cuts,
+        squeeze_sizes
+    );
+    Ok(())
+}
+
+fn check_shake128<B: Backend>(
+    input: &[u8],
+    cuts: &[usize],
+    sizes: &[usize],
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(<B::Shake128 as Xof>::RATE, 168);
+    check_xof::<B::Shake128>(&format!("{} Shake128", B::NAME), g, input, cuts, sizes)
+}
+
+fn check_shake256<B: Backend>(
+    input: &[u8],
+    cuts: &[usize],
+    sizes: &[usize],
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(<B::Shake256 as Xof>::RATE, 136);
+    check_xof::<B::Shake256>(&format!("{} Shake256", B::NAME), h, input, cuts, sizes)
+}
+
+/// Four inputs of one length absorbed at once, then `blocks[i]` blocks per
+/// lane squeezed at call i; each lane against the spec.
+fn check_x4<X: XofX4>(
+    name: &str,
+    spec: fn(&[u8], usize) -> Vec<u8>,
+    inputs: &[Vec<u8>; 4],
+    blocks: &[usize],
+) -> Result<(), TestCaseError> {
+    let mut xof = X::absorb_x4([&inputs[0], &inputs[1], &inputs[2], &inputs[3]]);
+    let mut out: [Vec<u8>; 4] = Default::default();
+    for &n in blocks {
+        let mut bufs: [Vec<u8>; 4] = core::array::from_fn(|_| vec![0x5Au8; X::RATE * n]);
+        {
+            let [b0, b1, b2, b3] = &mut bufs;
+            xof.squeeze_blocks_x4([b0, b1, b2, b3]);
+        }
+        for lane in 0..4 {
+            out[lane].extend_from_slice(&bufs[lane]);
+        }
+    }
+    for lane in 0..4 {
+        let expected = spec(&inputs[lane], out[lane].len());
+        prop_assert_eq!(
+            &out[lane],
+            &expected,
+            "{}: lane {} (input {} bytes, blocks {:?})",
+            name,
+            lane,
+            inputs[lane].len(),
+            blocks
+        );
+    }
+    Ok(())
+}
+
+fn check_shake128x4<B: Backend>(
+    inputs: &[Vec<u8>; 4],
+    blocks: &[usize],
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(<B::Shake128x4 as XofX4>::RATE, 168);
+    check_x4::<B::Shake128x4>(&format!("{} Shake128x4", B::NAME), g, inputs, blocks)
+}
+
+fn check_shake256x4<B: Backend>(
+    inputs: &[Vec<u8>; 4],
+    blocks: &[usize],
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(<B::Shake256x4 as XofX4>::RATE, 136);
+    check_x4::<B::Shake256x4>(&format!("{} Shake256x4", B::NAME), h, inputs, blocks)
+}
+
+/// Input lengths around the rates, and anything up to 600 bytes.
+fn input() -> impl Strategy<Value = Vec<u8>> {
+    let len = prop_oneof![
+        0usize..600,
+        prop::sample::select(vec![
+            0, 1, 34, 66, 135, 136, 137, 167, 168, 169, 271, 272, 273, 335, 336, 337
+        ]),
+    ];
+    len.prop_flat_map(|n| prop::collection::vec(any::<u8>(), n))
+}
+
+/// Squeeze piece sizes: small, around the rates, and zero.
+fn squeeze_sizes() -> impl Strategy<Value = Vec<usize>> {
+    prop::collection::vec(
+        prop_oneof![
+            0usize..20,
+            0usize..400,
+            prop::sample::select(vec![1, 3, 7, 8, 9, 135, 136, 137, 167, 168, 169])
+        ],
+        0..8,
+    )
+}
+
+fn four_inputs() -> impl Strategy<Value = [Vec<u8>; 4]> {
+    prop_oneof![
+        prop::sample::select(vec![0usize, 1, 34, 66, 135, 136, 137, 167, 168, 169]),
+        0usize..400,
+    ]
+    .prop_flat_map(|n| {
+        prop_oneof![
+            3 => prop::array::uniform4(prop::collection::vec(any::<u8>(), n)),
+            // Equal lanes, and lanes differing in one byte.
+            1 => prop::collection::vec(any::<u8>(), n).prop_map(|v| core::array::from_fn(|i| {
+                let mut v = v.clone();
+                if i > 0 && !v.is_empty() {
+                    v[0] ^= 1;
+                }
+                v
+            })),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(proptest_config!(512))]
+
+    #[test]
+    fn shake128_matches_spec(input in input(), cuts in prop::collection::vec(any::<usize>(), 0..6), sizes in squeeze_sizes()) {
+        for_each_backend!(check_shake128(&input, &cuts, &sizes));
+    }
+
+    #[test]
+    fn shake256_matches_spec(input in input(), cuts in prop::collection::vec(any::<usize>(), 0..6), sizes in squeeze_sizes()) {
+        for_each_backend!(check_shake256(&input, &cuts, &sizes));
+    }
+
+    #[test]
+    fn shake128x4_matches_spec(inputs in four_inputs(), blocks in prop::collection::vec(0usize..=5, 1..4)) {
+        for_each_backend!(check_shake128x4(&inputs, &blocks));
+    }
+
+    #[test]
+    fn shake256x4_matches_spec(inputs in four_inputs(), blocks in prop::collection::vec(0usize..=5, 1..4)) {
+        for_each_backend!(check_shake256x4(&inputs, &blocks));
+    }
+}
+
+#[test]
+fn shake_edges() -> Result<(), TestCaseError> {
+    for len in [0usize, 1, 7, 8, 9, 135, 136, 137, 167, 168, 169, 336, 504] {
+        for fill in [0x00u8, 0xFF] {
+            let input = vec![fill; len];
+            for sizes in [
+                vec![],
+                vec![0],
+                vec![1; 200],
+                vec![136, 136, 1],
+                vec![168, 168, 1],
+                vec![1000],
+            ] {
+                // One piece, and one byte at a time.
+                for_each_backend!(check_shake128(&input, &[], &sizes));
+                for_each_backend!(check_shake256(&input, &[], &sizes));
+                let cuts: Vec<usize> = (0..len).collect();
+                for_each_backend!(check_shake128(&input, &cuts, &sizes));
+                for_each_backend!(check_shake256(&input, &cuts, &sizes));
+            }
+            let inputs: [Vec<u8>; 4] = core::array::from_fn(|_| input.clone());
+            for blocks in [vec![1], vec![5], vec![5, 1, 1], vec![0, 2]] {
+                for_each_backend!(check_shake128x4(&inputs, &blocks));
+                for_each_backend!(check_shake256x4(&inputs, &blocks));
+            }
+        }
+    }
+    // The seeds the algorithms absorb: 34 bytes (ExpandA) and 66 bytes
+    // (ExpandS, ExpandMask).
+    for len in [34usize, 66] {
+        let inputs: [Vec<u8>; 4] = core::array::from_fn(|i| vec![i as u8; len]);
+        for_each_backend!(check_shake128x4(&inputs, &[5, 1, 1]));
+        for_each_backend!(check_shake256x4(&inputs, &[2, 1, 5]));
+    }
+    Ok(())
+}
