@@ -1,6 +1,7 @@
 //! # mldsa-diff-tests: the optimized `mldsa` held to the executable spec
 //!
-//! The tests live in `tests/*.rs`, one file per concern (see `README.md`).
+//! The tests live in two binaries, `tests/kernels/` and `tests/algorithms/`,
+//! one module file per concern (see `README.md`).
 //! This library holds what they share and what must have one definition:
 //!
 //! - [`cases`]: the number of cases of a property, scaled by the environment
@@ -11,7 +12,8 @@
 //!   a backend (NEON) is one line there;
 //! - [`proptest_config!`]: the proptest configuration every property uses
 //!   (case count from [`cases`], failing seeds persisted next to the test file
-//!   as `tests/<file>.regressions`).
+//!   as `tests/<binary>/<file>.regressions`);
+//! - [`missing_backend`]: fails when CI requires a backend the CPU lacks.
 //!
 //! The macros name `::mldsa` and `::proptest` by absolute path: they expand
 //! in the test crates, which have those as dev-dependencies, so this library
@@ -104,7 +106,7 @@ pub const SHRINK_TIME_MS: u32 = 300_000;
 /// The proptest configuration of every property: `cases(default_cases)`
 /// cases, failing inputs shrunk with the budget above, and failing seeds
 /// persisted with `FileFailurePersistence::WithSource("regressions")`, that
-/// is in `diff-tests/tests/<test file>.regressions` (commit those files).
+/// is in `diff-tests/tests/<binary>/<file>.regressions` (commit those files).
 #[macro_export]
 macro_rules! proptest_config {
     ($default_cases:expr) => {{

@@ -15,15 +15,6 @@ use quickcheck::{Arbitrary, Gen, TestResult};
 
 /// exceeds_norm's precondition on the coefficients: |a_i| <= 2^31 - 2^22.
 const NORM_INPUT_MAX: i32 = i32::MAX - (1 << 22) + 1;
-/// The largest |a_i| the random exceeds_norm inputs use. With overflow
-/// checks on (debug builds, `make unit`), |a_i| >= 2^30 panics in the
-/// portable `exceeds` (`2 * a` overflows; README, known mismatches), so those
-/// builds stay below 2^30 and `exceeds_norm_large_inputs` is ignored there.
-const NORM_RANDOM_MAX: i32 = if cfg!(debug_assertions) {
-    (1 << 30) - 1
-} else {
-    NORM_INPUT_MAX
-};
 /// exceeds_norm's precondition on the bound: bound <= (q-1)/8.
 const NORM_BOUND_MAX: i32 = (Q - 1) / 8;
 
@@ -214,7 +205,7 @@ fn norm_input() -> impl Strategy<Value = (Coeffs, i32)> {
             4 => -(bound - 1)..=(bound - 1),
             1 => prop::sample::select(vec![bound, -bound, bound - 1, -(bound - 1), bound + 1, -(bound + 1)]),
             1 => -6283009..=6283008,
-            1 => -NORM_RANDOM_MAX..=NORM_RANDOM_MAX,
+            1 => -NORM_INPUT_MAX..=NORM_INPUT_MAX,
         ];
         let below = prop::collection::vec(-(bound - 1)..=(bound - 1), N);
         let mixed = prop::collection::vec(coeff, N);
@@ -329,10 +320,6 @@ fn exceeds_norm_boundaries() -> Result<(), TestCaseError> {
 
 /// The documented input range goes up to |a_i| = 2^31 - 2^22.
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "known mismatch: exceeds overflows on |a| >= 2^30 with overflow checks (README, known mismatches)"
-)]
 fn exceeds_norm_large_inputs() -> Result<(), TestCaseError> {
     for x in [
         1 << 29,
