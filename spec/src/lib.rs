@@ -3,7 +3,7 @@
 //! A literal transcription of FIPS 204, written to be read side by side with
 //! the standard: one function per algorithm, named and numbered after it,
 //! with the standard's variable names and one comment per pseudocode line.
-//! It favours clarity over speed, uses no `unsafe`, and stays inside the Rust
+//! It favours clarity over speed, forbids unsafe_code, and stays inside the Rust
 //! subset that hax extracts to F* and Lean (checked by `cargo run -p xtask --
 //! hax-subset spec/src`). Contracts (`hax_lib::requires` / `ensures`) state
 //! the input ranges the algorithms rely on; they are erased in normal builds
