@@ -2,7 +2,7 @@
 # bench/ is a workspace of its own (the peers are its dependencies): `make test`
 # never builds it.
 .PHONY: bench bench-instructions
-.PHONY: all demo test lint fmt-check clippy hax-cfg hax-subset acvp unit extract extract-missing stack-usage help
+.PHONY: all demo test lint fmt-check clippy hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help
 
 HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
 	-Zcrate-attr=feature(register_tool) -Zcrate-attr=register_tool(_hax)
@@ -11,6 +11,8 @@ help:
 	@echo "make demo        the mldsa CLI on this README (keygen, sign, verify, tamper), then the spec demo"
 	@echo "make test        everything CI runs: lint, hax checks, unit/property tests, ACVP"
 	@echo "make acvp        the 615 NIST ACVP cases against every implementation"
+	@echo "make lemmas      exhaustive, z3 and interval proofs about the kernels (lemmas/README.md)"
+	@echo "make fuzz-diff   the differential tests (diff-tests/) with 20 times the cases"
 	@echo "make hax-cfg     build mldsa-spec the way the hax driver does (type-checks contracts)"
 	@echo "make hax-subset  reject Rust constructs hax cannot extract in spec/src"
 	@echo "make extract     hax: mldsa-spec to F* (fstar-extract/) and Lean (fstar-extract/lean/)"
@@ -21,7 +23,7 @@ help:
 demo:
 	bash scripts/demo.sh
 
-test: lint hax-cfg hax-subset extract-missing unit acvp
+test: lint hax-cfg hax-subset extract-missing unit acvp lemmas
 
 lint: fmt-check clippy
 
@@ -41,8 +43,16 @@ hax-cfg:
 hax-subset:
 	cargo run -q -p xtask -- hax-subset spec/src
 
+# Includes diff-tests/ (mldsa against the spec on every backend).
 unit:
 	cargo test --workspace --exclude mldsa-vectors
+
+# The same differential properties, 20 times the cases (MLDSA_DIFF_CASES).
+fuzz-diff:
+	MLDSA_DIFF_CASES=20x cargo test -p mldsa-diff-tests
+
+lemmas:
+	cargo run --release -q -p mldsa-lemmas
 
 # The spec, then mldsa on every backend this machine runs (scripts/backends.sh).
 acvp:

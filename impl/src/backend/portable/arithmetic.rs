@@ -1,10 +1,16 @@
 //! Scalar modular arithmetic: Montgomery reduction (FIPS 204 Algorithm 49),
-//! reduce32, caddq. Written once for i32 and used by every portable kernel.
+//! reduce32, caddq, and the branch-free selects the kernels are built from.
+//! Written once over [`Word`] (the `lemmas` crate proves them on that same
+//! source) and used on `i32` by every portable kernel.
 
+use super::word::{Wide, Word};
 use crate::params::Q;
 
 /// q^-1 mod 2^32 (FIPS 204 Algorithm 49, line 1).
 pub const QINV: i32 = 58728449;
+
+/// The largest |a| MontgomeryReduce accepts: 2^31 q.
+pub const MONTGOMERY_BOUND: i64 = (1 << 31) * Q as i64;
 
 /// MontgomeryReduce (Algorithm 49): r = a * 2^-32 mod q, |r| <= q, for
 /// |a| <= 2^31 q. The wrapping i32 product is (a mod 2^32) * QINV taken in
@@ -12,40 +18,53 @@ pub const QINV: i32 = 58728449;
 /// only when that is exactly 2^31, where r is the spec's result plus q (same
 /// residue, still |r| <= q).
 #[inline(always)]
-pub const fn montgomery_reduce(a: i64) -> i32 {
-    let t = (a as i32).wrapping_mul(QINV);
-    ((a - t as i64 * Q as i64) >> 32) as i32
+pub fn montgomery_reduce<W: Word>(a: W::Wide) -> W {
+    a.requires(-MONTGOMERY_BOUND, MONTGOMERY_BOUND);
+    let t = a.truncate().wrapping_mul(W::lit(QINV));
+    ((a - t.widen() * W::Wide::lit(Q as i64)) >> 32).truncate()
 }
 
-/// a * b * 2^-32 mod q.
+/// a * b * 2^-32 mod q, for |a * b| <= 2^31 q.
 #[inline(always)]
-pub const fn montgomery_mul(a: i32, b: i32) -> i32 {
-    montgomery_reduce(a as i64 * b as i64)
+pub fn montgomery_mul<W: Word>(a: W, b: W) -> W {
+    montgomery_reduce(a.widen() * b.widen())
 }
 
 /// A representative of a mod q in [-6283009, 6283008], for
 /// a <= 2^31 - 2^22 - 1: subtract round(a / 2^23) * q.
 #[inline(always)]
-pub const fn reduce32(a: i32) -> i32 {
-    let t = (a + (1 << 22)) >> 23;
-    a - t * Q
+pub fn reduce32<W: Word>(a: W) -> W {
+    let t = (a + W::lit(1 << 22)) >> 23;
+    a - t * W::lit(Q)
 }
 
-/// a + q if a is negative (no branch): maps (-q, q) into [0, q).
+/// a + q if a is negative: maps (-q, q) into [0, q).
 #[inline(always)]
-pub const fn caddq(a: i32) -> i32 {
-    a + ((a >> 31) & Q)
+pub fn caddq<W: Word>(a: W) -> W {
+    add_if_negative(a, W::lit(Q))
 }
 
 /// The representative of a mod q in [0, q).
 #[inline(always)]
-pub const fn freeze(a: i32) -> i32 {
+pub fn freeze<W: Word>(a: W) -> W {
     caddq(reduce32(a))
 }
 
-/// 1 if x != 0 else 0, without a branch.
+/// x + v if x < 0, else x, without a branch (x >> 31 is all ones or zero).
 #[inline(always)]
-pub const fn is_nonzero(x: i32) -> i32 {
-    let x = x as u32;
-    ((x | x.wrapping_neg()) >> 31) as i32
+pub fn add_if_negative<W: Word>(x: W, v: W) -> W {
+    x + ((x >> 31) & v)
+}
+
+/// x - v if x > bound, else x, without a branch, for bound - x in i32.
+#[inline(always)]
+pub fn sub_if_above<W: Word>(x: W, bound: W, v: W) -> W {
+    x - (((bound - x) >> 31) & v)
+}
+
+/// 1 if x != 0 else 0, without a branch: x | -x has its sign bit set
+/// exactly when x is nonzero.
+#[inline(always)]
+pub fn is_nonzero<W: Word>(x: W) -> W {
+    ((x | W::lit(0).wrapping_sub(x)) >> 31) & W::lit(1)
 }

@@ -7,11 +7,15 @@ mod ntt;
 mod packing;
 mod rounding;
 mod sampling;
+pub mod word;
 
-pub use arithmetic::{QINV, caddq, freeze, montgomery_mul, montgomery_reduce, reduce32};
+pub use arithmetic::{
+    MONTGOMERY_BOUND, QINV, add_if_negative, caddq, freeze, is_nonzero, montgomery_mul,
+    montgomery_reduce, reduce32, sub_if_above,
+};
 pub use keccak::{Shake, Shake128, Shake256};
 pub use keccak_f::{KECCAK_PI, KECCAK_RC, KECCAK_RHO, keccak_f1600};
-pub use ntt::{INV_NTT_FACTOR, INV_NTT_FACTOR_ZETA, ZETAS_MONT};
+pub use ntt::{INV_NTT_FACTOR, INV_NTT_FACTOR_ZETA, ZETAS_MONT, invntt_tomont, ntt};
 pub use packing::{pack_bits, unpack_bits};
 pub use rounding::{decompose, exceeds, make_hint, power2round, use_hint};
 pub use sampling::{rej_eta as rej_eta_scalar, rej_uniform as rej_uniform_scalar};
@@ -33,11 +37,11 @@ impl Backend for Portable {
     type Shake256x4 = [Shake256; 4];
 
     fn ntt(a: &mut Poly) {
-        ntt::ntt(a)
+        ntt::ntt(&mut a.coeffs)
     }
 
     fn invntt_tomont(a: &mut Poly) {
-        ntt::invntt_tomont(a)
+        ntt::invntt_tomont(&mut a.coeffs)
     }
 
     fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly) {

@@ -2,8 +2,8 @@
 //! zetas, in place, with lazy reduction (no reduction between layers).
 
 use super::arithmetic::montgomery_mul;
+use super::word::Word;
 use crate::params::{N, Q};
-use crate::poly::Poly;
 
 /// zeta^BitRev8(m) * 2^32 mod q, centered, for m = 0..255 (m = 0 unused).
 pub const ZETAS_MONT: [i32; N] = zetas_mont();
@@ -12,12 +12,17 @@ pub const ZETAS_MONT: [i32; N] = zetas_mont();
 /// by 256 and leaves the result times 2^32 (Montgomery form).
 pub const INV_NTT_FACTOR: i32 = pow2_mod_q(56);
 
+/// 2^e mod q by square and multiply.
 const fn pow2_mod_q(e: u32) -> i32 {
     let mut r: i64 = 1;
-    let mut i = 0;
-    while i < e {
-        r = r * 2 % Q as i64;
-        i += 1;
+    let mut b: i64 = 2;
+    let mut e = e;
+    while e > 0 {
+        if e & 1 == 1 {
+            r = r * b % Q as i64;
+        }
+        b = b * b % Q as i64;
+        e >>= 1;
     }
     r as i32
 }
@@ -43,19 +48,18 @@ const fn zetas_mont() -> [i32; N] {
 /// Forward NTT (Cooley-Tukey butterflies, FIPS 204 Algorithm 41's order).
 /// Input |a_i| < q, output |a_i| < 9q: each layer adds at most q.
 #[inline(always)]
-pub fn ntt(a: &mut Poly) {
-    let a = &mut a.coeffs;
+pub fn ntt<W: Word>(a: &mut [W; N]) {
     let mut m = 0;
     let mut len = 128;
     while len > 0 {
         let mut start = 0;
         while start < N {
             m += 1;
-            let zeta = ZETAS_MONT[m];
+            let zeta = W::lit(ZETAS_MONT[m]);
             for j in start..start + len {
                 let t = montgomery_mul(zeta, a[j + len]);
                 a[j + len] = a[j] - t;
-                a[j] += t;
+                a[j] = a[j] + t;
             }
             start += 2 * len;
         }
@@ -64,13 +68,16 @@ pub fn ntt(a: &mut Poly) {
 }
 
 /// The last inverse layer's zeta (-zeta^BitRev8(1)) merged with the final
-/// factor: mont(INV_NTT_FACTOR, -ZETAS_MONT[1]), so one Montgomery
+/// factor: INV_NTT_FACTOR * -ZETAS_MONT[1] * 2^-32 (2^-32 = 2^(q-1-32)), so one Montgomery
 /// multiplication does both on the difference half.
 /// (Centered, so |factor| <= q/2 like every zeta.)
-pub const INV_NTT_FACTOR_ZETA: i32 = centered(montgomery_mul(INV_NTT_FACTOR, -ZETAS_MONT[1]));
+pub const INV_NTT_FACTOR_ZETA: i32 = centered(
+    INV_NTT_FACTOR as i64 * -ZETAS_MONT[1] as i64 % Q as i64 * pow2_mod_q(Q as u32 - 1 - 32) as i64,
+);
 
-const fn centered(a: i32) -> i32 {
-    let r = a % Q;
+/// a mod q in [-(q-1)/2, (q-1)/2].
+const fn centered(a: i64) -> i32 {
+    let r = (a % Q as i64) as i32;
     if r > Q / 2 {
         r - Q
     } else if r < -(Q / 2) {
@@ -86,15 +93,14 @@ const fn centered(a: i32) -> i32 {
 /// multiplication, to the differences merged with the zeta), leaving every
 /// coefficient below q.
 #[inline(always)]
-pub fn invntt_tomont(a: &mut Poly) {
-    let a = &mut a.coeffs;
+pub fn invntt_tomont<W: Word>(a: &mut [W; N]) {
     let mut m = N;
     let mut len = 1;
     while len < N / 2 {
         let mut start = 0;
         while start < N {
             m -= 1;
-            let zeta = -ZETAS_MONT[m];
+            let zeta = W::lit(-ZETAS_MONT[m]);
             for j in start..start + len {
                 let t = a[j];
                 a[j] = t + a[j + len];
@@ -107,7 +113,7 @@ pub fn invntt_tomont(a: &mut Poly) {
     for j in 0..N / 2 {
         let t = a[j];
         let u = a[j + N / 2];
-        a[j] = montgomery_mul(INV_NTT_FACTOR, t + u);
-        a[j + N / 2] = montgomery_mul(INV_NTT_FACTOR_ZETA, t - u);
+        a[j] = montgomery_mul(W::lit(INV_NTT_FACTOR), t + u);
+        a[j + N / 2] = montgomery_mul(W::lit(INV_NTT_FACTOR_ZETA), t - u);
     }
 }

@@ -1,0 +1,322 @@
+//! Exhaustive checks: the compiled kernels of every backend this machine
+//! runs, on every input of their domain, against `mldsa-spec` (or, for the
+//! reductions, which the standard does not name, against the arithmetic
+//! they promise). Inputs go through the `Backend` trait 256 at a time, as
+//! the algorithms call them.
+
+use crate::Lemma;
+use mldsa::backend::Backend;
+use mldsa::backend::portable::Portable;
+use mldsa::params::{MlDsa44, MlDsa65, N, ParameterSet, PolyVec, Q};
+use mldsa::poly::Poly;
+use mldsa_spec::{conversions as sc, ring, rounding as sr};
+
+const GAMMA2: [i32; 2] = [(Q - 1) / 88, (Q - 1) / 32];
+
+/// Called when this CPU cannot run a backend: panics if the environment
+/// requires it (`MLDSA_REQUIRE_AVX2=1`, set by CI), so a CI machine without
+/// it fails instead of proving less.
+pub fn missing_backend(name: &str) {
+    let var = format!("MLDSA_REQUIRE_{}", name.to_uppercase());
+    if std::env::var(&var).as_deref() == Ok("1") {
+        panic!("{var}=1 but this CPU cannot run the {name} backend");
+    }
+}
+
+/// Runs `f(batch)` on [lo, hi] in batches of 256 (the last one padded with
+/// lo); `f` returns the first input it finds wrong.
+fn sweep(lo: i64, hi: i64, mut f: impl FnMut(&Poly) -> Option<i32>) -> Result<String, String> {
+    let mut start = lo;
+    while start <= hi {
+        let batch = Poly::from_coeffs(core::array::from_fn(|i| {
+            let v = start + i as i64;
+            (if v <= hi { v } else { lo }) as i32
+        }));
+        if let Some(bad) = f(&batch) {
+            return Err(format!("counterexample: {bad}"));
+        }
+        start += N as i64;
+    }
+    Ok(format!("{} inputs", hi - lo + 1))
+}
+
+fn power2round<B: Backend>() -> Result<String, String> {
+    sweep(0, Q as i64 - 1, |a| {
+        let (mut a1, mut a0) = (Poly::ZERO, Poly::ZERO);
+        B::power2round(&mut a1, &mut a0, a);
+        (0..N)
+            .find(|&i| sr::power2round(a.coeffs[i]) != (a1.coeffs[i], a0.coeffs[i]))
+            .map(|i| a.coeffs[i])
+    })
+}
+
+fn decompose<B: Backend>(gamma2: i32) -> Result<String, String> {
+    sweep(0, Q as i64 - 1, |a| {
+        let (mut a1, mut a0) = (Poly::ZERO, Poly::ZERO);
+        B::decompose(gamma2, &mut a1, &mut a0, a);
+        (0..N)
+            .find(|&i| sr::decompose(a.coeffs[i], gamma2) != (a1.coeffs[i], a0.coeffs[i]))
+            .map(|i| a.coeffs[i])
+    })
+}
+
+fn use_hint<B: Backend>(gamma2: i32, h: i32) -> Result<String, String> {
+    let hints = Poly::from_coeffs([h; N]);
+    sweep(0, Q as i64 - 1, |r| {
+        let mut out = Poly::ZERO;
+        B::use_hint(gamma2, &mut out, &hints, r);
+        (0..N)
+            .find(|&i| sr::use_hint(h, r.coeffs[i], gamma2) != out.coeffs[i])
+            .map(|i| r.coeffs[i])
+    })
+}
+
+/// MakeHint on every r for the boundary z (as residues): 0, +-1, +-gamma2,
+/// +-(gamma2 + 1); and the count of ones.
+fn make_hint<B: Backend>(gamma2: i32) -> Result<String, String> {
+    let zs = [0, 1, Q - 1, gamma2, Q - gamma2, gamma2 + 1, Q - gamma2 - 1];
+    let mut total = 0;
+    for z in zs {
+        let zpoly = Poly::from_coeffs([z; N]);
+        sweep(0, Q as i64 - 1, |r| {
+            let mut h = Poly::ZERO;
+            let count = B::make_hint(gamma2, &mut h, &zpoly, r);
+            let ones = h.coeffs.iter().filter(|&&x| x == 1).count();
+            if count != ones {
+                return Some(r.coeffs[0]);
+            }
+            (0..N)
+                .find(|&i| sr::make_hint(z, r.coeffs[i], gamma2) != h.coeffs[i])
+                .map(|i| r.coeffs[i])
+        })
+        .map_err(|e| format!("z = {z}: {e}"))?;
+        total += Q as i64;
+    }
+    Ok(format!("{total} inputs (7 z per r)"))
+}
+
+/// caddq on (-q, q): a mod q.
+fn caddq<B: Backend>() -> Result<String, String> {
+    sweep(-(Q as i64) + 1, Q as i64 - 1, |a| {
+        let mut r = *a;
+        B::caddq(&mut r);
+        (0..N)
+            .find(|&i| r.coeffs[i] != ring::mod_q(a.coeffs[i] as i64))
+            .map(|i| a.coeffs[i])
+    })
+}
+
+/// reduce32 and freeze on every i32 up to 2^31 - 2^22 - 1.
+fn reduce32_freeze<B: Backend>() -> Result<String, String> {
+    sweep(i32::MIN as i64, (1 << 31) - (1 << 22) - 1, |a| {
+        let (mut r, mut f) = (*a, *a);
+        B::reduce32(&mut r);
+        B::freeze(&mut f);
+        (0..N)
+            .find(|&i| {
+                let x = a.coeffs[i] as i64;
+                let reduced = r.coeffs[i];
+                !(-6283009..=6283008).contains(&reduced)
+                    || ring::mod_q(reduced as i64) != ring::mod_q(x)
+                    || f.coeffs[i] != ring::mod_q(x)
+            })
+            .map(|i| a.coeffs[i])
+    })
+}
+
+/// The field of `bits` (<= 24) bits at bit offset `i * bits`, little-endian
+/// as BitPack lays it out (IntegerToBits, then BitsToBytes).
+fn field(bytes: &[u8], bits: usize, i: usize) -> u32 {
+    let offset = i * bits;
+    let mut window = [0u8; 4];
+    for (j, w) in window.iter_mut().enumerate() {
+        *w = bytes.get(offset / 8 + j).copied().unwrap_or(0);
+    }
+    (u32::from_le_bytes(window) >> (offset % 8)) & ((1 << bits) - 1)
+}
+
+/// pack_z / unpack_z (BitPack / BitUnpack with a = gamma1 - 1, b = gamma1):
+/// every value of [-gamma1 + 1, gamma1] at every position (coefficient i
+/// of sweep step s is the value number (s + i) mod 2^bits). Each field
+/// must hold gamma1 - w_i, unpacking must give w back, and every 4099th
+/// step is compared byte for byte with the spec's BitPack.
+fn pack_z<B: Backend>(bits: usize) -> Result<String, String> {
+    let gamma1 = 1i32 << (bits - 1);
+    let size = 1usize << bits;
+    let mut out = vec![0u8; 32 * bits];
+    for step in 0..size {
+        let w = Poly::from_coeffs(core::array::from_fn(|i| {
+            -gamma1 + 1 + ((step + i) % size) as i32
+        }));
+        B::pack_z(bits, &mut out, &w);
+        if let Some(i) = (0..N).find(|&i| field(&out, bits, i) != (gamma1 - w.coeffs[i]) as u32) {
+            return Err(format!(
+                "counterexample: w_{i} = {} packs wrong",
+                w.coeffs[i]
+            ));
+        }
+        let mut back = Poly::ZERO;
+        B::unpack_z(bits, &mut back, &out);
+        if let Some(i) = (0..N).find(|&i| back.coeffs[i] != w.coeffs[i]) {
+            return Err(format!(
+                "counterexample: field {} unpacks to {}",
+                gamma1 - w.coeffs[i],
+                back.coeffs[i]
+            ));
+        }
+        if step % 4099 == 0 && sc::bit_pack(&w.coeffs, gamma1 as u32 - 1, gamma1 as u32) != out {
+            return Err(format!("step {step}: bytes differ from the spec's BitPack"));
+        }
+    }
+    Ok(format!("{size} values x 256 positions"))
+}
+
+/// skEncode's s1 packing (BitPack(s, eta, eta)) for every value at every
+/// position, against the spec; and skDecode on every field value at every
+/// position: eta - x for x <= 2 eta, MalformedKey above.
+fn pack_eta<P: ParameterSet>() -> Result<String, String> {
+    use mldsa::algorithms::encoding::{SkParts, sk_decode, sk_encode};
+    let eta = P::ETA;
+    let values = 2 * eta as usize + 1;
+    let bits = P::ETA_BITS;
+    let (rho, key, tr) = ([0u8; 32], [0u8; 32], [0u8; 64]);
+    let (mut s1, s2, t0) = (P::VecL::zeroed(), P::VecK::zeroed(), P::VecK::zeroed());
+    let mut sk = vec![0u8; P::SK_LEN];
+    for step in 0..values {
+        let w = Poly::from_coeffs(core::array::from_fn(|i| {
+            -eta + ((step + i) % values) as i32
+        }));
+        s1.as_mut()[0] = w;
+        sk_encode::<P>(
+            &SkParts {
+                rho: &rho,
+                k: &key,
+                tr: &tr,
+                s1: &s1,
+                s2: &s2,
+                t0: &t0,
+            },
+            &mut sk,
+        );
+        if sk[128..128 + 32 * bits] != sc::bit_pack(&w.coeffs, eta as u32, eta as u32)[..] {
+            return Err(format!(
+                "step {step}: s1 bytes differ from the spec's BitPack"
+            ));
+        }
+    }
+    // Fields all 0 (coefficient eta), but field `i` set to x.
+    let (mut rho2, mut key2, mut tr2) = ([0u8; 32], [0u8; 32], [0u8; 64]);
+    let (mut d1, mut d2, mut d0) = (P::VecL::zeroed(), P::VecK::zeroed(), P::VecK::zeroed());
+    for i in 0..N {
+        for x in 0..1u32 << bits {
+            let mut sk = vec![0u8; P::SK_LEN];
+            let bit = 128 * 8 + i * bits;
+            for b in 0..bits {
+                sk[(bit + b) / 8] |= (((x >> b) & 1) as u8) << ((bit + b) % 8);
+            }
+            let r = sk_decode::<P>(
+                &sk, &mut rho2, &mut key2, &mut tr2, &mut d1, &mut d2, &mut d0,
+            );
+            let valid = x as i32 <= 2 * eta;
+            if r.is_ok() != valid || (valid && d1.as_ref()[0].coeffs[i] != eta - x as i32) {
+                return Err(format!("counterexample: field {x} at position {i}"));
+            }
+        }
+    }
+    Ok(format!(
+        "{values} values x 256 positions; {} fields x 256 positions",
+        1 << bits
+    ))
+}
+
+fn for_backend<B: Backend>(out: &mut Vec<Lemma>) {
+    let name = B::NAME;
+    let zq = "[0, q)";
+    out.push(Lemma::run(
+        "power2round = Power2Round",
+        "exhaustive",
+        zq,
+        name,
+        power2round::<B>,
+    ));
+    for g in GAMMA2 {
+        let g2 = if g == (Q - 1) / 88 {
+            "(q-1)/88"
+        } else {
+            "(q-1)/32"
+        };
+        out.push(Lemma::run(
+            format!("decompose = Decompose, g2={g2}"),
+            "exhaustive",
+            zq,
+            name,
+            || decompose::<B>(g),
+        ));
+        for h in [0, 1] {
+            out.push(Lemma::run(
+                format!("use_hint = UseHint, h={h}, g2={g2}"),
+                "exhaustive",
+                zq,
+                name,
+                || use_hint::<B>(g, h),
+            ));
+        }
+        out.push(Lemma::run(
+            format!("make_hint = MakeHint, g2={g2}"),
+            "exhaustive",
+            "r in [0, q), 7 boundary z",
+            name,
+            || make_hint::<B>(g),
+        ));
+    }
+    out.push(Lemma::run(
+        "caddq = mod q",
+        "exhaustive",
+        "(-q, q)",
+        name,
+        caddq::<B>,
+    ));
+    out.push(Lemma::run(
+        "reduce32, freeze",
+        "exhaustive",
+        "[-2^31, 2^31-2^22-1] (all contract)",
+        name,
+        reduce32_freeze::<B>,
+    ));
+    for bits in [18, 20] {
+        out.push(Lemma::run(
+            format!("pack_z/unpack_z, gamma1=2^{}", bits - 1),
+            "exhaustive",
+            "each value at each position",
+            name,
+            || pack_z::<B>(bits),
+        ));
+    }
+}
+
+/// Every exhaustive check, on every backend this machine runs.
+pub fn all() -> Vec<Lemma> {
+    let mut out = Vec::new();
+    for_backend::<Portable>(&mut out);
+    #[cfg(target_arch = "x86_64")]
+    if mldsa::backend::avx2::available() {
+        for_backend::<mldsa::backend::avx2::Avx2>(&mut out);
+    } else {
+        missing_backend("avx2");
+    }
+    out.push(Lemma::run(
+        "skEncode/skDecode eta=2",
+        "exhaustive",
+        "each value/field at each position",
+        "all",
+        pack_eta::<MlDsa44>,
+    ));
+    out.push(Lemma::run(
+        "skEncode/skDecode eta=4",
+        "exhaustive",
+        "each value/field at each position",
+        "all",
+        pack_eta::<MlDsa65>,
+    ));
+    out
+}

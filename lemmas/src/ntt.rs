@@ -1,0 +1,196 @@
+//! NTT correctness for every input:
+//!
+//! (a) `interval`: the portable NTT and inverse NTT (their own generic
+//!     source) run on intervals: no `+`/`-`/`*` can overflow for any input
+//!     in the precondition, every Montgomery multiplication's product lies
+//!     within MontgomeryReduce's precondition (where the z3 lemma proves it
+//!     congruent to a * 2^-32 mod q), and the outputs meet their documented
+//!     bounds;
+//! (b) hence each transform is, mod q, a fixed Z_q-linear map: additions and
+//!     subtractions are exact, and each Montgomery multiplication by a
+//!     constant multiplies by that constant times 2^-32 mod q;
+//! (c) `basis`: on the 256 basis vectors the transform equals the spec's
+//!     NTT (Algorithm 41) / 2^32 NTT^-1 (Algorithm 42) mod q.
+//!
+//! Linear maps that agree on a basis agree everywhere: NTT_impl(w) =
+//! NTT_spec(w) mod q for every w with |w_i| < q. For the AVX2 NTT only (c)
+//! and inputs at the extreme bounds are run: tested, not proven.
+
+use crate::Lemma;
+use crate::interval::{self, I32};
+use mldsa::backend::Backend;
+use mldsa::backend::portable::{self as k, Portable};
+use mldsa::params::{N, Q};
+use mldsa::poly::Poly;
+use mldsa_spec::ntt as spec;
+
+fn mod_q(a: i64) -> i64 {
+    a.rem_euclid(Q as i64)
+}
+
+/// 2^32 mod q.
+const MONT: i64 = (1i64 << 32) % Q as i64;
+
+/// (a): the interval run of `f` on inputs |w_i| <= input_bound; the
+/// outputs must satisfy |out_i| <= output_bound.
+fn bounds(f: fn(&mut [I32; N]), input_bound: i64, output_bound: i64) -> Result<String, String> {
+    interval::reset();
+    let mut a = [I32::new(-input_bound, input_bound); N];
+    f(&mut a);
+    let failures = interval::failures();
+    if let Some(first) = failures.first() {
+        return Err(format!("{} failures, first: {first}", failures.len()));
+    }
+    let worst = a.iter().map(|x| x.magnitude()).max().unwrap_or(0);
+    if worst > output_bound {
+        return Err(format!("outputs reach {worst} > {output_bound}"));
+    }
+    Ok(format!(
+        "no overflow; |out| <= {worst} ({:.3} q)",
+        worst as f64 / Q as f64
+    ))
+}
+
+/// (c) for a backend: B::ntt(e_i) = NTT(e_i) mod q for every i, and the
+/// same on inputs at the extreme bounds.
+fn forward_basis<B: Backend>() -> Result<String, String> {
+    let mut inputs: Vec<[i32; N]> = (0..N)
+        .map(|i| {
+            let mut e = [0; N];
+            e[i] = 1;
+            e
+        })
+        .collect();
+    inputs.extend(extremes());
+    for w in &inputs {
+        let mut a = Poly::from_coeffs(*w);
+        B::ntt(&mut a);
+        let expected = spec::ntt(w);
+        for (i, (&got, &want)) in a.coeffs.iter().zip(expected.iter()).enumerate() {
+            if mod_q(got as i64) != mod_q(want as i64) {
+                return Err(format!("input {:?}..: coefficient {i}", &w[..4]));
+            }
+            if (got as i64).abs() >= 9 * Q as i64 {
+                return Err(format!("input {:?}..: |out_{i}| >= 9q", &w[..4]));
+            }
+        }
+    }
+    Ok(format!(
+        "{} inputs (256 basis vectors, {} at the bounds)",
+        inputs.len(),
+        inputs.len() - N
+    ))
+}
+
+/// (c) for the inverse: B::invntt_tomont(e_i) = 2^32 NTT^-1(e_i) mod q.
+fn inverse_basis<B: Backend>() -> Result<String, String> {
+    let mut inputs: Vec<[i32; N]> = (0..N)
+        .map(|i| {
+            let mut e = [0; N];
+            e[i] = 1;
+            e
+        })
+        .collect();
+    inputs.extend(extremes());
+    for w in &inputs {
+        let mut a = Poly::from_coeffs(*w);
+        B::invntt_tomont(&mut a);
+        let expected = spec::ntt_inverse(w);
+        for (i, (&got, &want)) in a.coeffs.iter().zip(expected.iter()).enumerate() {
+            if mod_q(got as i64) != mod_q(want as i64 * MONT) {
+                return Err(format!("input {:?}..: coefficient {i}", &w[..4]));
+            }
+            if (got as i64).abs() >= Q as i64 {
+                return Err(format!("input {:?}..: |out_{i}| >= q", &w[..4]));
+            }
+        }
+    }
+    Ok(format!(
+        "{} inputs (256 basis vectors, {} at the bounds)",
+        inputs.len(),
+        inputs.len() - N
+    ))
+}
+
+/// Inputs at the bounds |w_i| = q - 1: all +, all -, alternating, and
+/// halves, which drive every butterfly to its extreme sums.
+fn extremes() -> Vec<[i32; N]> {
+    let m = Q - 1;
+    let mut out = vec![[m; N], [-m; N]];
+    out.push(core::array::from_fn(|i| if i % 2 == 0 { m } else { -m }));
+    out.push(core::array::from_fn(|i| if i < N / 2 { m } else { -m }));
+    for step in [2usize, 4, 8, 16, 32, 64] {
+        out.push(core::array::from_fn(|i| {
+            if (i / step) % 2 == 0 { m } else { -m }
+        }));
+    }
+    out
+}
+
+/// The NTT lemmas.
+pub fn all() -> Vec<Lemma> {
+    let q = Q as i64;
+    let mut out = vec![
+        Lemma::run(
+            "ntt: no overflow, |out| < 9q",
+            "interval",
+            "|w_i| <= q - 1",
+            "portable",
+            || bounds(k::ntt::<I32>, q - 1, 9 * q - 1),
+        ),
+        Lemma::run(
+            "invntt_tomont: no overflow, |out| < q",
+            "interval",
+            "|w_i| <= q",
+            "portable",
+            || bounds(k::invntt_tomont::<I32>, q, q - 1),
+        ),
+        // The method's own mutant: inputs far outside the precondition must
+        // be caught (a Montgomery product over 2^31 q, or an overflow).
+        Lemma::run(
+            "ntt on |w_i| < 2^31 is caught",
+            "interval mutant",
+            "|w_i| < 2^31",
+            "portable",
+            || match bounds(k::ntt::<I32>, i32::MAX as i64, i32::MAX as i64) {
+                Ok(_) => Err("the interval run accepted inputs it must reject".into()),
+                Err(e) => Ok(format!("refuted: {e}")),
+            },
+        ),
+        Lemma::run(
+            "ntt = NTT mod q on a basis",
+            "basis",
+            "e_0..e_255 + bounds",
+            "portable",
+            forward_basis::<Portable>,
+        ),
+        Lemma::run(
+            "invntt = 2^32 NTT^-1 mod q, basis",
+            "basis",
+            "e_0..e_255 + bounds",
+            "portable",
+            inverse_basis::<Portable>,
+        ),
+    ];
+    #[cfg(target_arch = "x86_64")]
+    if mldsa::backend::avx2::available() {
+        use mldsa::backend::avx2::Avx2;
+        out.push(Lemma::run(
+            "ntt = NTT mod q (tested)",
+            "basis",
+            "e_0..e_255 + bounds",
+            "avx2",
+            forward_basis::<Avx2>,
+        ));
+        out.push(Lemma::run(
+            "invntt = 2^32 NTT^-1 (tested)",
+            "basis",
+            "e_0..e_255 + bounds",
+            "avx2",
+            inverse_basis::<Avx2>,
+        ));
+    } else {
+        crate::exhaustive::missing_backend("avx2");
+    }
+    out
+}

@@ -1,0 +1,335 @@
+//! z3 bit-vector instances of `mldsa`'s `Word` / `Wide` traits, and the
+//! prover that checks a lemma.
+//!
+//! Running a kernel of `mldsa::backend::portable` on [`Bv32`] builds the
+//! z3 term of its result from the kernel's own source. Every `+`, `-`, `*`
+//! and `<<` of the kernel also records an obligation (no signed overflow),
+//! proven together with the lemma's statement, so the proof covers the
+//! `i32` code in debug builds (which would panic) and release builds alike.
+//!
+//! z3 terms are not `Copy` but `Word` is, so [`Bv32`] and [`Bv64`] are
+//! indices into a per-thread table of terms.
+
+use mldsa::backend::portable::word::{Wide, Word};
+use std::cell::RefCell;
+use std::ops::{Add, BitAnd, BitOr, BitXor, Mul, Shl, Shr, Sub};
+use z3::ast::{Ast, BV, Bool};
+use z3::{Config, Context, SatResult, Solver};
+
+/// Seconds z3 may spend on one query before the lemma counts as failed.
+pub const TIMEOUT_SECONDS: u64 = 300;
+
+thread_local! {
+    static CTX: &'static Context = Box::leak(Box::new({
+        let mut config = Config::new();
+        config.set_timeout_msec(TIMEOUT_SECONDS * 1000);
+        config.set_model_generation(true);
+        Context::new(&config)
+    }));
+    static TERMS: RefCell<Vec<BV<'static>>> = const { RefCell::new(Vec::new()) };
+    static OBLIGATIONS: RefCell<Vec<(&'static str, Bool<'static>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// This thread's z3 context.
+pub fn ctx() -> &'static Context {
+    CTX.with(|c| *c)
+}
+
+fn store(term: BV<'static>) -> usize {
+    TERMS.with(|t| {
+        let mut t = t.borrow_mut();
+        t.push(term);
+        t.len() - 1
+    })
+}
+
+fn load(index: usize) -> BV<'static> {
+    TERMS.with(|t| t.borrow()[index].clone())
+}
+
+fn oblige(what: &'static str, holds: Bool<'static>) {
+    OBLIGATIONS.with(|o| o.borrow_mut().push((what, holds)));
+}
+
+/// Starts a lemma: forgets the terms and obligations of the previous one.
+pub fn reset() {
+    TERMS.with(|t| t.borrow_mut().clear());
+    OBLIGATIONS.with(|o| o.borrow_mut().clear());
+}
+
+/// A 32-bit bit-vector term.
+#[derive(Clone, Copy, Debug)]
+pub struct Bv32(usize);
+/// A 64-bit bit-vector term.
+#[derive(Clone, Copy, Debug)]
+pub struct Bv64(usize);
+
+/// Signed integer constants and comparisons on either width.
+pub trait Term: Copy {
+    /// The width in bits.
+    const BITS: u32;
+    /// The z3 term.
+    fn bv(self) -> BV<'static>;
+    /// Wraps a z3 term of this width.
+    fn of(term: BV<'static>) -> Self;
+    /// A fresh unknown named `name`.
+    fn var(name: &str) -> Self {
+        Self::of(BV::new_const(ctx(), name, Self::BITS))
+    }
+    /// A constant.
+    fn int(v: i64) -> Self {
+        Self::of(BV::from_i64(ctx(), v, Self::BITS))
+    }
+    /// self == other
+    fn eq(self, other: Self) -> Bool<'static> {
+        self.bv()._eq(&other.bv())
+    }
+    /// lo <= self <= hi (signed)
+    fn within(self, lo: i64, hi: i64) -> Bool<'static> {
+        let v = self.bv();
+        Bool::and(
+            ctx(),
+            &[&v.bvsge(&Self::int(lo).bv()), &v.bvsle(&Self::int(hi).bv())],
+        )
+    }
+    /// self * c does not overflow.
+    fn fits_times(self, c: i64) -> Bool<'static> {
+        let (min, max) = if Self::BITS == 64 {
+            (i64::MIN as i128, i64::MAX as i128)
+        } else {
+            (i32::MIN as i128, i32::MAX as i128)
+        };
+        if c == 0 {
+            return Bool::from_bool(ctx(), true);
+        }
+        let c = c as i128;
+        // The integers x with min <= x c <= max.
+        let (lo, hi) = if c > 0 {
+            (
+                min.div_euclid(c) + (min.rem_euclid(c) != 0) as i128,
+                max.div_euclid(c),
+            )
+        } else {
+            (
+                max.div_euclid(c) + (max.rem_euclid(c) != 0) as i128,
+                min.div_euclid(c),
+            )
+        };
+        self.within(lo.max(min) as i64, hi.min(max) as i64)
+    }
+    /// self < other (signed)
+    fn lt(self, other: Self) -> Bool<'static> {
+        self.bv().bvslt(&other.bv())
+    }
+    /// if c { a } else { b }
+    fn ite(c: &Bool<'static>, a: Self, b: Self) -> Self {
+        Self::of(c.ite(&a.bv(), &b.bv()))
+    }
+    /// self mod m == 0 (signed remainder; m a positive constant).
+    fn divisible_by(self, m: i64) -> Bool<'static> {
+        self.bv().bvsrem(&Self::int(m).bv())._eq(&Self::int(0).bv())
+    }
+}
+
+impl Term for Bv32 {
+    const BITS: u32 = 32;
+    fn bv(self) -> BV<'static> {
+        load(self.0)
+    }
+    fn of(term: BV<'static>) -> Self {
+        Bv32(store(term))
+    }
+}
+
+impl Term for Bv64 {
+    const BITS: u32 = 64;
+    fn bv(self) -> BV<'static> {
+        load(self.0)
+    }
+    fn of(term: BV<'static>) -> Self {
+        Bv64(store(term))
+    }
+}
+
+/// The value of a constant term of type T, read signed.
+fn constant<T: Term>(term: &BV<'static>) -> Option<i64> {
+    let u = term.as_u64()?;
+    Some(if T::BITS < 64 && u >= 1 << (T::BITS - 1) {
+        (u as i64) - (1i64 << T::BITS)
+    } else {
+        u as i64
+    })
+}
+
+macro_rules! checked_ops {
+    ($t:ty) => {
+        impl Add for $t {
+            type Output = $t;
+            fn add(self, rhs: $t) -> $t {
+                let (a, b) = (self.bv(), rhs.bv());
+                oblige("+ overflows", a.bvadd_no_overflow(&b, true));
+                oblige("+ underflows", a.bvadd_no_underflow(&b));
+                Self::of(a.bvadd(&b))
+            }
+        }
+        impl Sub for $t {
+            type Output = $t;
+            fn sub(self, rhs: $t) -> $t {
+                let (a, b) = (self.bv(), rhs.bv());
+                oblige("- overflows", a.bvsub_no_overflow(&b));
+                oblige("- underflows", a.bvsub_no_underflow(&b, true));
+                Self::of(a.bvsub(&b))
+            }
+        }
+        impl Mul for $t {
+            type Output = $t;
+            fn mul(self, rhs: $t) -> $t {
+                let (a, b) = (self.bv(), rhs.bv());
+                // By a constant c (every product in the kernels): a range
+                // test on the other factor, [MIN / c, MAX / c], instead of
+                // z3's double-width product, which is slow at 64 bits.
+                match (constant::<$t>(&a), constant::<$t>(&b)) {
+                    (_, Some(c)) => oblige("* overflows", self.fits_times(c)),
+                    (Some(c), None) => oblige("* overflows", rhs.fits_times(c)),
+                    (None, None) => {
+                        oblige("* overflows", a.bvmul_no_overflow(&b, true));
+                        oblige("* underflows", a.bvmul_no_underflow(&b));
+                    }
+                }
+                Self::of(a.bvmul(&b))
+            }
+        }
+        impl Shr<u32> for $t {
+            type Output = $t;
+            fn shr(self, k: u32) -> $t {
+                Self::of(self.bv().bvashr(&BV::from_u64(ctx(), k as u64, Self::BITS)))
+            }
+        }
+        impl Shl<u32> for $t {
+            type Output = $t;
+            fn shl(self, k: u32) -> $t {
+                let a = self.bv();
+                let shifted = a.bvshl(&BV::from_u64(ctx(), k as u64, Self::BITS));
+                let back = shifted.bvashr(&BV::from_u64(ctx(), k as u64, Self::BITS));
+                oblige("<< overflows", back._eq(&a));
+                Self::of(shifted)
+            }
+        }
+    };
+}
+
+checked_ops!(Bv32);
+checked_ops!(Bv64);
+
+impl BitAnd for Bv32 {
+    type Output = Bv32;
+    fn bitand(self, rhs: Bv32) -> Bv32 {
+        Self::of(self.bv().bvand(&rhs.bv()))
+    }
+}
+impl BitOr for Bv32 {
+    type Output = Bv32;
+    fn bitor(self, rhs: Bv32) -> Bv32 {
+        Self::of(self.bv().bvor(&rhs.bv()))
+    }
+}
+impl BitXor for Bv32 {
+    type Output = Bv32;
+    fn bitxor(self, rhs: Bv32) -> Bv32 {
+        Self::of(self.bv().bvxor(&rhs.bv()))
+    }
+}
+
+impl Word for Bv32 {
+    type Wide = Bv64;
+    fn lit(v: i32) -> Bv32 {
+        Self::int(v as i64)
+    }
+    fn wrapping_mul(self, rhs: Bv32) -> Bv32 {
+        Self::of(self.bv().bvmul(&rhs.bv()))
+    }
+    fn wrapping_sub(self, rhs: Bv32) -> Bv32 {
+        Self::of(self.bv().bvsub(&rhs.bv()))
+    }
+    fn widen(self) -> Bv64 {
+        Bv64::of(self.bv().sign_ext(32))
+    }
+}
+
+impl Wide for Bv64 {
+    type Narrow = Bv32;
+    fn lit(v: i64) -> Bv64 {
+        Self::int(v)
+    }
+    fn truncate(self) -> Bv32 {
+        Bv32::of(self.bv().extract(31, 0))
+    }
+    fn requires(self, lo: i64, hi: i64) {
+        oblige("a kernel's precondition fails", self.within(lo, hi));
+    }
+}
+
+/// The outcome of one query.
+pub enum Verdict {
+    /// No input satisfying the precondition violates the statement.
+    Proven,
+    /// A counterexample: the inputs, and what fails.
+    Refuted(String),
+    /// z3 gave up (timeout); the lemma is not proven.
+    Unknown(String),
+}
+
+/// Proves `pre => goal` and every obligation recorded since [`reset`],
+/// for all values of `inputs`. Also fails if `pre` is unsatisfiable (a
+/// vacuous lemma).
+pub fn prove(inputs: &[(&str, BV<'static>)], pre: &Bool<'static>, goal: &Bool<'static>) -> Verdict {
+    let ctx = ctx();
+    // The bit-vector logic: z3 then bit-blasts after its word-level rewrites.
+    let solver = Solver::new_for_logic(ctx, "QF_BV").unwrap_or_else(|| Solver::new(ctx));
+    solver.assert(pre);
+    match solver.check() {
+        SatResult::Sat => {}
+        SatResult::Unsat => return Verdict::Refuted("the precondition is unsatisfiable".into()),
+        SatResult::Unknown => return Verdict::Unknown(reason(&solver)),
+    }
+    let obligations = OBLIGATIONS.with(|o| o.borrow().clone());
+    let mut all = vec![("the statement is false", goal.clone())];
+    all.extend(obligations.iter().map(|(w, b)| (*w, b.clone())));
+    let refs: Vec<&Bool<'static>> = all.iter().map(|(_, b)| b).collect();
+    solver.assert(&Bool::and(ctx, &refs).not());
+    match solver.check() {
+        SatResult::Unsat => Verdict::Proven,
+        SatResult::Unknown => Verdict::Unknown(reason(&solver)),
+        SatResult::Sat => {
+            let model = solver.get_model().expect("z3 returns a model for sat");
+            let mut text: Vec<String> = inputs
+                .iter()
+                .map(|(name, v)| {
+                    let width = v.get_size();
+                    match model.eval(v, true).and_then(|x| x.as_u64()) {
+                        // z3 gives the bits unsigned; show them signed.
+                        Some(u) if width == 64 => format!("{name} = {}", u as i64),
+                        Some(u) if u >= 1 << (width - 1) => {
+                            format!("{name} = {}", u as i64 - (1i64 << width))
+                        }
+                        Some(u) => format!("{name} = {u}"),
+                        None => format!("{name} = ?"),
+                    }
+                })
+                .collect();
+            for (what, holds) in &all {
+                if model.eval(holds, true).and_then(|b| b.as_bool()) == Some(false) {
+                    text.push(what.to_string());
+                    break;
+                }
+            }
+            Verdict::Refuted(text.join(", "))
+        }
+    }
+}
+
+fn reason(solver: &Solver<'static>) -> String {
+    solver
+        .get_reason_unknown()
+        .unwrap_or_else(|| "z3 returned unknown".into())
+}

@@ -1,0 +1,373 @@
+//! The z3 lemmas: each statement runs a portable kernel of `mldsa` (its own
+//! generic source, on bit-vectors) and proves it for every input of the
+//! precondition; each is run again on a mutant (`mutants.rs`) that must be
+//! refuted.
+
+use crate::Lemma;
+use crate::fips::{self, Q};
+use crate::mutants;
+use crate::smt::{self, Bv32, Bv64, Term, Verdict, ctx};
+use mldsa::backend::portable as k;
+use mldsa::backend::portable::MONTGOMERY_BOUND;
+use z3::ast::{Ast, Bool};
+
+const GAMMA2: [i64; 2] = [(Q - 1) / 88, (Q - 1) / 32];
+
+fn and(parts: &[&Bool<'static>]) -> Bool<'static> {
+    Bool::and(ctx(), parts)
+}
+
+fn proven(v: Verdict) -> Result<String, String> {
+    match v {
+        Verdict::Proven => Ok("proven".into()),
+        Verdict::Refuted(c) => Err(format!("counterexample: {c}")),
+        Verdict::Unknown(r) => Err(format!("z3 gave up: {r}")),
+    }
+}
+
+fn refuted(v: Verdict) -> Result<String, String> {
+    match v {
+        Verdict::Proven => Err("the mutant was not refuted: the lemma cannot tell".into()),
+        Verdict::Refuted(c) => Ok(format!("refuted: {c}")),
+        Verdict::Unknown(r) => Err(format!("z3 gave up on the mutant: {r}")),
+    }
+}
+
+/// r = MontgomeryReduce(a) (Algorithm 49) for |a| <= 2^31 q: r is the
+/// standard's result, or that plus q where the standard's t is 2^31 (the
+/// wrapping i32 product gives -2^31 there), and |r| <= q.
+///
+/// The standard's side, from its text: t = (a mod+- 2^32) QINV mod+- 2^32
+/// (x mod+- 2^32 written out as a formula) and r' = (a - t q) / 2^32 (a
+/// fresh unknown with r' 2^32 = a - t q). That division is exact for every
+/// a because QINV q = 1 mod 2^32 (the `QINV q = 1` lemma), so r' always
+/// exists, and r' 2^32 = a - t q gives r 2^32 = a (mod q). (Asking z3 for
+/// the congruence directly makes it prove (x QINV) q = x mod 2^32 through
+/// two multiplier circuits, which it does not finish in 10 minutes.)
+fn montgomery(f: fn(Bv64) -> Bv32) -> Verdict {
+    smt::reset();
+    let a = Bv64::var("a");
+    // t = (a mod+- 2^32) QINV mod+- 2^32: x mod+- 2^32 of the 32-bit x read
+    // unsigned is x when x <= 2^31, else x - 2^32.
+    let low = |x: &z3::ast::BV<'static>| x.extract(31, 0);
+    let product = low(&a.bv()).bvmul(&Bv32::int(k::QINV as i64).bv());
+    let above_half = product.bvugt(&Bv32::int(1 << 31).bv());
+    let t = Bv64::of(above_half.ite(&product.sign_ext(32), &product.zero_ext(32)));
+    let r_spec = Bv64::of(z3::ast::BV::fresh_const(ctx(), "r", 64));
+    let q = Bv64::int(Q).bv();
+    let r_def = r_spec
+        .bv()
+        .bvshl(&Bv64::int(32).bv())
+        ._eq(&a.bv().bvsub(&t.bv().bvmul(&q)));
+    let pre = and(&[
+        &a.within(-MONTGOMERY_BOUND, MONTGOMERY_BOUND),
+        &r_spec.within(-(1 << 30), 1 << 30),
+        &r_def,
+    ]);
+    let r = f(a);
+    let wide = Bv64::of(r.bv().sign_ext(32));
+    let same = wide.eq(r_spec);
+    let half_way = and(&[
+        &t.eq(Bv64::int(1 << 31)),
+        &wide.bv()._eq(&r_spec.bv().bvadd(&q)),
+    ]);
+    let goal = and(&[&Bool::or(ctx(), &[&same, &half_way]), &r.within(-Q, Q)]);
+    smt::prove(&[("a", a.bv())], &pre, &goal)
+}
+
+/// QINV q = 1 mod 2^32: what makes Algorithm 49's division exact.
+fn qinv_is_inverse() -> Result<String, String> {
+    let product = k::QINV.wrapping_mul(Q as i32);
+    if product == 1 {
+        Ok("QINV * q mod 2^32 = 1".into())
+    } else {
+        Err(format!("QINV * q mod 2^32 = {product}"))
+    }
+}
+
+/// r = reduce32(a): r = a mod q, -6283009 <= r <= 6283008, for a <= 2^31 - 2^22 - 1.
+fn reduce32(f: fn(Bv32) -> Bv32) -> Verdict {
+    smt::reset();
+    let a = Bv32::var("a");
+    let pre = a.within(i32::MIN as i64, (1 << 31) - (1 << 22) - 1);
+    let r = f(a);
+    let d = Bv64::of(a.bv().sign_ext(32).bvsub(&r.bv().sign_ext(32)));
+    let goal = and(&[&d.divisible_by(Q), &r.within(-6283009, 6283008)]);
+    smt::prove(&[("a", a.bv())], &pre, &goal)
+}
+
+/// freeze(a) = a mod q in [0, q), for a <= 2^31 - 2^22 - 1.
+fn freeze(f: fn(Bv32) -> Bv32) -> Verdict {
+    smt::reset();
+    let a = Bv32::var("a");
+    let pre = a.within(i32::MIN as i64, (1 << 31) - (1 << 22) - 1);
+    let r = f(a);
+    let d = Bv64::of(a.bv().sign_ext(32).bvsub(&r.bv().sign_ext(32)));
+    let goal = and(&[&d.divisible_by(Q), &r.within(0, Q - 1)]);
+    smt::prove(&[("a", a.bv())], &pre, &goal)
+}
+
+/// caddq(a) = if a < 0 { a + q } else { a }, in [0, q), for -q < a < q.
+fn caddq(f: fn(Bv32) -> Bv32) -> Verdict {
+    smt::reset();
+    let a = Bv32::var("a");
+    let pre = a.within(-Q + 1, Q - 1);
+    let r = f(a);
+    let expected = Bv32::ite(
+        &a.lt(Bv32::int(0)),
+        Bv32::of(a.bv().bvadd(&Bv32::int(Q).bv())),
+        a,
+    );
+    let goal = and(&[&r.eq(expected), &r.within(0, Q - 1)]);
+    smt::prove(&[("a", a.bv())], &pre, &goal)
+}
+
+/// add_if_negative(x, v) = if x < 0 { x + v } else { x }, for all x and v >= 0.
+fn add_if_negative(f: fn(Bv32, Bv32) -> Bv32) -> Verdict {
+    smt::reset();
+    let (x, v) = (Bv32::var("x"), Bv32::var("v"));
+    let pre = v.within(0, i32::MAX as i64);
+    let r = f(x, v);
+    let expected = Bv32::ite(&x.lt(Bv32::int(0)), Bv32::of(x.bv().bvadd(&v.bv())), x);
+    smt::prove(&[("x", x.bv()), ("v", v.bv())], &pre, &r.eq(expected))
+}
+
+/// sub_if_above(x, b, v) = if x > b { x - v } else { x }, for |x|, |b| < 2^30, 0 <= v <= 2^30.
+fn sub_if_above(f: fn(Bv32, Bv32, Bv32) -> Bv32) -> Verdict {
+    smt::reset();
+    let (x, b, v) = (Bv32::var("x"), Bv32::var("bound"), Bv32::var("v"));
+    let m = (1 << 30) - 1;
+    let pre = and(&[&x.within(-m, m), &b.within(-m, m), &v.within(0, 1 << 30)]);
+    let r = f(x, b, v);
+    let expected = Bv32::ite(&b.lt(x), Bv32::of(x.bv().bvsub(&v.bv())), x);
+    smt::prove(
+        &[("x", x.bv()), ("bound", b.bv()), ("v", v.bv())],
+        &pre,
+        &r.eq(expected),
+    )
+}
+
+/// is_nonzero(x) = if x != 0 { 1 } else { 0 }, for all x.
+fn is_nonzero(f: fn(Bv32) -> Bv32) -> Verdict {
+    smt::reset();
+    let x = Bv32::var("x");
+    let r = f(x);
+    let expected = Bv32::ite(&x.eq(Bv32::int(0)), Bv32::int(0), Bv32::int(1));
+    smt::prove(
+        &[("x", x.bv())],
+        &Bool::from_bool(ctx(), true),
+        &r.eq(expected),
+    )
+}
+
+/// exceeds(a, b) = if |a| >= b { -1 } else { 0 }, for |a| <= 2^31 - 2^22, 0 < b <= (q-1)/8.
+fn norm(f: fn(Bv32, Bv32) -> Bv32) -> Verdict {
+    smt::reset();
+    let (a, b) = (Bv32::var("a"), Bv32::var("bound"));
+    let limit = (1i64 << 31) - (1 << 22);
+    let pre = and(&[&a.within(-limit, limit), &b.within(1, (Q - 1) / 8)]);
+    let r = f(a, b);
+    let abs = Bv32::ite(&a.lt(Bv32::int(0)), Bv32::of(a.bv().bvneg()), a);
+    let expected = Bv32::ite(&abs.lt(b), Bv32::int(0), Bv32::int(-1));
+    smt::prove(&[("a", a.bv()), ("bound", b.bv())], &pre, &r.eq(expected))
+}
+
+/// power2round(a) = Power2Round(a) (Algorithm 35), for a in [0, q).
+fn power2round(f: fn(Bv32) -> (Bv32, Bv32)) -> Verdict {
+    smt::reset();
+    let a = Bv32::var("a");
+    let spec = fips::power2round(a);
+    let pre = and(&[&a.within(0, Q - 1), &fips::all(&spec.defs)]);
+    let (r1, r0) = f(a);
+    let goal = and(&[&r1.eq(spec.value.0), &r0.eq(spec.value.1)]);
+    smt::prove(&[("a", a.bv())], &pre, &goal)
+}
+
+/// decompose(a) = Decompose(a) (Algorithm 36), for a in [0, q).
+fn decompose(gamma2: i64, f: fn(i32, Bv32) -> (Bv32, Bv32)) -> Verdict {
+    smt::reset();
+    let a = Bv32::var("a");
+    let spec = fips::decompose(a, gamma2);
+    let pre = and(&[&a.within(0, Q - 1), &fips::all(&spec.defs)]);
+    let (r1, r0) = f(gamma2 as i32, a);
+    let goal = and(&[&r1.eq(spec.value.0), &r0.eq(spec.value.1)]);
+    smt::prove(&[("a", a.bv())], &pre, &goal)
+}
+
+/// make_hint(z, r) = MakeHint(z, r) (Algorithm 39), for z, r in [0, q).
+fn make_hint(gamma2: i64, f: fn(i32, Bv32, Bv32) -> Bv32) -> Verdict {
+    smt::reset();
+    let (z, r) = (Bv32::var("z"), Bv32::var("r"));
+    let spec = fips::make_hint(z, r, gamma2);
+    let pre = and(&[
+        &z.within(0, Q - 1),
+        &r.within(0, Q - 1),
+        &fips::all(&spec.defs),
+    ]);
+    let h = f(gamma2 as i32, z, r);
+    smt::prove(&[("z", z.bv()), ("r", r.bv())], &pre, &h.eq(spec.value))
+}
+
+/// use_hint(h, r) = UseHint(h, r) (Algorithm 40), for h in {0, 1}, r in [0, q).
+fn use_hint(gamma2: i64, f: fn(i32, Bv32, Bv32) -> Bv32) -> Verdict {
+    smt::reset();
+    let (h, r) = (Bv32::var("h"), Bv32::var("r"));
+    let spec = fips::use_hint(h, r, gamma2);
+    let pre = and(&[&h.within(0, 1), &r.within(0, Q - 1), &fips::all(&spec.defs)]);
+    let v = f(gamma2 as i32, h, r);
+    smt::prove(&[("h", h.bv()), ("r", r.bv())], &pre, &v.eq(spec.value))
+}
+
+/// The hint lemma on the standard's functions: UseHint(MakeHint(z, r), r) =
+/// HighBits(r + z) for r in [0, q) and |z| <= bound (gamma2; the mutant
+/// widens it by one).
+fn hint_lemma(gamma2: i64, bound: i64) -> Verdict {
+    smt::reset();
+    let (z, r) = (Bv32::var("z"), Bv32::var("r"));
+    let h = fips::make_hint(z, r, gamma2);
+    let used = fips::use_hint(h.value, r, gamma2);
+    let high = fips::high_bits(fips::mod_q(Bv32::of(r.bv().bvadd(&z.bv()))), gamma2);
+    let mut defs = h.defs;
+    defs.extend(used.defs);
+    defs.extend(high.defs);
+    let pre = and(&[
+        &z.within(-bound, bound),
+        &r.within(0, Q - 1),
+        &fips::all(&defs),
+    ]);
+    smt::prove(
+        &[("z", z.bv()), ("r", r.bv())],
+        &pre,
+        &used.value.eq(high.value),
+    )
+}
+
+fn g2(gamma2: i64) -> &'static str {
+    if gamma2 == (Q - 1) / 88 {
+        "(q-1)/88"
+    } else {
+        "(q-1)/32"
+    }
+}
+
+/// Every z3 lemma and its mutant.
+pub fn all() -> Vec<Lemma> {
+    let mut out = vec![Lemma::run(
+        "QINV q = 1 mod 2^32",
+        "computed",
+        "the constant",
+        "portable",
+        qinv_is_inverse,
+    )];
+    let mut pair = |name: String,
+                    domain: String,
+                    backends: &str,
+                    right: &dyn Fn() -> Verdict,
+                    wrong: &dyn Fn() -> Verdict| {
+        out.push(Lemma::run(
+            name.clone(),
+            "z3",
+            domain.clone(),
+            backends,
+            || proven(right()),
+        ));
+        out.push(Lemma::run(name, "z3 mutant", domain, backends, || {
+            refuted(wrong())
+        }));
+    };
+    pair(
+        "montgomery_reduce = Algorithm 49".into(),
+        "|a| <= 2^31 q: r = Alg. 49 (+q), |r| <= q".into(),
+        "portable",
+        &|| montgomery(k::montgomery_reduce::<Bv32>),
+        &|| montgomery(mutants::montgomery_reduce::<Bv32>),
+    );
+    pair(
+        "reduce32".into(),
+        "a <= 2^31-2^22-1: r = a mod q, |r| <= 6283009".into(),
+        "portable",
+        &|| reduce32(k::reduce32::<Bv32>),
+        &|| reduce32(mutants::reduce32::<Bv32>),
+    );
+    pair(
+        "freeze".into(),
+        "a <= 2^31-2^22-1: r = a mod q in [0, q)".into(),
+        "portable",
+        &|| freeze(k::freeze::<Bv32>),
+        &|| freeze(|a| mutants::caddq(k::reduce32::<Bv32>(a))),
+    );
+    pair(
+        "caddq = if/else".into(),
+        "-q < a < q".into(),
+        "portable",
+        &|| caddq(k::caddq::<Bv32>),
+        &|| caddq(mutants::caddq::<Bv32>),
+    );
+    pair(
+        "add_if_negative = if/else".into(),
+        "all x, v >= 0".into(),
+        "portable",
+        &|| add_if_negative(k::add_if_negative::<Bv32>),
+        &|| add_if_negative(mutants::add_if_negative_30::<Bv32>),
+    );
+    pair(
+        "sub_if_above = if/else".into(),
+        "|x|, |bound| < 2^30, 0 <= v <= 2^30".into(),
+        "portable",
+        &|| sub_if_above(k::sub_if_above::<Bv32>),
+        &|| sub_if_above(mutants::sub_if_above_plus1::<Bv32>),
+    );
+    pair(
+        "is_nonzero = if/else".into(),
+        "all x".into(),
+        "portable",
+        &|| is_nonzero(k::is_nonzero::<Bv32>),
+        &|| is_nonzero(mutants::is_nonzero_sign::<Bv32>),
+    );
+    pair(
+        "norm check = (|a| >= bound)".into(),
+        "|a| <= 2^31-2^22, 0 < bound <= (q-1)/8".into(),
+        "portable",
+        &|| norm(k::exceeds::<Bv32>),
+        &|| norm(mutants::exceeds::<Bv32>),
+    );
+    pair(
+        "power2round = Power2Round".into(),
+        "a in [0, q)".into(),
+        "portable",
+        &|| power2round(k::power2round::<Bv32>),
+        &|| power2round(mutants::power2round::<Bv32>),
+    );
+    for gamma2 in GAMMA2 {
+        let g = g2(gamma2);
+        pair(
+            format!("decompose = Decompose, g2={g}"),
+            "a in [0, q)".into(),
+            "portable",
+            &|| decompose(gamma2, k::decompose::<Bv32>),
+            &|| decompose(gamma2, mutants::decompose::<Bv32>),
+        );
+        pair(
+            format!("make_hint = MakeHint, g2={g}"),
+            "z, r in [0, q)".into(),
+            "portable",
+            &|| make_hint(gamma2, k::make_hint::<Bv32>),
+            &|| make_hint(gamma2, mutants::make_hint::<Bv32>),
+        );
+        pair(
+            format!("use_hint = UseHint, g2={g}"),
+            "h in {0, 1}, r in [0, q)".into(),
+            "portable",
+            &|| use_hint(gamma2, k::use_hint::<Bv32>),
+            &|| use_hint(gamma2, mutants::use_hint::<Bv32>),
+        );
+        pair(
+            format!("UseHint(MakeHint(z,r),r)=HighBits(r+z), g2={g}"),
+            "r in [0, q), |z| <= gamma2 (mutant: +1)".into(),
+            "FIPS 204",
+            &|| hint_lemma(gamma2, gamma2),
+            &|| hint_lemma(gamma2, gamma2 + 1),
+        );
+    }
+    out
+}
