@@ -1,6 +1,8 @@
 //! The portable backend: plain Rust, any CPU.
 
 mod arithmetic;
+#[cfg(hax)]
+pub mod contracts;
 mod keccak;
 mod keccak_f;
 mod ntt;

@@ -1,0 +1,105 @@
+//! The lemmas of `lemmas/` as hax contracts, on the `i32` instances of the
+//! portable kernels: the code that runs, with the statements a hax user
+//! gets as F* proof obligations. Compiled only with `--cfg hax` (`make
+//! hax-cfg` type-checks them); in a normal build this module does not exist.
+//!
+//! Which of these are proven here, and how, is `lemmas/README.md`'s
+//! inventory; F* is not run on them here.
+
+use super::{arithmetic, ntt as transform, rounding};
+use crate::params::{N, Q};
+
+/// |a_i| <= bound for every i.
+pub fn bounded(a: &[i32; N], bound: i32) -> bool {
+    let mut ok = true;
+    for &x in a.iter() {
+        ok = ok && -bound <= x && x <= bound;
+    }
+    ok
+}
+
+/// MontgomeryReduce (Algorithm 49): z3 lemma `montgomery_reduce`.
+#[hax_lib::requires(-(1i64 << 31) * (Q as i64) <= a && a <= (1i64 << 31) * (Q as i64))]
+#[hax_lib::ensures(|r| -Q <= r && r <= Q && ((r as i64) * (1i64 << 32) - a) % (Q as i64) == 0)]
+pub fn montgomery_reduce(a: i64) -> i32 {
+    arithmetic::montgomery_reduce::<i32>(a)
+}
+
+/// reduce32: z3 lemma `reduce32`, exhaustive on every input.
+#[hax_lib::requires(a <= (1 << 31) - (1 << 22) - 1)]
+#[hax_lib::ensures(|r| -6283009 <= r && r <= 6283008 && ((a as i64) - (r as i64)) % (Q as i64) == 0)]
+pub fn reduce32(a: i32) -> i32 {
+    arithmetic::reduce32(a)
+}
+
+/// caddq: z3 lemma `caddq = if/else`.
+#[hax_lib::requires(-Q < a && a < Q)]
+#[hax_lib::ensures(|r| r == if a < 0 { a + Q } else { a })]
+pub fn caddq(a: i32) -> i32 {
+    arithmetic::caddq(a)
+}
+
+/// freeze: z3 lemma `freeze`.
+#[hax_lib::requires(a <= (1 << 31) - (1 << 22) - 1)]
+#[hax_lib::ensures(|r| 0 <= r && r < Q && ((a as i64) - (r as i64)) % (Q as i64) == 0)]
+pub fn freeze(a: i32) -> i32 {
+    arithmetic::freeze(a)
+}
+
+/// Power2Round = Algorithm 35: z3 and exhaustive.
+#[hax_lib::requires(0 <= a && a < Q)]
+#[hax_lib::ensures(|(a1, a0)| (a1, a0) == mldsa_spec_power2round(a))]
+pub fn power2round(a: i32) -> (i32, i32) {
+    rounding::power2round(a)
+}
+
+/// Decompose = Algorithm 36: z3 and exhaustive.
+#[hax_lib::requires(0 <= a && a < Q && (gamma2 == (Q - 1) / 88 || gamma2 == (Q - 1) / 32))]
+#[hax_lib::ensures(|(a1, a0)| 0 <= a1 && a1 < (Q - 1) / (2 * gamma2) && -gamma2 <= a0 && a0 <= gamma2)]
+pub fn decompose(gamma2: i32, a: i32) -> (i32, i32) {
+    rounding::decompose(gamma2, a)
+}
+
+/// MakeHint = Algorithm 39: z3 for all z, r in [0, q).
+#[hax_lib::requires(0 <= z && z < Q && 0 <= r && r < Q && (gamma2 == (Q - 1) / 88 || gamma2 == (Q - 1) / 32))]
+#[hax_lib::ensures(|h| h == 0 || h == 1)]
+pub fn make_hint(gamma2: i32, z: i32, r: i32) -> i32 {
+    rounding::make_hint(gamma2, z, r)
+}
+
+/// UseHint = Algorithm 40: z3 and exhaustive.
+#[hax_lib::requires((h == 0 || h == 1) && 0 <= r && r < Q && (gamma2 == (Q - 1) / 88 || gamma2 == (Q - 1) / 32))]
+#[hax_lib::ensures(|v| 0 <= v && v < (Q - 1) / (2 * gamma2))]
+pub fn use_hint(gamma2: i32, h: i32, r: i32) -> i32 {
+    rounding::use_hint(gamma2, h, r)
+}
+
+/// The norm check: z3 lemma `norm check`.
+#[hax_lib::requires(-((1 << 31) - (1 << 22)) <= a && a <= (1 << 31) - (1 << 22) && 0 < bound && bound <= (Q - 1) / 8)]
+#[hax_lib::ensures(|r| r == if a >= bound || a <= -bound { -1 } else { 0 })]
+pub fn exceeds(a: i32, bound: i32) -> i32 {
+    rounding::exceeds(a, bound)
+}
+
+/// NTT: interval lemma (no overflow, |out| < 9q; measured 5.02q).
+#[hax_lib::requires(bounded(a, Q - 1))]
+#[hax_lib::ensures(|_| bounded(future(a), 9 * Q - 1))]
+pub fn ntt(a: &mut [i32; N]) {
+    transform::ntt(a)
+}
+
+/// Inverse NTT: interval lemma (no overflow, |out| < q).
+#[hax_lib::requires(bounded(a, Q))]
+#[hax_lib::ensures(|_| bounded(future(a), Q - 1))]
+pub fn invntt_tomont(a: &mut [i32; N]) {
+    transform::invntt_tomont(a)
+}
+
+/// Power2Round as the standard defines it (Algorithm 35), for the contract.
+fn mldsa_spec_power2round(r: i32) -> (i32, i32) {
+    let r0 = {
+        let m = r % (1 << 13);
+        if m > 1 << 12 { m - (1 << 13) } else { m }
+    };
+    ((r - r0) >> 13, r0)
+}
