@@ -3,6 +3,21 @@
 use core::fmt;
 
 /// Why an ML-DSA operation failed.
+///
+/// ```
+/// use mldsa::Error;
+/// use mldsa::ml_dsa_65::{SigningKey, VerifyingKey};
+/// // 100 bytes are not an ML-DSA-65 public key (1952 bytes).
+/// let outcome = match VerifyingKey::try_from(&[0u8; 100][..]) {
+///     Ok(_) => "key accepted",
+///     Err(Error::WrongLength) => "wrong length",
+///     Err(_) => "other error", // `Error` is non-exhaustive
+/// };
+/// assert_eq!(outcome, "wrong length");
+/// let sk = SigningKey::from_seed(&[7u8; 32]);
+/// let err = sk.sign_deterministic(b"message", &[0u8; 256]).unwrap_err();
+/// assert_eq!(err.to_string(), "context string longer than 255 bytes");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Error {

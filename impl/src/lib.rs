@@ -66,6 +66,18 @@ pub use signing_key::SigningKey;
 pub use verifying_key::VerifyingKey;
 
 /// ML-DSA-44 (NIST security category 2): 1312-byte public keys, 2420-byte signatures.
+///
+/// ```
+/// use mldsa::ParameterSet;
+/// use mldsa::ml_dsa_44::{Params, Signature, SigningKey, VerifyingKey};
+/// let sk = SigningKey::from_seed(&[7u8; 32]);
+/// let vk = VerifyingKey::try_from(sk.verifying_key().as_bytes())?;
+/// let sig: Signature = sk.sign_deterministic(b"message", b"")?;
+/// assert_eq!((Params::PK_LEN, Params::SIG_LEN), (1312, 2420));
+/// assert_eq!(sig.as_ref().len(), Params::SIG_LEN);
+/// assert!(vk.verify(b"message", sig.as_ref(), b"").is_ok());
+/// # Ok::<(), mldsa::Error>(())
+/// ```
 pub mod ml_dsa_44 {
     /// The parameter set.
     pub type Params = crate::MlDsa44;
@@ -78,6 +90,18 @@ pub mod ml_dsa_44 {
 }
 
 /// ML-DSA-65 (NIST security category 3): 1952-byte public keys, 3309-byte signatures.
+///
+/// ```
+/// use mldsa::ParameterSet;
+/// use mldsa::ml_dsa_65::{Params, Signature, SigningKey, VerifyingKey};
+/// let sk = SigningKey::from_seed(&[7u8; 32]);
+/// let vk = VerifyingKey::try_from(sk.verifying_key().as_bytes())?;
+/// let sig: Signature = sk.sign_deterministic(b"message", b"")?;
+/// assert_eq!((Params::PK_LEN, Params::SIG_LEN), (1952, 3309));
+/// assert_eq!(sig.as_ref().len(), Params::SIG_LEN);
+/// assert!(vk.verify(b"message", sig.as_ref(), b"").is_ok());
+/// # Ok::<(), mldsa::Error>(())
+/// ```
 pub mod ml_dsa_65 {
     /// The parameter set.
     pub type Params = crate::MlDsa65;
@@ -90,6 +114,18 @@ pub mod ml_dsa_65 {
 }
 
 /// ML-DSA-87 (NIST security category 5): 2592-byte public keys, 4627-byte signatures.
+///
+/// ```
+/// use mldsa::ParameterSet;
+/// use mldsa::ml_dsa_87::{Params, Signature, SigningKey, VerifyingKey};
+/// let sk = SigningKey::from_seed(&[7u8; 32]);
+/// let vk = VerifyingKey::try_from(sk.verifying_key().as_bytes())?;
+/// let sig: Signature = sk.sign_deterministic(b"message", b"")?;
+/// assert_eq!((Params::PK_LEN, Params::SIG_LEN), (2592, 4627));
+/// assert_eq!(sig.as_ref().len(), Params::SIG_LEN);
+/// assert!(vk.verify(b"message", sig.as_ref(), b"").is_ok());
+/// # Ok::<(), mldsa::Error>(())
+/// ```
 pub mod ml_dsa_87 {
     /// The parameter set.
     pub type Params = crate::MlDsa87;

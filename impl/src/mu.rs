@@ -9,11 +9,34 @@ use crate::prehash::PreHash;
 use crate::verifying_key::VerifyingKey;
 
 /// A 64-byte message representative mu.
+///
+/// ```
+/// use mldsa::{Error, Mu, ml_dsa_65::SigningKey};
+/// let sk = SigningKey::from_seed(&[7u8; 32]);
+/// // mu received as bytes, e.g. from a party that hashed the message.
+/// let mu = Mu::try_from(&[5u8; 64][..])?;
+/// assert_eq!(mu, Mu([5u8; 64]));
+/// assert_eq!(Mu::try_from(&[5u8; 63][..]), Err(Error::WrongLength));
+/// let sig = sk.sign_mu_deterministic(&mu);
+/// assert!(sk.verifying_key().verify_mu(&mu, sig.as_ref()).is_ok());
+/// # Ok::<(), mldsa::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mu(pub [u8; 64]);
 
 impl Mu {
     /// The 64 bytes of mu.
+    ///
+    /// ```
+    /// use mldsa::{Mu, MuBuilder, ml_dsa_65::SigningKey};
+    /// let sk = SigningKey::from_seed(&[7u8; 32]);
+    /// let mut builder = MuBuilder::new(sk.verifying_key(), b"")?;
+    /// builder.update(b"message");
+    /// let mu = builder.finalize();
+    /// let bytes: &[u8; 64] = mu.as_bytes();
+    /// assert_eq!(Mu(*bytes), mu);
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
     pub fn as_bytes(&self) -> &[u8; 64] {
         &self.0
     }
@@ -52,11 +75,36 @@ pub struct MuBuilder {
 impl MuBuilder {
     /// Starts mu for messages to be verified with `vk` under context `ctx`
     /// (at most 255 bytes).
+    ///
+    /// ```
+    /// use mldsa::{Error, MuBuilder, ml_dsa_65::SigningKey};
+    /// let sk = SigningKey::from_seed(&[7u8; 32]);
+    /// let mut builder = MuBuilder::new(sk.verifying_key(), b"ctx")?;
+    /// builder.update(b"message");
+    /// let sig = sk.sign_mu_deterministic(&builder.finalize());
+    /// let vk = sk.verifying_key();
+    /// assert!(vk.verify(b"message", sig.as_ref(), b"ctx").is_ok());
+    /// let long = MuBuilder::new(sk.verifying_key(), &[0u8; 256]);
+    /// assert_eq!(long.err(), Some(Error::ContextTooLong));
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
     pub fn new<P: ParameterSet>(vk: &VerifyingKey<P>, ctx: &[u8]) -> Result<Self, Error> {
         Self::from_tr(vk.tr(), ctx)
     }
 
     /// Starts mu from tr = H(pk, 64) directly.
+    ///
+    /// ```
+    /// use mldsa::{MuBuilder, ml_dsa_65::SigningKey};
+    /// let sk = SigningKey::from_seed(&[7u8; 32]);
+    /// // Only the 64-byte tr is needed, not the whole verifying key.
+    /// let tr: [u8; 64] = *sk.verifying_key().tr();
+    /// let mut builder = MuBuilder::from_tr(&tr, b"")?;
+    /// builder.update(b"message");
+    /// let sig = sk.sign_mu_deterministic(&builder.finalize());
+    /// assert_eq!(sig, sk.sign_deterministic(b"message", b"")?);
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
     pub fn from_tr(tr: &[u8; 64], ctx: &[u8]) -> Result<Self, Error> {
         Self::start(tr, 0, ctx)
     }
@@ -72,12 +120,36 @@ impl MuBuilder {
     }
 
     /// Absorbs the next piece of the message.
+    ///
+    /// ```
+    /// use mldsa::{MuBuilder, ml_dsa_44::SigningKey};
+    /// let sk = SigningKey::from_seed(&[7u8; 32]);
+    /// let mut pieces = MuBuilder::new(sk.verifying_key(), b"")?;
+    /// pieces.update(b"hello, ").update(b"world");
+    /// let mut whole = MuBuilder::new(sk.verifying_key(), b"")?;
+    /// whole.update(b"hello, world");
+    /// // How the message is split does not matter.
+    /// assert_eq!(pieces.finalize(), whole.finalize());
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
     pub fn update(&mut self, piece: &[u8]) -> &mut Self {
         self.xof.update(piece);
         self
     }
 
     /// mu.
+    ///
+    /// ```
+    /// use mldsa::{MuBuilder, ml_dsa_44::SigningKey};
+    /// let sk = SigningKey::from_seed(&[7u8; 32]);
+    /// let mut builder = MuBuilder::new(sk.verifying_key(), b"")?;
+    /// builder.update(b"message");
+    /// let mu = builder.finalize();
+    /// // Signing mu is signing the message under that context.
+    /// let sig = sk.sign_deterministic(b"message", b"")?;
+    /// assert_eq!(sk.sign_mu_deterministic(&mu), sig);
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
     pub fn finalize(self) -> Mu {
         Mu(self.xof.finalize())
     }

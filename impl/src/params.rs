@@ -57,6 +57,21 @@ impl<const K: usize, const L: usize> PolyMatrix<[Poly; L]> for [[Poly; L]; K] {
 }
 
 /// One ML-DSA parameter set (FIPS 204 Table 1) with its sizes (Table 2).
+///
+/// ```
+/// use mldsa::{Error, MlDsa44, MlDsa65, MlDsa87, ParameterSet, SigningKey, VerifyingKey};
+/// // Code written once for all three parameter sets.
+/// fn round_trip<P: ParameterSet>(seed: &[u8; 32]) -> Result<(), Error> {
+///     let sk = SigningKey::<P>::from_seed(seed);
+///     let vk = VerifyingKey::<P>::try_from(sk.verifying_key().as_bytes())?;
+///     let sig = sk.sign_deterministic(b"message", b"")?;
+///     vk.verify(b"message", sig.as_ref(), b"")
+/// }
+/// round_trip::<MlDsa44>(&[7u8; 32])?;
+/// round_trip::<MlDsa87>(&[7u8; 32])?;
+/// assert_eq!((MlDsa65::K, MlDsa65::L, MlDsa65::ETA), (6, 5, 4));
+/// # Ok::<(), mldsa::Error>(())
+/// ```
 pub trait ParameterSet: 'static + Sized {
     /// "ML-DSA-44", "ML-DSA-65" or "ML-DSA-87".
     const NAME: &'static str;
@@ -111,12 +126,41 @@ pub trait ParameterSet: 'static + Sized {
 }
 
 /// ML-DSA-44 (NIST security category 2).
+///
+/// ```
+/// use mldsa::{MlDsa44, ParameterSet, SigningKey};
+/// assert_eq!(MlDsa44::NAME, "ML-DSA-44");
+/// assert_eq!(MlDsa44::PK_LEN, 1312);
+/// assert_eq!((MlDsa44::SK_LEN, MlDsa44::SIG_LEN), (2560, 2420));
+/// let sk = SigningKey::<MlDsa44>::from_seed(&[7u8; 32]); // = ml_dsa_44::SigningKey
+/// assert_eq!(sk.verifying_key().as_bytes().len(), MlDsa44::PK_LEN);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MlDsa44 {}
 /// ML-DSA-65 (NIST security category 3).
+///
+/// ```
+/// use mldsa::{MlDsa65, ParameterSet, SigningKey};
+/// assert_eq!(MlDsa65::NAME, "ML-DSA-65");
+/// assert_eq!(MlDsa65::PK_LEN, 1952);
+/// assert_eq!((MlDsa65::SK_LEN, MlDsa65::SIG_LEN), (4032, 3309));
+/// let sk = SigningKey::<MlDsa65>::from_seed(&[7u8; 32]); // = ml_dsa_65::SigningKey
+/// assert_eq!(sk.to_expanded_bytes().len(), MlDsa65::SK_LEN);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MlDsa65 {}
 /// ML-DSA-87 (NIST security category 5).
+///
+/// ```
+/// use mldsa::{MlDsa87, ParameterSet, SigningKey};
+/// assert_eq!(MlDsa87::NAME, "ML-DSA-87");
+/// assert_eq!(MlDsa87::PK_LEN, 2592);
+/// assert_eq!((MlDsa87::SK_LEN, MlDsa87::SIG_LEN), (4896, 4627));
+/// let sk = SigningKey::<MlDsa87>::from_seed(&[7u8; 32]); // = ml_dsa_87::SigningKey
+/// let sig = sk.sign_deterministic(b"message", b"")?;
+/// assert_eq!(sig.as_ref().len(), MlDsa87::SIG_LEN);
+/// # Ok::<(), mldsa::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MlDsa87 {}
 

@@ -6,6 +6,17 @@ use sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
 
 /// A pre-hash function PH for HashML-DSA: the twelve approved hash functions
 /// and XOFs that NIST's ACVP tests.
+///
+/// ```
+/// use mldsa::{PreHash, ml_dsa_44::SigningKey};
+/// let sk = SigningKey::from_seed(&[7u8; 32]);
+/// let (vk, msg) = (sk.verifying_key(), b"message");
+/// for ph in PreHash::ALL {
+///     let sig = sk.sign_prehashed(ph, msg, b"", &[0u8; 32])?;
+///     assert!(vk.verify_prehashed(ph, msg, sig.as_ref(), b"").is_ok());
+/// }
+/// # Ok::<(), mldsa::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PreHash {
     /// SHA-224.
@@ -52,6 +63,14 @@ impl PreHash {
     ];
 
     /// The DER encoding of the function's OID (2.16.840.1.101.3.4.2.x).
+    ///
+    /// ```
+    /// use mldsa::PreHash;
+    /// // DER of 2.16.840.1.101.3.4.2.1 (id-sha256): tag 6, length 9, the arcs.
+    /// let id_sha256 = [6, 9, 0x60, 0x86, 0x48, 1, 0x65, 3, 4, 2, 1];
+    /// assert_eq!(PreHash::Sha2_256.oid(), id_sha256);
+    /// assert_eq!(PreHash::Shake256.oid()[10], 12); // id-shake256 ends in .12
+    /// ```
     pub fn oid(self) -> [u8; 11] {
         let last = match self {
             PreHash::Sha2_256 => 1,
@@ -73,6 +92,13 @@ impl PreHash {
     }
 
     /// The digest length in bytes.
+    ///
+    /// ```
+    /// use mldsa::PreHash;
+    /// assert_eq!(PreHash::Sha2_384.digest_len(), 48);
+    /// assert_eq!(PreHash::Sha2_512_224.digest_len(), 28);
+    /// assert_eq!(PreHash::Shake128.digest_len(), 32); // 256 bits of SHAKE128 output
+    /// ```
     pub fn digest_len(self) -> usize {
         match self {
             PreHash::Sha2_224 | PreHash::Sha2_512_224 | PreHash::Sha3_224 => 28,

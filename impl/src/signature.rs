@@ -4,12 +4,36 @@ use crate::error::Error;
 use crate::params::{ByteArray, ParameterSet};
 
 /// An encoded ML-DSA signature (sigEncode's output): 2420, 3309 or 4627 bytes.
+///
+/// ```
+/// use mldsa::Error;
+/// use mldsa::ml_dsa_44::{Signature, SigningKey};
+/// let sk = SigningKey::from_seed(&[7u8; 32]);
+/// let sig = sk.sign_deterministic(b"message", b"")?;
+/// assert_eq!(sig.as_ref().len(), 2420);
+/// // Parsing checks only the length; `verify` decides the rest.
+/// let received = Signature::try_from(sig.as_ref())?;
+/// assert_eq!(received, sig);
+/// let short = Signature::try_from(&sig.as_ref()[..100]);
+/// assert_eq!(short, Err(Error::WrongLength));
+/// # Ok::<(), mldsa::Error>(())
+/// ```
 pub struct Signature<P: ParameterSet> {
     pub(crate) bytes: P::SigBytes,
 }
 
 impl<P: ParameterSet> Signature<P> {
     /// The encoded bytes.
+    ///
+    /// ```
+    /// use mldsa::ml_dsa_65::{Signature, SigningKey};
+    /// let sk = SigningKey::from_seed(&[7u8; 32]);
+    /// let sig = sk.sign_deterministic(b"message", b"")?;
+    /// let bytes: [u8; 3309] = sig.to_bytes();
+    /// assert_eq!(&bytes[..], sig.as_ref());
+    /// assert_eq!(Signature::try_from(&bytes[..])?, sig);
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
     pub fn to_bytes(&self) -> P::SigBytes {
         self.bytes.clone()
     }

@@ -58,16 +58,43 @@ impl<P: ParameterSet> TryFrom<&[u8]> for VerifyingKey<P> {
 
 impl<P: ParameterSet> VerifyingKey<P> {
     /// The encoded key (pkEncode).
+    ///
+    /// ```
+    /// use mldsa::ml_dsa_44::{SigningKey, VerifyingKey};
+    /// let sk = SigningKey::from_seed(&[7u8; 32]);
+    /// let bytes: [u8; 1312] = sk.verifying_key().to_bytes();
+    /// let vk = VerifyingKey::try_from(&bytes[..])?;
+    /// assert_eq!(&vk, sk.verifying_key());
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
     pub fn to_bytes(&self) -> P::PkBytes {
         self.expanded.encoded.clone()
     }
 
     /// The encoded key, borrowed.
+    ///
+    /// ```
+    /// use mldsa::ml_dsa_65::SigningKey;
+    /// let sk = SigningKey::from_seed(&[7u8; 32]);
+    /// let vk = sk.verifying_key();
+    /// assert_eq!(vk.as_bytes().len(), 1952);
+    /// assert_eq!(vk.as_bytes(), &vk.to_bytes()[..]);
+    /// ```
     pub fn as_bytes(&self) -> &[u8] {
         self.expanded.encoded.as_ref()
     }
 
     /// tr = H(pk, 64), the key's hash that mu starts with.
+    ///
+    /// ```
+    /// use mldsa::ml_dsa_65::SigningKey;
+    /// use sha3::Shake256;
+    /// use sha3::digest::ExtendableOutput;
+    /// let vk = SigningKey::from_seed(&[7u8; 32]).verifying_key().clone();
+    /// let mut tr = [0u8; 64];
+    /// Shake256::digest_xof(vk.as_bytes(), &mut tr); // H = SHAKE256
+    /// assert_eq!(vk.tr(), &tr);
+    /// ```
     pub fn tr(&self) -> &[u8; 64] {
         &self.expanded.tr
     }
@@ -75,6 +102,20 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// ML-DSA.Verify (FIPS 204 Algorithm 3): `Ok(())` if `sig` is a valid
     /// signature of `msg` under context `ctx`. Never panics: a context over
     /// 255 bytes is `ContextTooLong`, anything else wrong `InvalidSignature`.
+    ///
+    /// ```
+    /// use mldsa::{Error, ml_dsa_65::SigningKey};
+    /// let sk = SigningKey::from_seed(&[7u8; 32]);
+    /// let vk = sk.verifying_key();
+    /// let sig = sk.sign_deterministic(b"message", b"ctx")?;
+    /// assert_eq!(vk.verify(b"message", sig.as_ref(), b"ctx"), Ok(()));
+    /// // Another message, another context or a cut signature: all rejected.
+    /// let bad = Err(Error::InvalidSignature);
+    /// assert_eq!(vk.verify(b"massage", sig.as_ref(), b"ctx"), bad);
+    /// assert_eq!(vk.verify(b"message", sig.as_ref(), b"xtc"), bad);
+    /// assert_eq!(vk.verify(b"message", &sig.as_ref()[1..], b"ctx"), bad);
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
     pub fn verify(&self, msg: &[u8], sig: &[u8], ctx: &[u8]) -> Result<(), Error> {
         let mut builder = MuBuilder::new(self, ctx)?;
         builder.update(msg);
@@ -82,6 +123,19 @@ impl<P: ParameterSet> VerifyingKey<P> {
     }
 
     /// HashML-DSA.Verify (Algorithm 5) of the message `msg`, hashed here with `ph`.
+    ///
+    /// ```
+    /// use mldsa::{PreHash, ml_dsa_87::SigningKey};
+    /// let sk = SigningKey::from_seed(&[7u8; 32]);
+    /// let (ph, msg) = (PreHash::Shake256, b"message");
+    /// let sig = sk.sign_prehashed(ph, msg, b"", &[0u8; 32])?;
+    /// let vk = sk.verifying_key();
+    /// assert!(vk.verify_prehashed(ph, msg, sig.as_ref(), b"").is_ok());
+    /// // The verifier must use the signer's hash function.
+    /// let other = PreHash::Sha3_512;
+    /// assert!(vk.verify_prehashed(other, msg, sig.as_ref(), b"").is_err());
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
     pub fn verify_prehashed(
         &self,
         ph: PreHash,
@@ -96,6 +150,21 @@ impl<P: ParameterSet> VerifyingKey<P> {
 
     /// HashML-DSA.Verify from the caller's digest PH(M) (`WrongLength` if it
     /// is not the function's digest length).
+    ///
+    /// ```
+    /// use mldsa::{Error, PreHash, ml_dsa_65::SigningKey};
+    /// use sha3::{Digest, Sha3_256};
+    /// let sk = SigningKey::from_seed(&[7u8; 32]);
+    /// let ph = PreHash::Sha3_256;
+    /// let sig = sk.sign_prehashed(ph, b"message", b"", &[0u8; 32])?;
+    /// let (vk, sig) = (sk.verifying_key(), sig.as_ref());
+    /// let digest = Sha3_256::digest(b"message"); // PH(M), computed by the verifier
+    /// assert!(vk.verify_prehash_digest(ph, &digest, sig, b"").is_ok());
+    /// // The digest must have the function's length (32 bytes for SHA3-256).
+    /// let short = vk.verify_prehash_digest(ph, &digest[..16], sig, b"");
+    /// assert_eq!(short, Err(Error::WrongLength));
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
     pub fn verify_prehash_digest(
         &self,
         ph: PreHash,
@@ -108,6 +177,18 @@ impl<P: ParameterSet> VerifyingKey<P> {
     }
 
     /// Verify_internal from a message representative mu (external mu).
+    ///
+    /// ```
+    /// use mldsa::{Mu, MuBuilder, ml_dsa_44::SigningKey};
+    /// let sk = SigningKey::from_seed(&[7u8; 32]);
+    /// let vk = sk.verifying_key();
+    /// let sig = sk.sign_deterministic(b"message", b"")?;
+    /// let mut builder = MuBuilder::new(vk, b"")?;
+    /// builder.update(b"message");
+    /// assert!(vk.verify_mu(&builder.finalize(), sig.as_ref()).is_ok());
+    /// assert!(vk.verify_mu(&Mu([0u8; 64]), sig.as_ref()).is_err());
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
     pub fn verify_mu(&self, mu: &Mu, sig: &[u8]) -> Result<(), Error> {
         if dispatch::verify::<P>(&self.expanded, &mu.0, sig) {
             Ok(())

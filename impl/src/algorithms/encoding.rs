@@ -12,7 +12,7 @@ pub const T1_BYTES: usize = 320;
 /// Bytes of one packed t0 polynomial (13 bits per coefficient).
 pub const T0_BYTES: usize = 416;
 
-/// pkEncode (Algorithm 22): rho || SimpleBitPack(t1[i], 2^10 - 1).
+/// pkEncode (Algorithm 22): rho || `SimpleBitPack(t1[i], 2^10 - 1)`.
 pub fn pk_encode<P: ParameterSet>(rho: &[u8; 32], t1: &P::VecK, pk: &mut [u8]) {
     pk[..32].copy_from_slice(rho);
     for (i, p) in t1.as_ref().iter().enumerate() {
@@ -156,7 +156,7 @@ fn hint_bit_unpack<P: ParameterSet>(y: &[u8], h: &mut P::VecK) -> Result<(), Err
     Ok(())
 }
 
-/// sigEncode (Algorithm 26): c~ || BitPack(z[i], gamma1 - 1, gamma1) ||
+/// sigEncode (Algorithm 26): c~ || `BitPack(z[i], gamma1 - 1, gamma1)` ||
 /// HintBitPack(h). z must be centered (|z_i| < gamma1); h has at most omega ones.
 #[inline(always)]
 pub fn sig_encode<P: ParameterSet, B: Backend>(

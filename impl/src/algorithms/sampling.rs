@@ -58,7 +58,7 @@ fn rej_ntt_poly<B: Backend>(seed: &[u8; 34], out: &mut Poly) {
     }
 }
 
-/// ExpandA (Algorithm 32): A_hat[r][s] = RejNTTPoly(rho || s || r), four
+/// ExpandA (Algorithm 32): `A_hat[r][s] = RejNTTPoly(rho || s || r)`, four
 /// entries at a time in row-major order.
 #[inline(always)]
 pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matrix) {
@@ -157,8 +157,8 @@ fn rej_bounded_poly<B: Backend>(eta: i32, seed: &[u8; 66], out: &mut Poly) {
     buf.zeroize();
 }
 
-/// ExpandS (Algorithm 33): s1[r] = RejBoundedPoly(rho' || r) for r < l, and
-/// s2[r] = RejBoundedPoly(rho' || r + l) for r < k; four at a time.
+/// ExpandS (Algorithm 33): `s1[r] = RejBoundedPoly(rho' || r)` for r < l, and
+/// `s2[r] = RejBoundedPoly(rho' || r + l)` for r < k; four at a time.
 #[inline(always)]
 pub fn expand_s<P: ParameterSet, B: Backend>(
     rho_prime: &[u8; 64],
@@ -210,7 +210,7 @@ pub fn expand_s<P: ParameterSet, B: Backend>(
     spare.zeroize();
 }
 
-/// ExpandMask (Algorithm 34): y[r] = BitUnpack(H(rho'' || kappa + r, 32c),
+/// ExpandMask (Algorithm 34): `y[r]` = BitUnpack(H(rho'' || kappa + r, 32c),
 /// gamma1 - 1, gamma1); four at a time.
 #[inline(always)]
 pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {

@@ -27,7 +27,7 @@ fn andnot(x: __m256i, y: __m256i) -> __m256i {
     _mm256_andnot_si256(x, y)
 }
 
-/// Keccak-f[1600] on four interleaved states.
+/// `Keccak-f[1600]` on four interleaved states.
 ///
 /// # Safety
 /// The CPU must have AVX2 (a `#[target_feature]` function).

@@ -6,7 +6,7 @@
 
 use crate::backend::keccak_round::KECCAK_COMPLEMENTED;
 
-/// Round constants RC[i] of iota (FIPS 202 Algorithm 5, precomputed).
+/// Round constants `RC[i]` of iota (FIPS 202 Algorithm 5, precomputed).
 pub const KECCAK_RC: [u64; 24] = [
     0x0000000000000001,
     0x0000000000008082,
@@ -82,7 +82,7 @@ fn not(x: u64) -> u64 {
     !x
 }
 
-/// Keccak-f[1600] on the state, in place.
+/// `Keccak-f[1600]` on the state, in place.
 #[inline(always)]
 pub fn keccak_f1600(state: &mut [u64; 25]) {
     // A local copy, so the lanes live in registers rather than behind `state`.

@@ -68,7 +68,7 @@ pub fn ntt<W: Word>(a: &mut [W; N]) {
 }
 
 /// The last inverse layer's zeta (-zeta^BitRev8(1)) merged with the final
-/// factor: INV_NTT_FACTOR * -ZETAS_MONT[1] * 2^-32 (2^-32 = 2^(q-1-32)), so one Montgomery
+/// factor: `INV_NTT_FACTOR * -ZETAS_MONT[1] * 2^-32` (2^-32 = 2^(q-1-32)), so one Montgomery
 /// multiplication does both on the difference half.
 /// (Centered, so |factor| <= q/2 like every zeta.)
 pub const INV_NTT_FACTOR_ZETA: i32 = centered(
