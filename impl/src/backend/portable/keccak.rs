@@ -36,6 +36,32 @@ impl<const RATE: usize> Shake<RATE> {
     }
 }
 
+impl<const RATE: usize> Shake<RATE> {
+    /// Squeezes whole blocks, a lane at a time with no per-byte position
+    /// logic, when the output starts at a block boundary (as in the
+    /// samplers); anything else goes through `squeeze`.
+    #[inline(always)]
+    fn squeeze_blocks(&mut self, out: &mut [u8]) {
+        if !self.squeezing {
+            self.finalize();
+        }
+        if self.pos != 0 && self.pos != RATE {
+            return self.squeeze(out);
+        }
+        let mut blocks = out.chunks_exact_mut(RATE);
+        for block in &mut blocks {
+            if self.pos == RATE {
+                keccak_f1600(&mut self.state);
+            }
+            for (bytes, lane) in block.chunks_exact_mut(8).zip(self.state.iter()) {
+                bytes.copy_from_slice(&lane.to_le_bytes());
+            }
+            self.pos = RATE;
+        }
+        self.squeeze(blocks.into_remainder());
+    }
+}
+
 impl<const RATE: usize> Xof for Shake<RATE> {
     const RATE: usize = RATE;
 
@@ -107,7 +133,7 @@ impl<const RATE: usize> XofX4 for [Shake<RATE>; 4] {
 
     fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {
         for (lane, buf) in self.iter_mut().zip(out) {
-            lane.squeeze(buf);
+            lane.squeeze_blocks(buf);
         }
     }
 }
