@@ -2,7 +2,7 @@
 # bench/ is a workspace of its own (the peers are its dependencies): `make test`
 # never builds it.
 .PHONY: bench bench-instructions
-.PHONY: all demo test lint fmt-check clippy hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help
+.PHONY: all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help
 
 HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
 	-Zcrate-attr=feature(register_tool) -Zcrate-attr=register_tool(_hax)
@@ -25,7 +25,7 @@ demo:
 
 test: lint hax-cfg hax-subset extract-missing unit acvp lemmas
 
-lint: fmt-check clippy
+lint: fmt-check clippy doc
 
 fmt-check:
 	cargo fmt --all -- --check
@@ -33,6 +33,10 @@ fmt-check:
 clippy:
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy --workspace --all-targets --all-features -- -D warnings
+
+# mldsa's API docs, internals included: no broken links or warnings.
+doc:
+	RUSTDOCFLAGS="-D warnings" cargo doc -p mldsa --no-deps --all-features
 
 # hax-lib erases contracts in a normal build; with the hax cfgs they are
 # expanded and type-checked, so a contract naming something wrong fails here.
