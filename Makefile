@@ -2,6 +2,7 @@
 # bench/ is a workspace of its own (the peers are its dependencies): `make test`
 # never builds it.
 .PHONY: bench bench-instructions
+.PHONY: test-neon neon-instructions
 .PHONY: all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help
 
 HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
@@ -11,6 +12,8 @@ help:
 	@echo "make demo        the mldsa CLI on this README (keygen, sign, verify, tamper), then the spec demo"
 	@echo "make test        everything CI runs: lint, hax checks, unit/property tests, ACVP"
 	@echo "make acvp        the 615 NIST ACVP cases against every implementation"
+	@echo "make test-neon   AArch64 under qemu: ACVP and diff tests of the NEON backend (with and without SHA3)"
+	@echo "make neon-instructions  instructions executed under qemu, NEON vs portable, keygen / sign / verify"
 	@echo "make lemmas      exhaustive, z3 and interval proofs about the kernels (lemmas/README.md)"
 	@echo "make fuzz-diff   the differential tests (diff-tests/) with 20 times the cases"
 	@echo "make hax-cfg     build mldsa-spec the way the hax driver does (type-checks contracts)"
@@ -86,3 +89,26 @@ bench:
 
 bench-instructions:
 	bash bench/instructions.sh
+
+# AArch64 under qemu-user (.cargo/config.toml: the cross linker, and the
+# runner with -cpu max, which has the SHA3 extension): clippy on the aarch64
+# build, ACVP on neon and portable, the kernel and end-to-end diff tests
+# (NEON vs spec vs portable, with the exhaustive Z_q sweeps of the rounding
+# kernels), then ACVP and the SHAKE kernels again on a CPU without SHA3
+# (cortex-a72: the plain NEON Keccak). Needs the target and qemu-user
+# (.ci/run installs them).
+NEON_TARGET := aarch64-unknown-linux-gnu
+NEON_NO_SHA3 := CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu cortex-a72"
+test-neon:
+	cargo clippy -p mldsa -p mldsa-diff-tests -p mldsa-vectors --all-targets --target $(NEON_TARGET) -- -D warnings
+	for b in neon portable; do \
+		MLDSA_BACKEND=$$b cargo test -p mldsa-vectors --release --target $(NEON_TARGET) --test acvp_mldsa -- --nocapture || exit 1; \
+	done
+	MLDSA_EXPECT_SHA3=1 MLDSA_BACKEND=neon cargo test -p mldsa-diff-tests --release --target $(NEON_TARGET)
+	$(NEON_NO_SHA3) MLDSA_BACKEND=neon cargo test -p mldsa-vectors --release --target $(NEON_TARGET) --test acvp_mldsa -- --nocapture
+	$(NEON_NO_SHA3) MLDSA_EXPECT_SHA3=0 MLDSA_BACKEND=neon cargo test -p mldsa-diff-tests --release --target $(NEON_TARGET) --test kernels -- shake neon
+
+# Instructions executed under qemu (a TCG plugin counting every executed
+# guest instruction), NEON vs portable on AArch64, keygen / sign / verify.
+neon-instructions:
+	bash scripts/neon-instructions.sh

@@ -8,8 +8,8 @@
 //!   variable `MLDSA_DIFF_CASES` (`make fuzz-diff` runs the same properties
 //!   much longer);
 //! - [`for_each_backend!`]: runs a kernel check once per backend this machine
-//!   runs (portable; AVX2 on x86-64 CPUs with AVX2, BMI1 and BMI2). Adding
-//!   a backend (NEON) is one line there;
+//!   runs (portable; AVX2 on x86-64 CPUs with AVX2, BMI1 and BMI2; NEON on
+//!   AArch64). Adding a backend is one line there;
 //! - [`proptest_config!`]: the proptest configuration every property uses
 //!   (case count from [`cases`], failing seeds persisted next to the test file
 //!   as `tests/<binary>/<file>.regressions`);
@@ -82,6 +82,8 @@ macro_rules! for_each_backend {
         $check::<$($($param,)+)? ::mldsa::backend::portable::Portable>($($arg),*)?;
         #[cfg(target_arch = "x86_64")]
         if ::mldsa::backend::avx2::available() { $check::<$($($param,)+)? ::mldsa::backend::avx2::Avx2>($($arg),*)?; } else { $crate::missing_backend("avx2"); }
+        #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+        if ::mldsa::backend::neon::available() { $check::<$($($param,)+)? ::mldsa::backend::neon::Neon>($($arg),*)?; } else { $crate::missing_backend("neon"); }
     }};
 }
 

@@ -1,35 +1,68 @@
 //! Backend selection: one CPU check, cached, then the whole operation runs
 //! monomorphized for the chosen backend.
 //! Tests force a backend with the environment variable `MLDSA_BACKEND`
-//! (`portable`, `avx2`; std builds only). A backend the CPU cannot run is
+//! (`portable`, `avx2`, `neon`; std builds only). A backend the CPU cannot run is
 //! never selected: the best available one runs instead, and
 //! [`selected_backend`] says which.
 
 use core::sync::atomic::{AtomicU8, Ordering};
 
 use crate::algorithms::{self, ExpandedSigningKey, ExpandedVerifyingKey};
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+use crate::backend::neon::Neon;
 use crate::backend::portable::Portable;
 use crate::params::ParameterSet;
 
 /// The backends this crate has.
+///
+/// ```
+/// use mldsa::{BackendKind, selected_backend};
+/// let backend = selected_backend();
+/// assert!(backend.is_available());
+/// let kind = match backend {
+///     BackendKind::Portable => "plain Rust",
+///     _ => "SIMD",
+/// };
+/// println!("ML-DSA runs on the {} backend ({kind})", backend.name());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BackendKind {
     /// Plain Rust, any CPU.
     Portable,
     /// AVX2 (x86-64).
     Avx2,
+    /// NEON (AArch64).
+    Neon,
 }
 
 impl BackendKind {
     /// The backend's short name.
+    ///
+    /// ```
+    /// use mldsa::BackendKind;
+    /// assert_eq!(BackendKind::Portable.name(), "portable");
+    /// // The name is what `MLDSA_BACKEND` takes.
+    /// assert_eq!(BackendKind::Avx2.name(), "avx2");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             BackendKind::Portable => "portable",
             BackendKind::Avx2 => "avx2",
+            BackendKind::Neon => "neon",
         }
     }
 
     /// Whether this CPU can run the backend.
+    ///
+    /// ```
+    /// use mldsa::{BackendKind, selected_backend};
+    /// assert!(BackendKind::Portable.is_available()); // on every CPU
+    /// // Only a backend the CPU runs is ever selected.
+    /// assert!(selected_backend().is_available());
+    /// if cfg!(not(target_arch = "x86_64")) {
+    ///     assert!(!BackendKind::Avx2.is_available());
+    /// }
+    /// ```
     pub fn is_available(self) -> bool {
         match self {
             BackendKind::Portable => true,
@@ -37,12 +70,16 @@ impl BackendKind {
             BackendKind::Avx2 => crate::backend::avx2::available(),
             #[cfg(not(target_arch = "x86_64"))]
             BackendKind::Avx2 => false,
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+            BackendKind::Neon => crate::backend::neon::available(),
+            #[cfg(not(all(target_arch = "aarch64", target_feature = "neon")))]
+            BackendKind::Neon => false,
         }
     }
 }
 
 /// Every backend, indexed by its code in `SELECTED` minus one.
-const KINDS: [BackendKind; 2] = [BackendKind::Portable, BackendKind::Avx2];
+const KINDS: [BackendKind; 3] = [BackendKind::Portable, BackendKind::Avx2, BackendKind::Neon];
 
 /// 0 until the first operation; then 1 + the index in `KINDS`.
 static SELECTED: AtomicU8 = AtomicU8::new(0);
@@ -60,6 +97,8 @@ fn detect() -> BackendKind {
     }
     if BackendKind::Avx2.is_available() {
         BackendKind::Avx2
+    } else if BackendKind::Neon.is_available() {
+        BackendKind::Neon
     } else {
         BackendKind::Portable
     }
@@ -67,6 +106,14 @@ fn detect() -> BackendKind {
 
 /// The backend every operation of this process uses, chosen once: the best
 /// the CPU runs, or the one `MLDSA_BACKEND` names (if the CPU runs it).
+///
+/// ```
+/// use mldsa::selected_backend;
+/// let backend = selected_backend();
+/// assert!(backend.is_available());
+/// assert_eq!(selected_backend(), backend); // chosen once per process
+/// println!("ML-DSA backend: {}", backend.name());
+/// ```
 pub fn selected_backend() -> BackendKind {
     let code = SELECTED.load(Ordering::Relaxed);
     if let Some(&kind) = KINDS.get((code as usize).wrapping_sub(1)) {
@@ -120,13 +167,16 @@ mod avx2_entry {
     }
 }
 
-/// Runs `$avx2` (an `avx2_entry` call) on the AVX2 backend, else `$portable`.
+/// Runs `$avx2` (an `avx2_entry` call) on the AVX2 backend, `$neon` on the
+/// NEON backend, else `$portable`.
 macro_rules! dispatch {
-    ($avx2:expr, $portable:expr) => {
+    ($avx2:expr, $neon:expr, $portable:expr) => {
         match selected_backend() {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `Avx2` is selected only when the CPU has AVX2.
             BackendKind::Avx2 => unsafe { $avx2 },
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+            BackendKind::Neon => $neon,
             _ => $portable,
         }
     };
@@ -137,6 +187,7 @@ pub(crate) fn key_gen<P: ParameterSet>(
 ) -> (ExpandedVerifyingKey<P>, ExpandedSigningKey<P>) {
     dispatch!(
         avx2_entry::key_gen::<P>(xi),
+        algorithms::key_gen_internal::<P, Neon>(xi),
         algorithms::key_gen_internal::<P, Portable>(xi)
     )
 }
@@ -149,6 +200,7 @@ pub(crate) fn sign<P: ParameterSet>(
 ) {
     dispatch!(
         avx2_entry::sign::<P>(sk, mu, rnd, sig),
+        algorithms::sign_internal::<P, Neon>(sk, mu, rnd, sig),
         algorithms::sign_internal::<P, Portable>(sk, mu, rnd, sig)
     )
 }
@@ -160,6 +212,7 @@ pub(crate) fn verify<P: ParameterSet>(
 ) -> bool {
     dispatch!(
         avx2_entry::verify::<P>(vk, mu, sig),
+        algorithms::verify_internal::<P, Neon>(vk, mu, sig),
         algorithms::verify_internal::<P, Portable>(vk, mu, sig)
     )
 }
@@ -176,6 +229,7 @@ pub(crate) fn check_signing_key<P: ParameterSet>(
 ) -> Result<ExpandedVerifyingKey<P>, crate::Error> {
     dispatch!(
         avx2_entry::check_signing_key::<P>(sk),
+        sk.check_consistency::<Neon>(),
         sk.check_consistency::<Portable>()
     )
 }

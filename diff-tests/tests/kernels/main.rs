@@ -8,6 +8,7 @@ mod common;
 
 mod arithmetic;
 mod backends;
+mod neon;
 mod ntt;
 mod packing;
 mod rejection;

@@ -7,6 +7,8 @@ mod keccak_round;
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+pub mod neon;
 pub mod portable;
 
 use crate::poly::Poly;

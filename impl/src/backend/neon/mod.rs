@@ -1,0 +1,315 @@
+//! The NEON backend (AArch64): four coefficients per 128-bit register, two
+//! Keccak states per register set (four-lane SHAKE as two of them), and the
+//! SHA3-extension Keccak when the CPU has it (also for the one-lane SHAKE).
+//!
+//! NEON is part of every AArch64 target this module is compiled for (it is
+//! behind `cfg(target_feature = "neon")`), so unlike AVX2 there is no
+//! run-time check and no fallback: every kernel is a
+//! `#[target_feature(enable = "neon")]` function, called from the `Backend`
+//! methods below. Only the SHA3 Keccak checks the CPU, per permutation (a
+//! cached flag).
+//!
+//! Against mldsa-native's hand-written NEON (the reference for speed), the
+//! same choices: NTT layers merged (len 128 .. 16 on 16 registers, len 8 .. 1
+//! on one transposed 16-coefficient block), lazy reduction (no reduction
+//! between layers, the portable bounds), zetas loaded four to a register
+//! and used by lane, 64-bit accumulation for the pointwise dot product,
+//! four-way SHAKE for the samplers, `tbl` compaction in rejection sampling
+//! and the SHA3-extension Keccak. Not (yet) the same: the multiplication by
+//! a constant is the exact Montgomery product (`sqdmulh`, `mul`, `sqdmulh`,
+//! `shsub`: four instructions, bit for bit the portable result) rather
+//! than the three-instruction Barrett multiplication (`sqrdmulh`, `mul`,
+//! `mls`) of the Neon NTT paper that mldsa-native uses; the four-way SHAKE
+//! is two two-way states (no NEON plus scalar hybrid); uniform sampling
+//! takes 8 candidates a step (mldsa-native 16, with `ld3`); packing stays
+//! portable.
+
+mod arithmetic;
+mod keccak;
+mod ntt;
+mod rounding;
+mod sampling;
+mod shake;
+
+use core::arch::aarch64::*;
+
+use super::portable::Portable;
+use super::{Backend, XofX4};
+use crate::params::D;
+use crate::poly::Poly;
+use arithmetic::{load, store};
+
+pub use keccak::{ShakeX2, has_sha3, keccak_f1600_x2, keccak_f1600_x2_form};
+
+/// Whether this CPU runs the NEON backend: always, on the targets it is
+/// compiled for.
+#[inline(always)]
+pub fn available() -> bool {
+    true
+}
+
+/// The NEON backend.
+#[derive(Clone, Copy, Debug)]
+pub struct Neon;
+
+/// Runs a NEON kernel call.
+macro_rules! neon {
+    ($simd:expr) => {
+        // SAFETY: NEON is a target feature of this build (the module is
+        // compiled only with `cfg(target_feature = "neon")`).
+        unsafe { $simd }
+    };
+}
+
+#[target_feature(enable = "neon")]
+fn add_poly(a: &mut Poly, b: &Poly) {
+    for i in 0..64 {
+        let v = vaddq_s32(load(&a.coeffs, i), load(&b.coeffs, i));
+        store(&mut a.coeffs, i, v);
+    }
+}
+
+#[target_feature(enable = "neon")]
+fn sub_poly(a: &mut Poly, b: &Poly) {
+    for i in 0..64 {
+        let v = vsubq_s32(load(&a.coeffs, i), load(&b.coeffs, i));
+        store(&mut a.coeffs, i, v);
+    }
+}
+
+#[target_feature(enable = "neon")]
+fn shift_left_d_poly(a: &mut Poly) {
+    for i in 0..64 {
+        let v = vshlq_n_s32::<{ D as i32 }>(load(&a.coeffs, i));
+        store(&mut a.coeffs, i, v);
+    }
+}
+
+#[target_feature(enable = "neon")]
+fn reduce32_poly(a: &mut Poly) {
+    for i in 0..64 {
+        let v = arithmetic::reduce32(load(&a.coeffs, i));
+        store(&mut a.coeffs, i, v);
+    }
+}
+
+#[target_feature(enable = "neon")]
+fn caddq_poly(a: &mut Poly) {
+    for i in 0..64 {
+        let v = arithmetic::caddq(load(&a.coeffs, i));
+        store(&mut a.coeffs, i, v);
+    }
+}
+
+#[target_feature(enable = "neon")]
+fn freeze_poly(a: &mut Poly) {
+    for i in 0..64 {
+        let v = arithmetic::caddq(arithmetic::reduce32(load(&a.coeffs, i)));
+        store(&mut a.coeffs, i, v);
+    }
+}
+
+#[target_feature(enable = "neon")]
+fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
+    for i in 0..64 {
+        store(
+            &mut c.coeffs,
+            i,
+            arithmetic::montgomery_mul(load(&a.coeffs, i), load(&b.coeffs, i)),
+        );
+    }
+}
+
+#[target_feature(enable = "neon")]
+fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
+    for i in 0..64 {
+        let mut acc = arithmetic::DotAcc::new();
+        for (x, y) in a.iter().zip(b) {
+            acc.add(load(&x.coeffs, i), load(&y.coeffs, i));
+        }
+        store(&mut c.coeffs, i, acc.reduce());
+    }
+}
+
+#[target_feature(enable = "neon")]
+fn power2round_poly(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+    for i in 0..64 {
+        let (h, l) = rounding::power2round(load(&a.coeffs, i));
+        store(&mut a1.coeffs, i, h);
+        store(&mut a0.coeffs, i, l);
+    }
+}
+
+#[target_feature(enable = "neon")]
+fn decompose_poly(gamma2: i32, a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+    for i in 0..64 {
+        let (h, l) = rounding::decompose(gamma2, load(&a.coeffs, i));
+        store(&mut a1.coeffs, i, h);
+        store(&mut a0.coeffs, i, l);
+    }
+}
+
+#[target_feature(enable = "neon")]
+fn make_hint_poly(gamma2: i32, h: &mut Poly, z: &Poly, r: &Poly) -> usize {
+    let mut count = vdupq_n_s32(0);
+    for i in 0..64 {
+        let hint = rounding::make_hint(gamma2, load(&z.coeffs, i), load(&r.coeffs, i));
+        count = vaddq_s32(count, hint);
+        store(&mut h.coeffs, i, hint);
+    }
+    vaddvq_s32(count) as usize
+}
+
+#[target_feature(enable = "neon")]
+fn use_hint_poly(gamma2: i32, a: &mut Poly, h: &Poly, r: &Poly) {
+    for i in 0..64 {
+        store(
+            &mut a.coeffs,
+            i,
+            rounding::use_hint(gamma2, load(&h.coeffs, i), load(&r.coeffs, i)),
+        );
+    }
+}
+
+#[target_feature(enable = "neon")]
+fn exceeds_norm_poly(a: &Poly, bound: i32) -> bool {
+    let mut any = vdupq_n_u32(0);
+    for i in 0..64 {
+        any = vorrq_u32(any, rounding::exceeds(load(&a.coeffs, i), bound));
+    }
+    vmaxvq_u32(any) != 0
+}
+
+/// SHAKE x4 for the NEON backend: two two-way states.
+#[derive(Clone)]
+pub struct NeonShakeX4<const RATE: usize>([ShakeX2<RATE>; 2]);
+
+impl<const RATE: usize> XofX4 for NeonShakeX4<RATE> {
+    const RATE: usize = RATE;
+
+    #[inline(always)]
+    fn absorb_x4(inputs: [&[u8]; 4]) -> Self {
+        let [i0, i1, i2, i3] = inputs;
+        NeonShakeX4([
+            neon!(ShakeX2::absorb([i0, i1])),
+            neon!(ShakeX2::absorb([i2, i3])),
+        ])
+    }
+
+    #[inline(always)]
+    fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {
+        let [o0, o1, o2, o3] = out;
+        let [x01, x23] = &mut self.0;
+        neon!(x01.squeeze_blocks([o0, o1]));
+        neon!(x23.squeeze_blocks([o2, o3]));
+    }
+}
+
+impl Backend for Neon {
+    const NAME: &'static str = "neon";
+    const WIDE_SHAKE: bool = true;
+    type Shake128 = shake::Shake<168>;
+    type Shake256 = shake::Shake<136>;
+    type Shake128x4 = NeonShakeX4<168>;
+    type Shake256x4 = NeonShakeX4<136>;
+
+    #[inline(always)]
+    fn ntt(a: &mut Poly) {
+        neon!(ntt::ntt(a))
+    }
+
+    #[inline(always)]
+    fn invntt_tomont(a: &mut Poly) {
+        neon!(ntt::invntt_tomont(a))
+    }
+
+    #[inline(always)]
+    fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly) {
+        neon!(pointwise(c, a, b))
+    }
+
+    #[inline(always)]
+    fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]) {
+        neon!(pointwise_acc(c, a, b))
+    }
+
+    #[inline(always)]
+    fn add(a: &mut Poly, b: &Poly) {
+        neon!(add_poly(a, b))
+    }
+
+    #[inline(always)]
+    fn sub(a: &mut Poly, b: &Poly) {
+        neon!(sub_poly(a, b))
+    }
+
+    #[inline(always)]
+    fn shift_left_d(a: &mut Poly) {
+        neon!(shift_left_d_poly(a))
+    }
+
+    #[inline(always)]
+    fn reduce32(a: &mut Poly) {
+        neon!(reduce32_poly(a))
+    }
+
+    #[inline(always)]
+    fn caddq(a: &mut Poly) {
+        neon!(caddq_poly(a))
+    }
+
+    #[inline(always)]
+    fn freeze(a: &mut Poly) {
+        neon!(freeze_poly(a))
+    }
+
+    #[inline(always)]
+    fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+        neon!(power2round_poly(a1, a0, a))
+    }
+
+    #[inline(always)]
+    fn decompose(gamma2: i32, a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+        neon!(decompose_poly(gamma2, a1, a0, a))
+    }
+
+    #[inline(always)]
+    fn make_hint(gamma2: i32, h: &mut Poly, z: &Poly, r: &Poly) -> usize {
+        neon!(make_hint_poly(gamma2, h, z, r))
+    }
+
+    #[inline(always)]
+    fn use_hint(gamma2: i32, a: &mut Poly, h: &Poly, r: &Poly) {
+        neon!(use_hint_poly(gamma2, a, h, r))
+    }
+
+    #[inline(always)]
+    fn exceeds_norm(a: &Poly, bound: i32) -> bool {
+        neon!(exceeds_norm_poly(a, bound))
+    }
+
+    #[inline(always)]
+    fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
+        neon!(sampling::rej_uniform(out, buf))
+    }
+
+    #[inline(always)]
+    fn rej_eta(eta: i32, out: &mut [i32], buf: &[u8]) -> usize {
+        neon!(sampling::rej_eta(eta, out, buf))
+    }
+
+    #[inline(always)]
+    fn pack_z(bits: usize, out: &mut [u8], a: &Poly) {
+        Portable::pack_z(bits, out, a)
+    }
+
+    #[inline(always)]
+    fn unpack_z(bits: usize, a: &mut Poly, v: &[u8]) {
+        Portable::unpack_z(bits, a, v)
+    }
+
+    #[inline(always)]
+    fn pack_w1(bits: usize, out: &mut [u8], a: &Poly) {
+        Portable::pack_w1(bits, out, a)
+    }
+}
