@@ -13,16 +13,6 @@ use mldsa_spec::{conversions as sc, ring, rounding as sr};
 
 const GAMMA2: [i32; 2] = [(Q - 1) / 88, (Q - 1) / 32];
 
-/// Called when this CPU cannot run a backend: panics if the environment
-/// requires it (`MLDSA_REQUIRE_AVX2=1`, set by CI), so a CI machine without
-/// it fails instead of proving less.
-pub fn missing_backend(name: &str) {
-    let var = format!("MLDSA_REQUIRE_{}", name.to_uppercase());
-    if std::env::var(&var).as_deref() == Ok("1") {
-        panic!("{var}=1 but this CPU cannot run the {name} backend");
-    }
-}
-
 /// Runs `f(batch)` on [lo, hi] in batches of 256 (the last one padded with
 /// lo); `f` returns the first input it finds wrong.
 fn sweep(lo: i64, hi: i64, mut f: impl FnMut(&Poly) -> Option<i32>) -> Result<String, String> {
@@ -302,7 +292,7 @@ pub fn all() -> Vec<Lemma> {
     if mldsa::backend::avx2::available() {
         for_backend::<mldsa::backend::avx2::Avx2>(&mut out);
     } else {
-        missing_backend("avx2");
+        mldsa_diff_tests::missing_backend("avx2");
     }
     out.push(Lemma::run(
         "skEncode/skDecode eta=2",

@@ -85,26 +85,24 @@ fn qinv_is_inverse() -> Result<String, String> {
     }
 }
 
-/// r = reduce32(a): r = a mod q, -6283009 <= r <= 6283008, for a <= 2^31 - 2^22 - 1.
-fn reduce32(f: fn(Bv32) -> Bv32) -> Verdict {
+/// r = f(a) is a mod q with lo <= r <= hi, for a <= 2^31 - 2^22 - 1
+/// (reduce32: [-6283009, 6283008]; freeze: [0, q - 1]).
+fn reduces_into(f: fn(Bv32) -> Bv32, lo: i64, hi: i64) -> Verdict {
     smt::reset();
     let a = Bv32::var("a");
     let pre = a.within(i32::MIN as i64, (1 << 31) - (1 << 22) - 1);
     let r = f(a);
     let d = Bv64::of(a.bv().sign_ext(32).bvsub(&r.bv().sign_ext(32)));
-    let goal = and(&[&d.divisible_by(Q), &r.within(-6283009, 6283008)]);
+    let goal = and(&[&d.divisible_by(Q), &r.within(lo, hi)]);
     smt::prove(&[("a", a.bv())], &pre, &goal)
 }
 
-/// freeze(a) = a mod q in [0, q), for a <= 2^31 - 2^22 - 1.
+fn reduce32(f: fn(Bv32) -> Bv32) -> Verdict {
+    reduces_into(f, -6283009, 6283008)
+}
+
 fn freeze(f: fn(Bv32) -> Bv32) -> Verdict {
-    smt::reset();
-    let a = Bv32::var("a");
-    let pre = a.within(i32::MIN as i64, (1 << 31) - (1 << 22) - 1);
-    let r = f(a);
-    let d = Bv64::of(a.bv().sign_ext(32).bvsub(&r.bv().sign_ext(32)));
-    let goal = and(&[&d.divisible_by(Q), &r.within(0, Q - 1)]);
-    smt::prove(&[("a", a.bv())], &pre, &goal)
+    reduces_into(f, 0, Q - 1)
 }
 
 /// caddq(a) = if a < 0 { a + q } else { a }, in [0, q), for -q < a < q.
