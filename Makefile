@@ -2,7 +2,7 @@
 # bench/ is a workspace of its own (the peers are its dependencies): `make test`
 # never builds it.
 .PHONY: bench bench-instructions
-.PHONY: test-neon neon-instructions
+.PHONY: test-neon lemmas-neon neon-instructions
 .PHONY: all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help
 
 HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
@@ -101,12 +101,21 @@ NEON_TARGET := aarch64-unknown-linux-gnu
 NEON_NO_SHA3 := CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu cortex-a72"
 test-neon:
 	cargo clippy -p mldsa -p mldsa-diff-tests -p mldsa-vectors --all-targets --target $(NEON_TARGET) -- -D warnings
+	cargo clippy -p mldsa-lemmas --no-default-features --all-targets --target $(NEON_TARGET) -- -D warnings
 	for b in neon portable; do \
 		MLDSA_BACKEND=$$b cargo test -p mldsa-vectors --release --target $(NEON_TARGET) --test acvp_mldsa -- --nocapture || exit 1; \
 	done
 	MLDSA_EXPECT_SHA3=1 MLDSA_BACKEND=neon cargo test -p mldsa-diff-tests --release --target $(NEON_TARGET)
 	$(NEON_NO_SHA3) MLDSA_BACKEND=neon cargo test -p mldsa-vectors --release --target $(NEON_TARGET) --test acvp_mldsa -- --nocapture
 	$(NEON_NO_SHA3) MLDSA_EXPECT_SHA3=0 MLDSA_BACKEND=neon cargo test -p mldsa-diff-tests --release --target $(NEON_TARGET) --test kernels -- shake neon
+	$(MAKE) lemmas-neon
+
+# The exhaustive and basis lemmas on NEON and portable under qemu. NEON's
+# reductions sweep their whole domain (about 4 minutes); portable's a 2^28
+# window (`make lemmas` sweeps the same source whole natively). z3 is not
+# built for AArch64.
+lemmas-neon:
+	cargo run --release -q -p mldsa-lemmas --no-default-features --target $(NEON_TARGET) -- interval exhaustive reduction-window
 
 # Instructions executed under qemu (a TCG plugin counting every executed
 # guest instruction), NEON vs portable on AArch64, keygen / sign / verify.

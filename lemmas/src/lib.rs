@@ -18,11 +18,15 @@
 #![forbid(unsafe_code)]
 
 pub mod exhaustive;
+#[cfg(feature = "smt")]
 pub mod fips;
 pub mod interval;
+#[cfg(feature = "smt")]
 pub mod mutants;
 pub mod ntt;
+#[cfg(feature = "smt")]
 pub mod smt;
+#[cfg(feature = "smt")]
 pub mod smt_lemmas;
 
 use std::time::Instant;

@@ -116,10 +116,45 @@ fn extremes() -> Vec<[i32; N]> {
     out
 }
 
-/// The NTT lemmas.
+/// montgomery_mul(a, b) (its own source, on intervals) for every i32 a and
+/// |b| <= b_bound: the 64-bit product cannot overflow and lies within
+/// MontgomeryReduce's precondition |a b| <= 2^31 q, where the z3 lemma
+/// `montgomery_reduce` proves r 2^32 = a b (mod q) and |r| <= q.
+fn montgomery_mul(b_bound: i64) -> Result<String, String> {
+    interval::reset();
+    let a = I32::new(i32::MIN as i64, i32::MAX as i64);
+    let r = k::montgomery_mul::<I32>(a, I32::new(-b_bound, b_bound));
+    let failures = interval::failures();
+    if let Some(first) = failures.first() {
+        return Err(format!("{} failures, first: {first}", failures.len()));
+    }
+    Ok(format!(
+        "no overflow, a b within 2^31 q; r in [{}, {}]",
+        r.lo, r.hi
+    ))
+}
+
+/// The NTT lemmas, and the Montgomery multiplication they rest on.
 pub fn all() -> Vec<Lemma> {
     let q = Q as i64;
     let mut out = vec![
+        Lemma::run(
+            "montgomery_mul: a b in Alg. 49's domain",
+            "interval",
+            "all i32 a, |b| <= q",
+            "portable",
+            || montgomery_mul(q),
+        ),
+        Lemma::run(
+            "montgomery_mul, |b| <= q + 1 is caught",
+            "interval mutant",
+            "all i32 a, |b| <= q + 1",
+            "portable",
+            || match montgomery_mul(q + 1) {
+                Ok(_) => Err("the interval run accepted a product over 2^31 q".into()),
+                Err(e) => Ok(format!("refuted: {e}")),
+            },
+        ),
         Lemma::run(
             "ntt: no overflow, |out| < 9q",
             "interval",
@@ -180,6 +215,24 @@ pub fn all() -> Vec<Lemma> {
         ));
     } else {
         mldsa_diff_tests::missing_backend("avx2");
+    }
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    {
+        use mldsa::backend::neon::Neon;
+        out.push(Lemma::run(
+            "ntt = NTT mod q (tested)",
+            "basis",
+            "e_0..e_255 + bounds",
+            "neon",
+            forward_basis::<Neon>,
+        ));
+        out.push(Lemma::run(
+            "invntt = 2^32 NTT^-1 (tested)",
+            "basis",
+            "e_0..e_255 + bounds",
+            "neon",
+            inverse_basis::<Neon>,
+        ));
     }
     out
 }

@@ -47,10 +47,21 @@ fn refuted(v: Verdict) -> Result<String, String> {
 fn montgomery(f: fn(Bv64) -> Bv32) -> Verdict {
     smt::reset();
     let a = Bv64::var("a");
+    let (spec_pre, statement) = algorithm_49(a);
+    let pre = and(&[&a.within(-MONTGOMERY_BOUND, MONTGOMERY_BOUND), &spec_pre]);
+    let r = f(a);
+    let goal = statement(r);
+    smt::prove(&[("a", a.bv())], &pre, &goal)
+}
+
+/// Algorithm 49 on a, as a relation: what its fresh unknown r' must
+/// satisfy, and the statement "r is Algorithm 49's result (+q at t = 2^31)
+/// and |r| <= q" for a given r.
+fn algorithm_49(a: Bv64) -> (Bool<'static>, impl Fn(Bv32) -> Bool<'static>) {
     // t = (a mod+- 2^32) QINV mod+- 2^32: x mod+- 2^32 of the 32-bit x read
     // unsigned is x when x <= 2^31, else x - 2^32.
-    let low = |x: &z3::ast::BV<'static>| x.extract(31, 0);
-    let product = low(&a.bv()).bvmul(&Bv32::int(k::QINV as i64).bv());
+    let low = a.bv().extract(31, 0);
+    let product = low.bvmul(&Bv32::int(k::QINV as i64).bv());
     let above_half = product.bvugt(&Bv32::int(1 << 31).bv());
     let t = Bv64::of(above_half.ite(&product.sign_ext(32), &product.zero_ext(32)));
     let r_spec = Bv64::of(z3::ast::BV::fresh_const(ctx(), "r", 64));
@@ -59,20 +70,17 @@ fn montgomery(f: fn(Bv64) -> Bv32) -> Verdict {
         .bv()
         .bvshl(&Bv64::int(32).bv())
         ._eq(&a.bv().bvsub(&t.bv().bvmul(&q)));
-    let pre = and(&[
-        &a.within(-MONTGOMERY_BOUND, MONTGOMERY_BOUND),
-        &r_spec.within(-(1 << 30), 1 << 30),
-        &r_def,
-    ]);
-    let r = f(a);
-    let wide = Bv64::of(r.bv().sign_ext(32));
-    let same = wide.eq(r_spec);
-    let half_way = and(&[
-        &t.eq(Bv64::int(1 << 31)),
-        &wide.bv()._eq(&r_spec.bv().bvadd(&q)),
-    ]);
-    let goal = and(&[&Bool::or(ctx(), &[&same, &half_way]), &r.within(-Q, Q)]);
-    smt::prove(&[("a", a.bv())], &pre, &goal)
+    let pre = and(&[&r_spec.within(-(1 << 30), 1 << 30), &r_def]);
+    let statement = move |r: Bv32| {
+        let wide = Bv64::of(r.bv().sign_ext(32));
+        let same = wide.eq(r_spec);
+        let half_way = and(&[
+            &t.eq(Bv64::int(1 << 31)),
+            &wide.bv()._eq(&r_spec.bv().bvadd(&q)),
+        ]);
+        and(&[&Bool::or(ctx(), &[&same, &half_way]), &r.within(-Q, Q)])
+    };
+    (pre, statement)
 }
 
 /// QINV q = 1 mod 2^32: what makes Algorithm 49's division exact.

@@ -25,6 +25,14 @@ pub fn montgomery_reduce(a: i64) -> i32 {
     arithmetic::montgomery_reduce::<i32>(a)
 }
 
+/// Montgomery multiplication: interval lemma `montgomery_mul` (the product
+/// meets MontgomeryReduce's precondition) with the z3 lemma above.
+#[hax_lib::requires(-Q <= b && b <= Q)]
+#[hax_lib::ensures(|r| -Q <= r && r <= Q && ((r as i64) * (1i64 << 32) - (a as i64) * (b as i64)) % (Q as i64) == 0)]
+pub fn montgomery_mul(a: i32, b: i32) -> i32 {
+    arithmetic::montgomery_mul(a, b)
+}
+
 /// reduce32: z3 lemma `reduce32`, exhaustive on every input.
 #[hax_lib::requires(a <= (1 << 31) - (1 << 22) - 1)]
 #[hax_lib::ensures(|r| -6283009 <= r && r <= 6283008 && ((a as i64) - (r as i64)) % (Q as i64) == 0)]
