@@ -47,6 +47,26 @@ pub fn caddq(a: i32) -> i32 {
     arithmetic::caddq(a)
 }
 
+/// The branch-free select: z3 lemma `add_if_negative = if/else`.
+#[hax_lib::requires(v >= 0)]
+#[hax_lib::ensures(|r| r == if x < 0 { x.wrapping_add(v) } else { x })]
+pub fn add_if_negative(x: i32, v: i32) -> i32 {
+    arithmetic::add_if_negative(x, v)
+}
+
+/// The branch-free select: z3 lemma `sub_if_above = if/else`.
+#[hax_lib::requires(-(1 << 30) < x && x < (1 << 30) && -(1 << 30) < bound && bound < (1 << 30) && 0 <= v && v <= (1 << 30))]
+#[hax_lib::ensures(|r| r == if x > bound { x - v } else { x })]
+pub fn sub_if_above(x: i32, bound: i32, v: i32) -> i32 {
+    arithmetic::sub_if_above(x, bound, v)
+}
+
+/// The branch-free test: z3 lemma `is_nonzero = if/else`.
+#[hax_lib::ensures(|r| r == if x != 0 { 1 } else { 0 })]
+pub fn is_nonzero(x: i32) -> i32 {
+    arithmetic::is_nonzero(x)
+}
+
 /// freeze: z3 lemma `freeze`.
 #[hax_lib::requires(a <= (1 << 31) - (1 << 22) - 1)]
 #[hax_lib::ensures(|r| 0 <= r && r < Q && ((a as i64) - (r as i64)) % (Q as i64) == 0)]
