@@ -1,7 +1,8 @@
 //! The rejection-sampling kernels against the spec's Algorithms 14 and 15
 //! applied in order: `rej_uniform` (CoeffFromThreeBytes on 3-byte
 //! candidates) and `rej_eta` (CoeffFromHalfByte, low half-byte first, eta 2
-//! and 4), including the count returned and stopping when `out` is full.
+//! and 4), including the count returned and stopping when `out` is full;
+//! and `ball_swap`, SampleInBall's (Algorithm 29) lines 7 and 8.
 
 use crate::common::*;
 use mldsa::backend::Backend;
@@ -114,8 +115,40 @@ fn eta_buf() -> impl Strategy<Value = Vec<u8>> {
     len.prop_flat_map(move |n| prop::collection::vec(byte.clone(), n))
 }
 
+/// ball_swap(c, i, j, sign) for j <= i < 256: exactly Algorithm 29's
+/// c_i <- c_j; c_j <- sign, every other coefficient unchanged.
+fn check_ball_swap<B: Backend>(
+    c: &[i8; N],
+    i: usize,
+    j: usize,
+    sign: i8,
+) -> Result<(), TestCaseError> {
+    let mut expected = *c;
+    expected[i] = expected[j];
+    expected[j] = sign;
+    let mut got = *c;
+    B::ball_swap(&mut got, i, j, sign);
+    prop_assert_eq!(
+        got,
+        expected,
+        "{}: ball_swap(i {}, j {}, sign {})",
+        B::NAME,
+        i,
+        j,
+        sign
+    );
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(proptest_config!(1024))]
+
+    #[test]
+    fn ball_swap_matches_spec(c in prop::collection::vec(-1i8..=1, N).prop_map(|v| core::array::from_fn::<i8, N, _>(|k| v[k])),
+                              (i, j) in (0usize..256).prop_flat_map(|i| (Just(i), 0..=i)),
+                              sign in prop::sample::select(vec![-1, 1])) {
+        for_each_backend!(check_ball_swap(&c, i, j, sign));
+    }
 
     #[test]
     fn rej_uniform_matches_spec(len in prop_oneof![Just(256usize), 0usize..=256], buf in uniform_buf()) {
@@ -128,6 +161,22 @@ proptest! {
                             buf in eta_buf()) {
         for_each_backend!(check_rej_eta(eta, len, &buf));
     }
+}
+
+#[test]
+fn ball_swap_edges() -> Result<(), TestCaseError> {
+    // Every (i, j) at the vector and array boundaries, on distinct values so
+    // a wrong lane shows.
+    let c: [i8; N] = core::array::from_fn(|k| k as u8 as i8);
+    let places = [0usize, 1, 7, 8, 9, 15, 16, 127, 128, 248, 254, 255];
+    for &i in &places {
+        for &j in places.iter().filter(|&&j| j <= i) {
+            for sign in [-1, 1] {
+                for_each_backend!(check_ball_swap(&c, i, j, sign));
+            }
+        }
+    }
+    Ok(())
 }
 
 #[test]

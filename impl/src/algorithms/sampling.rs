@@ -267,7 +267,8 @@ pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly)
     let mut signs_bytes = [0u8; 8];
     xof.squeeze(&mut signs_bytes);
     let mut signs = u64::from_le_bytes(signs_bytes);
-    *c = Poly::ZERO;
+    // c as bytes while it is built: a quarter of the vectors to touch.
+    let mut ball = [0i8; N];
     let mut block = [0u8; SHAKE256_RATE];
     let mut pos = SHAKE256_RATE;
     for i in (N - P::TAU)..N {
@@ -286,19 +287,15 @@ pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly)
         // same way: in the iterations Sign_internal rejects, c~ and so j
         // stay secret, so neither the memory index nor a branch may depend
         // on j. (Which bytes were rejected above reveals only those bytes.)
-        let sign = 1 - 2 * (signs & 1) as i32;
-        let j = j as i32;
-        let mut c_j = 0;
-        for (k, &x) in (0i32..).zip(c.coeffs[..=i].iter()) {
-            c_j |= x & -((k == j) as i32);
-        }
-        c.coeffs[i] = c_j;
-        for (k, x) in (0i32..).zip(c.coeffs[..=i].iter_mut()) {
-            let hit = -((k == j) as i32);
-            *x = (*x & !hit) | (sign & hit);
-        }
+        let sign = 1 - 2 * (signs & 1) as i8;
+        B::ball_swap(&mut ball, i, j, sign);
         signs >>= 1;
     }
+    for (x, &b) in c.coeffs.iter_mut().zip(ball.iter()) {
+        *x = b as i32;
+    }
+    ball.zeroize();
+    block.zeroize();
 }
 
 /// Every entry of a vector through the backend's NTT.

@@ -11,6 +11,7 @@ pub mod avx2;
 pub mod neon;
 pub mod portable;
 
+use crate::params::N;
 use crate::poly::Poly;
 
 /// An incremental SHAKE (one lane): absorb, then squeeze.
@@ -96,6 +97,11 @@ pub trait Backend: Copy + 'static {
     /// |a_i| <= 2^31 - 2^22 and bound <= (q-1)/8. Constant time: every
     /// coefficient is examined.
     fn exceeds_norm(a: &Poly, bound: i32) -> bool;
+    /// SampleInBall (Algorithm 29) lines 7 and 8 at position i: c_i <- c_j,
+    /// then c_j <- sign, for j <= i < 256, on c held as bytes (its
+    /// coefficients are -1, 0, 1). Constant time in j and sign: every
+    /// coefficient up to i is read and rewritten the same way.
+    fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8);
 
     /// Uniform rejection sampling (RejNTTPoly's inner step): reads 3-byte
     /// candidates from `buf`, writes those < q to `out`, stops when `out` is

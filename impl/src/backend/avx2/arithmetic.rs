@@ -48,17 +48,22 @@ pub fn montgomery_mul(a: __m256i, b: __m256i) -> __m256i {
     montgomery_mul_pre(a, b, _mm256_mullo_epi32(b, _mm256_set1_epi32(QINV)))
 }
 
-/// sum_j a_j * b_j * 2^-32 mod q, accumulating exact 64-bit products first;
-/// requires |sum| <= 2^31 q per lane.
+/// Adds the exact 64-bit products x * y to a dot-product accumulator: even
+/// lanes in `acc.0`, odd lanes in `acc.1`.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub fn montgomery_dot(a: &[__m256i], b: &[__m256i]) -> __m256i {
-    let mut even = _mm256_setzero_si256();
-    let mut sum_odd = _mm256_setzero_si256();
-    for (&x, &y) in a.iter().zip(b) {
-        even = _mm256_add_epi64(even, _mm256_mul_epi32(x, y));
-        sum_odd = _mm256_add_epi64(sum_odd, _mm256_mul_epi32(odd(x), odd(y)));
-    }
+pub fn dot_step(acc: (__m256i, __m256i), x: __m256i, y: __m256i) -> (__m256i, __m256i) {
+    (
+        _mm256_add_epi64(acc.0, _mm256_mul_epi32(x, y)),
+        _mm256_add_epi64(acc.1, _mm256_mul_epi32(odd(x), odd(y))),
+    )
+}
+
+/// sum * 2^-32 mod q for a [`dot_step`] accumulator; requires |sum| <= 2^31 q
+/// per lane.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub fn dot_finish((even, sum_odd): (__m256i, __m256i)) -> __m256i {
     // low 32 bits of each sum, back in lane order
     let low = _mm256_blend_epi32::<0b1010_1010>(even, _mm256_shuffle_epi32::<0xA0>(sum_odd));
     let t = _mm256_mullo_epi32(low, _mm256_set1_epi32(QINV));

@@ -10,6 +10,7 @@
 mod arithmetic;
 mod keccak;
 mod ntt;
+mod packing;
 mod rounding;
 mod sampling;
 
@@ -17,7 +18,7 @@ use core::arch::x86_64::*;
 
 use super::portable::{self, Portable};
 use super::{Backend, Xof, XofX4};
-use crate::params::D;
+use crate::params::{D, N};
 use crate::poly::Poly;
 use arithmetic::{load, store};
 
@@ -91,21 +92,62 @@ fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
     }
 }
 
+/// c = sum_j a_j o b_j * 2^-32: exact 64-bit sums, one reduction per lane.
 #[target_feature(enable = "avx2")]
 fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
     for i in 0..32 {
-        let mut xs = [_mm256_setzero_si256(); 8];
-        let mut ys = [_mm256_setzero_si256(); 8];
-        let n = a.len().min(b.len()).min(8);
-        for j in 0..n {
-            xs[j] = load(&a[j].coeffs, i);
-            ys[j] = load(&b[j].coeffs, i);
+        let mut acc = (_mm256_setzero_si256(), _mm256_setzero_si256());
+        for (x, y) in a.iter().zip(b) {
+            acc = arithmetic::dot_step(acc, load(&x.coeffs, i), load(&y.coeffs, i));
         }
-        store(
-            &mut c.coeffs,
-            i,
-            arithmetic::montgomery_dot(&xs[..n], &ys[..n]),
-        );
+        store(&mut c.coeffs, i, arithmetic::dot_finish(acc));
+    }
+}
+
+/// c_i <- c_j, c_j <- sign for j <= i, reading and rewriting every 32-byte
+/// vector up to i the same way. Blends and plain stores: LLVM turns the
+/// portable select-and-store loop into masked stores (`vpmaskmovd`), which
+/// are slow on AMD CPUs.
+#[target_feature(enable = "avx2")]
+fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8) {
+    let vectors = (i / 32 + 1).min(N / 32);
+    let jv = _mm256_set1_epi8(j as u8 as i8);
+    let lanes = _mm256_setr_epi8(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, //
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+    );
+    // Byte k of vector v is position 32 v + k (mod 256, as j is).
+    let hit = |v: usize| {
+        _mm256_cmpeq_epi8(
+            _mm256_add_epi8(lanes, _mm256_set1_epi8((32 * v) as u8 as i8)),
+            jv,
+        )
+    };
+    let load = |c: &[i8; N], v: usize| {
+        let bytes = &c[32 * v..32 * v + 32];
+        // SAFETY: `bytes` is 32 readable bytes.
+        unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) }
+    };
+    let mut acc = _mm256_setzero_si256();
+    for v in 0..vectors {
+        acc = _mm256_or_si256(acc, _mm256_and_si256(load(c, v), hit(v)));
+    }
+    // At most one byte of acc is nonzero: the byte sum is c_j as a u8.
+    let sums = _mm256_sad_epu8(acc, _mm256_setzero_si256());
+    let sums = _mm_add_epi64(
+        _mm256_castsi256_si128(sums),
+        _mm256_extracti128_si256::<1>(sums),
+    );
+    let total = _mm_cvtsi128_si64(_mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums)));
+    if let Some(x) = c.get_mut(i) {
+        *x = total as u8 as i8;
+    }
+    let s = _mm256_set1_epi8(sign);
+    for v in 0..vectors {
+        let x = _mm256_blendv_epi8(load(c, v), s, hit(v));
+        let bytes = &mut c[32 * v..32 * v + 32];
+        // SAFETY: `bytes` is 32 writable bytes.
+        unsafe { _mm256_storeu_si256(bytes.as_mut_ptr().cast(), x) };
     }
 }
 
@@ -309,6 +351,11 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
+    fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8) {
+        with_avx2!(ball_swap(c, i, j, sign), Portable::ball_swap(c, i, j, sign))
+    }
+
+    #[inline(always)]
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
         with_avx2!(
             sampling::rej_uniform(out, buf),
@@ -331,7 +378,9 @@ impl Backend for Avx2 {
 
     #[inline(always)]
     fn unpack_z(bits: usize, a: &mut Poly, v: &[u8]) {
-        Portable::unpack_z(bits, a, v)
+        if !with_avx2!(packing::unpack_z(bits, a, v), false) {
+            Portable::unpack_z(bits, a, v)
+        }
     }
 
     #[inline(always)]

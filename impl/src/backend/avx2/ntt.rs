@@ -2,9 +2,10 @@
 //! butterflies, zetas and lazy-reduction bounds as the portable NTT.
 //!
 //! Layers with len >= 8 pair whole vectors. The three layers with len 4, 2
-//! and 1 pair lanes of one vector: each lane's partner is brought next to it
-//! by duplicating the low (L) and high (H) halves of every block, so one
-//! Montgomery multiplication per vector serves all four blocks' butterflies.
+//! and 1 pair coefficients inside a vector; they run on two vectors x, y at
+//! a time, regrouped so that one register holds the first element of eight
+//! butterflies and another the second: every lane of every Montgomery
+//! multiplication is used.
 
 use core::arch::x86_64::*;
 
@@ -13,59 +14,55 @@ use crate::backend::portable::QINV;
 use crate::backend::portable::{INV_NTT_FACTOR, INV_NTT_FACTOR_ZETA, ZETAS_MONT};
 use crate::poly::Poly;
 
-/// Zetas laid out per lane for the three intra-vector layers, vector v:
-/// len 4: ZETAS_MONT[32 + v] everywhere; len 2: [64 + 2v] x4, [65 + 2v] x4;
-/// len 1: [128 + 4v .. 132 + 4v], each twice.
-const fn forward_tables() -> [[[i32; 8]; 32]; 3] {
-    let mut t = [[[0i32; 8]; 32]; 3];
-    let mut v = 0;
-    while v < 32 {
+/// Per-lane zetas of the intra-vector layers for the vector pair p (vectors
+/// 2p and 2p + 1; lanes 0..4 belong to 2p, 4..8 to 2p + 1), in the lane
+/// order the regrouped registers have (see `forward_pair` and
+/// `inverse_pair`). Layer 0 is len 4, 1 is len 2, 2 is len 1 (forward);
+/// the inverse tables hold -zeta in the inverse order.
+const fn pair_tables(inverse: bool) -> [[[i32; 8]; 16]; 3] {
+    let mut t = [[[0i32; 8]; 16]; 3];
+    let mut p = 0;
+    while p < 16 {
         let mut lane = 0;
         while lane < 8 {
-            t[0][v][lane] = ZETAS_MONT[32 + v];
-            t[1][v][lane] = ZETAS_MONT[64 + 2 * v + lane / 4];
-            t[2][v][lane] = ZETAS_MONT[128 + 4 * v + lane / 2];
+            let v = 2 * p + lane / 4;
+            let k = lane % 4;
+            if inverse {
+                // len 1: [x1 x3 x5 x7] pairs k = 0..4; len 2: [x2 x3 x6 x7];
+                // len 4: [x4 .. x7].
+                t[2][p][lane] = -ZETAS_MONT[255 - 4 * v - k];
+                t[1][p][lane] = -ZETAS_MONT[127 - 2 * v - k / 2];
+                t[0][p][lane] = -ZETAS_MONT[63 - v];
+            } else {
+                // len 4: [x4 .. x7]; len 2: [x2 x3 x6 x7]; len 1: [x1 x5 x3 x7],
+                // the pairs (0,1), (4,5), (2,3), (6,7).
+                t[0][p][lane] = ZETAS_MONT[32 + v];
+                t[1][p][lane] = ZETAS_MONT[64 + 2 * v + k / 2];
+                let pair = [0, 2, 1, 3][k];
+                t[2][p][lane] = ZETAS_MONT[128 + 4 * v + pair];
+            }
             lane += 1;
         }
-        v += 1;
-    }
-    t
-}
-
-/// The same for the inverse NTT, negated and in its order (m counting down):
-/// len 1: -ZETAS_MONT[255 - 4v - lane/2]; len 2: -[127 - 2v - lane/4];
-/// len 4: -[63 - v].
-const fn inverse_tables() -> [[[i32; 8]; 32]; 3] {
-    let mut t = [[[0i32; 8]; 32]; 3];
-    let mut v = 0;
-    while v < 32 {
-        let mut lane = 0;
-        while lane < 8 {
-            t[0][v][lane] = -ZETAS_MONT[255 - 4 * v - lane / 2];
-            t[1][v][lane] = -ZETAS_MONT[127 - 2 * v - lane / 4];
-            t[2][v][lane] = -ZETAS_MONT[63 - v];
-            lane += 1;
-        }
-        v += 1;
+        p += 1;
     }
     t
 }
 
 /// Each zeta times QINV mod 2^32, for `montgomery_mul_pre`.
-const fn times_qinv(t: [[[i32; 8]; 32]; 3]) -> [[[i32; 8]; 32]; 3] {
+const fn times_qinv(t: [[[i32; 8]; 16]; 3]) -> [[[i32; 8]; 16]; 3] {
     let mut out = t;
     let mut i = 0;
-    while i < 3 * 32 * 8 {
-        out[i / 256][(i / 8) % 32][i % 8] = t[i / 256][(i / 8) % 32][i % 8].wrapping_mul(QINV);
+    while i < 3 * 16 * 8 {
+        out[i / 128][(i / 8) % 16][i % 8] = t[i / 128][(i / 8) % 16][i % 8].wrapping_mul(QINV);
         i += 1;
     }
     out
 }
 
-static FORWARD: [[[i32; 8]; 32]; 3] = forward_tables();
-static FORWARD_QINV: [[[i32; 8]; 32]; 3] = times_qinv(forward_tables());
-static INVERSE: [[[i32; 8]; 32]; 3] = inverse_tables();
-static INVERSE_QINV: [[[i32; 8]; 32]; 3] = times_qinv(inverse_tables());
+static FORWARD: [[[i32; 8]; 16]; 3] = pair_tables(false);
+static FORWARD_QINV: [[[i32; 8]; 16]; 3] = times_qinv(pair_tables(false));
+static INVERSE: [[[i32; 8]; 16]; 3] = pair_tables(true);
+static INVERSE_QINV: [[[i32; 8]; 16]; 3] = times_qinv(pair_tables(true));
 
 /// zeta and zeta * QINV broadcast to all lanes.
 #[inline]
@@ -77,18 +74,106 @@ fn broadcast(zeta: i32) -> (__m256i, __m256i) {
     )
 }
 
-/// zeta * x with the zeta lanes and their QINV multiples given first.
+/// Table layer `layer` of pair p: (zetas, zetas * QINV).
 #[inline]
 #[target_feature(enable = "avx2")]
-fn montgomery_mul_pre_rev(zeta: __m256i, zeta_qinv: __m256i, x: __m256i) -> __m256i {
-    montgomery_mul_pre(x, zeta, zeta_qinv)
+fn zetas(
+    table: &[[[i32; 8]; 16]; 3],
+    table_qinv: &[[[i32; 8]; 16]; 3],
+    layer: usize,
+    p: usize,
+) -> (__m256i, __m256i) {
+    let (z, zq) = (&table[layer][p], &table_qinv[layer][p]);
+    // SAFETY: `z` and `zq` are 8 readable i32 each.
+    unsafe {
+        (
+            _mm256_loadu_si256(z.as_ptr().cast()),
+            _mm256_loadu_si256(zq.as_ptr().cast()),
+        )
+    }
 }
 
+/// _mm256_shuffle_ps on integer vectors: lanes a[i0], a[i1], b[i2], b[i3]
+/// of each 128-bit half.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn lanes(t: &[i32; 8]) -> __m256i {
-    // SAFETY: `t` is 8 readable i32.
-    unsafe { _mm256_loadu_si256(t.as_ptr().cast()) }
+fn shuffle2<const IMM: i32>(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_castps_si256(_mm256_shuffle_ps::<IMM>(
+        _mm256_castsi256_ps(a),
+        _mm256_castsi256_ps(b),
+    ))
+}
+
+/// (a + zeta b, a - zeta b) for every lane.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn forward_butterfly(a: __m256i, b: __m256i, zeta: (__m256i, __m256i)) -> (__m256i, __m256i) {
+    let t = montgomery_mul_pre(b, zeta.0, zeta.1);
+    (_mm256_add_epi32(a, t), _mm256_sub_epi32(a, t))
+}
+
+/// (a + b, zeta (a - b)) for every lane.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn inverse_butterfly(a: __m256i, b: __m256i, zeta: (__m256i, __m256i)) -> (__m256i, __m256i) {
+    (
+        _mm256_add_epi32(a, b),
+        montgomery_mul_pre(_mm256_sub_epi32(a, b), zeta.0, zeta.1),
+    )
+}
+
+/// The len = 4, 2, 1 layers of vectors x = 2p and y = 2p + 1. Shown for x
+/// (y runs in the high 128-bit halves alongside).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn forward_pair(x: __m256i, y: __m256i, p: usize) -> (__m256i, __m256i) {
+    // len 4: [x0 x1 x2 x3] with [x4 x5 x6 x7].
+    let a = _mm256_permute2x128_si256::<0x20>(x, y);
+    let b = _mm256_permute2x128_si256::<0x31>(x, y);
+    let (a, b) = forward_butterfly(a, b, zetas(&FORWARD, &FORWARD_QINV, 0, p));
+    // len 2: [x0 x1 x4 x5] with [x2 x3 x6 x7].
+    let c = _mm256_unpacklo_epi64(a, b);
+    let d = _mm256_unpackhi_epi64(a, b);
+    let (c, d) = forward_butterfly(c, d, zetas(&FORWARD, &FORWARD_QINV, 1, p));
+    // len 1: [x0 x4 x2 x6] with [x1 x5 x3 x7].
+    let e = shuffle2::<0b10_00_10_00>(c, d);
+    let f = shuffle2::<0b11_01_11_01>(c, d);
+    let (e, f) = forward_butterfly(e, f, zetas(&FORWARD, &FORWARD_QINV, 2, p));
+    // Back to [x0 .. x7]: [x0 x1 x4 x5], [x2 x3 x6 x7], then the halves.
+    let lo = _mm256_unpacklo_epi32(e, f);
+    let hi = _mm256_unpackhi_epi32(e, f);
+    let g = _mm256_unpacklo_epi64(lo, hi);
+    let h = _mm256_unpackhi_epi64(lo, hi);
+    (
+        _mm256_permute2x128_si256::<0x20>(g, h),
+        _mm256_permute2x128_si256::<0x31>(g, h),
+    )
+}
+
+/// The len = 1, 2, 4 layers of the inverse on vectors x = 2p, y = 2p + 1.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn inverse_pair(x: __m256i, y: __m256i, p: usize) -> (__m256i, __m256i) {
+    let g = _mm256_permute2x128_si256::<0x20>(x, y);
+    let h = _mm256_permute2x128_si256::<0x31>(x, y);
+    // len 1: [x0 x2 x4 x6] with [x1 x3 x5 x7].
+    let e = shuffle2::<0b10_00_10_00>(g, h);
+    let f = shuffle2::<0b11_01_11_01>(g, h);
+    let (e, f) = inverse_butterfly(e, f, zetas(&INVERSE, &INVERSE_QINV, 2, p));
+    // len 2: [x0 x1 x4 x5] with [x2 x3 x6 x7] (via [x0 .. x3], [x4 .. x7]).
+    let lo = _mm256_unpacklo_epi32(e, f);
+    let hi = _mm256_unpackhi_epi32(e, f);
+    let c = _mm256_unpacklo_epi64(lo, hi);
+    let d = _mm256_unpackhi_epi64(lo, hi);
+    let (c, d) = inverse_butterfly(c, d, zetas(&INVERSE, &INVERSE_QINV, 1, p));
+    // len 4: [x0 x1 x2 x3] with [x4 x5 x6 x7].
+    let a = _mm256_unpacklo_epi64(c, d);
+    let b = _mm256_unpackhi_epi64(c, d);
+    let (a, b) = inverse_butterfly(a, b, zetas(&INVERSE, &INVERSE_QINV, 0, p));
+    (
+        _mm256_permute2x128_si256::<0x20>(a, b),
+        _mm256_permute2x128_si256::<0x31>(a, b),
+    )
 }
 
 /// Forward NTT in place: input |a_i| < q, output |a_i| < 9q.
@@ -104,45 +189,21 @@ pub fn ntt(a: &mut Poly) {
         let mut start = 0;
         while start < 32 {
             m += 1;
-            let (zeta, zeta_qinv) = broadcast(ZETAS_MONT[m]);
+            let zeta = broadcast(ZETAS_MONT[m]);
             for j in start..start + step {
-                let x = load(c, j);
-                let t = montgomery_mul_pre(load(c, j + step), zeta, zeta_qinv);
-                store(c, j + step, _mm256_sub_epi32(x, t));
-                store(c, j, _mm256_add_epi32(x, t));
+                let (x, y) = forward_butterfly(load(c, j), load(c, j + step), zeta);
+                store(c, j, x);
+                store(c, j + step, y);
             }
             start += 2 * step;
         }
         len /= 2;
     }
-    // len = 4, 2, 1 inside each vector: result = L + sign * zeta H.
-    let sign4 = _mm256_setr_epi32(1, 1, 1, 1, -1, -1, -1, -1);
-    let sign2 = _mm256_setr_epi32(1, 1, -1, -1, 1, 1, -1, -1);
-    let sign1 = _mm256_setr_epi32(1, -1, 1, -1, 1, -1, 1, -1);
-    for v in 0..32 {
-        let x = load(c, v);
-        let t = montgomery_mul_pre_rev(
-            lanes(&FORWARD[0][v]),
-            lanes(&FORWARD_QINV[0][v]),
-            _mm256_permute2x128_si256::<0x11>(x, x),
-        );
-        let x = _mm256_add_epi32(
-            _mm256_permute2x128_si256::<0x00>(x, x),
-            _mm256_sign_epi32(t, sign4),
-        );
-        let t = montgomery_mul_pre_rev(
-            lanes(&FORWARD[1][v]),
-            lanes(&FORWARD_QINV[1][v]),
-            _mm256_shuffle_epi32::<0xEE>(x),
-        );
-        let x = _mm256_add_epi32(_mm256_shuffle_epi32::<0x44>(x), _mm256_sign_epi32(t, sign2));
-        let t = montgomery_mul_pre_rev(
-            lanes(&FORWARD[2][v]),
-            lanes(&FORWARD_QINV[2][v]),
-            _mm256_shuffle_epi32::<0xF5>(x),
-        );
-        let x = _mm256_add_epi32(_mm256_shuffle_epi32::<0xA0>(x), _mm256_sign_epi32(t, sign1));
-        store(c, v, x);
+    // len = 4, 2, 1 inside each vector, two vectors at a time.
+    for p in 0..16 {
+        let (x, y) = forward_pair(load(c, 2 * p), load(c, 2 * p + 1), p);
+        store(c, 2 * p, x);
+        store(c, 2 * p + 1, y);
     }
 }
 
@@ -151,40 +212,11 @@ pub fn ntt(a: &mut Poly) {
 #[target_feature(enable = "avx2")]
 pub fn invntt_tomont(a: &mut Poly) {
     let c = &mut a.coeffs;
-    // len = 1, 2, 4 inside each vector: L <- L + H, H <- zeta (L - H).
-    for v in 0..32 {
-        let x = load(c, v);
-        let (l, h) = (
-            _mm256_shuffle_epi32::<0xA0>(x),
-            _mm256_shuffle_epi32::<0xF5>(x),
-        );
-        let d = montgomery_mul_pre_rev(
-            lanes(&INVERSE[0][v]),
-            lanes(&INVERSE_QINV[0][v]),
-            _mm256_sub_epi32(l, h),
-        );
-        let x = _mm256_blend_epi32::<0b1010_1010>(_mm256_add_epi32(l, h), d);
-        let (l, h) = (
-            _mm256_shuffle_epi32::<0x44>(x),
-            _mm256_shuffle_epi32::<0xEE>(x),
-        );
-        let d = montgomery_mul_pre_rev(
-            lanes(&INVERSE[1][v]),
-            lanes(&INVERSE_QINV[1][v]),
-            _mm256_sub_epi32(l, h),
-        );
-        let x = _mm256_blend_epi32::<0b1100_1100>(_mm256_add_epi32(l, h), d);
-        let (l, h) = (
-            _mm256_permute2x128_si256::<0x00>(x, x),
-            _mm256_permute2x128_si256::<0x11>(x, x),
-        );
-        let d = montgomery_mul_pre_rev(
-            lanes(&INVERSE[2][v]),
-            lanes(&INVERSE_QINV[2][v]),
-            _mm256_sub_epi32(l, h),
-        );
-        let x = _mm256_blend_epi32::<0b1111_0000>(_mm256_add_epi32(l, h), d);
-        store(c, v, x);
+    // len = 1, 2, 4 inside each vector, two vectors at a time.
+    for p in 0..16 {
+        let (x, y) = inverse_pair(load(c, 2 * p), load(c, 2 * p + 1), p);
+        store(c, 2 * p, x);
+        store(c, 2 * p + 1, y);
     }
     // len = 8 .. 64 between vectors, m counting down from 31.
     let mut m = 32;
@@ -194,16 +226,11 @@ pub fn invntt_tomont(a: &mut Poly) {
         let mut start = 0;
         while start < 32 {
             m -= 1;
-            let (zeta, zeta_qinv) = broadcast(-ZETAS_MONT[m]);
+            let zeta = broadcast(-ZETAS_MONT[m]);
             for j in start..start + step {
-                let t = load(c, j);
-                let u = load(c, j + step);
-                store(c, j, _mm256_add_epi32(t, u));
-                store(
-                    c,
-                    j + step,
-                    montgomery_mul_pre(_mm256_sub_epi32(t, u), zeta, zeta_qinv),
-                );
+                let (x, y) = inverse_butterfly(load(c, j), load(c, j + step), zeta);
+                store(c, j, x);
+                store(c, j + step, y);
             }
             start += 2 * step;
         }

@@ -35,7 +35,7 @@ use core::arch::aarch64::*;
 
 use super::portable::Portable;
 use super::{Backend, XofX4};
-use crate::params::D;
+use crate::params::{D, N};
 use crate::poly::Poly;
 use arithmetic::{load, store};
 
@@ -284,6 +284,10 @@ impl Backend for Neon {
     }
 
     #[inline(always)]
+    fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8) {
+        Portable::ball_swap(c, i, j, sign)
+    }
+
     fn exceeds_norm(a: &Poly, bound: i32) -> bool {
         neon!(exceeds_norm_poly(a, bound))
     }

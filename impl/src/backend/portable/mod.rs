@@ -23,7 +23,7 @@ pub use rounding::{decompose, exceeds, make_hint, power2round, use_hint};
 pub use sampling::{rej_eta as rej_eta_scalar, rej_uniform as rej_uniform_scalar};
 
 use super::Backend;
-use crate::params::D;
+use crate::params::{D, N};
 use crate::poly::Poly;
 
 /// The portable backend.
@@ -133,6 +133,18 @@ impl Backend for Portable {
             any |= exceeds(x, bound);
         }
         any != 0
+    }
+
+    fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8) {
+        let mut c_j = 0;
+        for (k, &x) in c[..=i].iter().enumerate() {
+            c_j |= x & -((k == j) as i8);
+        }
+        c[i] = c_j;
+        for (k, x) in c[..=i].iter_mut().enumerate() {
+            let hit = -((k == j) as i8);
+            *x = (*x & !hit) | (sign & hit);
+        }
     }
 
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
