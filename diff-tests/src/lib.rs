@@ -8,7 +8,7 @@
 //!   variable `MLDSA_DIFF_CASES` (`make fuzz-diff` runs the same properties
 //!   much longer);
 //! - [`for_each_backend!`]: runs a kernel check once per backend this machine
-//!   runs (portable; AVX2 on x86-64 CPUs with AVX2, BMI1 and BMI2; NEON on
+//!   runs (portable; AVX2 on x86-64 CPUs with AVX2, BMI1, BMI2 and POPCNT; NEON on
 //!   AArch64). Adding a backend is one line there;
 //! - [`proptest_config!`]: the proptest configuration every property uses
 //!   (case count from [`cases`], failing seeds persisted next to the test file

@@ -133,14 +133,16 @@ mod avx2_entry {
     use crate::backend::avx2::Avx2;
     use crate::params::ParameterSet;
 
-    #[target_feature(enable = "avx2,bmi1,bmi2")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
     pub fn key_gen<P: ParameterSet>(
         xi: &[u8; 32],
-    ) -> (ExpandedVerifyingKey<P>, ExpandedSigningKey<P>) {
-        algorithms::key_gen_internal::<P, Avx2>(xi)
+        vk: &mut ExpandedVerifyingKey<P>,
+        sk: &mut ExpandedSigningKey<P>,
+    ) {
+        algorithms::key_gen_internal::<P, Avx2>(xi, vk, sk)
     }
 
-    #[target_feature(enable = "avx2,bmi1,bmi2")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
     pub fn sign<P: ParameterSet>(
         sk: &ExpandedSigningKey<P>,
         mu: &[u8; 64],
@@ -150,7 +152,7 @@ mod avx2_entry {
         algorithms::sign_internal::<P, Avx2>(sk, mu, rnd, sig)
     }
 
-    #[target_feature(enable = "avx2,bmi1,bmi2")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
     pub fn verify<P: ParameterSet>(
         vk: &ExpandedVerifyingKey<P>,
         mu: &[u8; 64],
@@ -159,7 +161,7 @@ mod avx2_entry {
         algorithms::verify_internal::<P, Avx2>(vk, mu, sig)
     }
 
-    #[target_feature(enable = "avx2,bmi1,bmi2")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
     pub fn check_signing_key<P: ParameterSet>(
         sk: &ExpandedSigningKey<P>,
     ) -> Result<ExpandedVerifyingKey<P>, crate::Error> {
@@ -184,11 +186,13 @@ macro_rules! dispatch {
 
 pub(crate) fn key_gen<P: ParameterSet>(
     xi: &[u8; 32],
-) -> (ExpandedVerifyingKey<P>, ExpandedSigningKey<P>) {
+    vk: &mut ExpandedVerifyingKey<P>,
+    sk: &mut ExpandedSigningKey<P>,
+) {
     dispatch!(
-        avx2_entry::key_gen::<P>(xi),
-        algorithms::key_gen_internal::<P, Neon>(xi),
-        algorithms::key_gen_internal::<P, Portable>(xi)
+        avx2_entry::key_gen::<P>(xi, vk, sk),
+        algorithms::key_gen_internal::<P, Neon>(xi, vk, sk),
+        algorithms::key_gen_internal::<P, Portable>(xi, vk, sk)
     )
 }
 

@@ -2,7 +2,7 @@
 
 use zeroize::{ZeroizeOnDrop, Zeroizing};
 
-use crate::algorithms::ExpandedSigningKey;
+use crate::algorithms::{ExpandedSigningKey, ExpandedVerifyingKey};
 use crate::dispatch;
 use crate::error::Error;
 use crate::mu::{Mu, MuBuilder, prehash_mu};
@@ -64,12 +64,15 @@ impl<P: ParameterSet> SigningKey<P> {
     /// assert_ne!(other.verifying_key(), sk.verifying_key());
     /// ```
     pub fn from_seed(xi: &[u8; 32]) -> Self {
-        let (vk, sk) = dispatch::key_gen::<P>(xi);
-        SigningKey {
+        let mut key = SigningKey {
             seed: Some(Zeroizing::new(*xi)),
-            expanded: sk,
-            verifying_key: VerifyingKey { expanded: vk },
-        }
+            expanded: ExpandedSigningKey::zeroed(),
+            verifying_key: VerifyingKey {
+                expanded: ExpandedVerifyingKey::zeroed(),
+            },
+        };
+        dispatch::key_gen::<P>(xi, &mut key.verifying_key.expanded, &mut key.expanded);
+        key
     }
 
     /// ML-DSA.KeyGen (Algorithm 1) with xi drawn from `rng`.

@@ -104,7 +104,10 @@ pub fn w1_encode<P: ParameterSet, B: Backend>(w1: &P::VecK, out: &mut [u8]) {
 pub fn key_gen_internal<P: ParameterSet, B: Backend>(
     xi: &[u8; 32],
 ) -> (ExpandedVerifyingKey<P>, ExpandedSigningKey<P>) {
-    algorithms::key_gen_internal::<P, B>(xi)
+    let mut vk = ExpandedVerifyingKey::zeroed();
+    let mut sk = ExpandedSigningKey::zeroed();
+    algorithms::key_gen_internal::<P, B>(xi, &mut vk, &mut sk);
+    (vk, sk)
 }
 
 #[inline(never)]

@@ -12,7 +12,7 @@ use crate::poly::Poly;
 use encoding::{
     SkParts, pk_decode, pk_encode, sig_decode, sig_encode, sk_decode, sk_encode, w1_encode,
 };
-use sampling::{expand_a, expand_mask, expand_s, ntt_vec, sample_in_ball};
+use sampling::{MaskStream, expand_a, expand_mask, expand_s, ntt_vec, sample_in_ball};
 
 /// A decoded signing key: (rho, K, tr, s1, s2, t0). Zeroized on drop.
 pub struct ExpandedSigningKey<P: ParameterSet> {
@@ -22,6 +22,20 @@ pub struct ExpandedSigningKey<P: ParameterSet> {
     pub(crate) s1: P::VecL,
     pub(crate) s2: P::VecK,
     pub(crate) t0: P::VecK,
+}
+
+impl<P: ParameterSet> ExpandedSigningKey<P> {
+    /// All zero, to be filled in place.
+    pub fn zeroed() -> Self {
+        ExpandedSigningKey {
+            rho: [0; 32],
+            k: [0; 32],
+            tr: [0; 64],
+            s1: P::VecL::zeroed(),
+            s2: P::VecK::zeroed(),
+            t0: P::VecK::zeroed(),
+        }
+    }
 }
 
 impl<P: ParameterSet> Clone for ExpandedSigningKey<P> {
@@ -78,14 +92,7 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
         if sk.len() != P::SK_LEN {
             return Err(crate::Error::WrongLength);
         }
-        let mut key = ExpandedSigningKey::<P> {
-            rho: [0; 32],
-            k: [0; 32],
-            tr: [0; 64],
-            s1: P::VecL::zeroed(),
-            s2: P::VecK::zeroed(),
-            t0: P::VecK::zeroed(),
-        };
+        let mut key = ExpandedSigningKey::<P>::zeroed();
         sk_decode::<P>(
             sk,
             &mut key.rho,
@@ -102,8 +109,11 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
     /// hash of the public key it gives; returns that public key.
     #[inline(always)]
     pub fn check_consistency<B: Backend>(&self) -> Result<ExpandedVerifyingKey<P>, crate::Error> {
-        let (t1, mut t0) = compute_t::<P, B>(&self.rho, &self.s1, &self.s2);
-        let vk = ExpandedVerifyingKey::<P>::from_parts::<B>(self.rho, t1);
+        let mut vk = ExpandedVerifyingKey::<P>::zeroed();
+        vk.rho = self.rho;
+        let mut t0 = P::VecK::zeroed();
+        compute_t::<P, B>(&self.rho, &self.s1, &self.s2, &mut vk.t1, &mut t0);
+        vk.encode_and_hash::<B>();
         let mut diff = 0;
         for (a, b) in t0.as_ref().iter().zip(self.t0.as_ref()) {
             for i in 0..N {
@@ -143,17 +153,21 @@ impl<P: ParameterSet> Clone for ExpandedVerifyingKey<P> {
 }
 
 impl<P: ParameterSet> ExpandedVerifyingKey<P> {
-    #[inline(always)]
-    fn from_parts<B: Backend>(rho: [u8; 32], t1: P::VecK) -> Self {
-        let mut encoded = P::PkBytes::zeroed();
-        pk_encode::<P>(&rho, &t1, encoded.as_mut());
-        let tr = h::<B, 64>(&[encoded.as_ref()]);
+    /// All zero, to be filled in place.
+    pub fn zeroed() -> Self {
         ExpandedVerifyingKey {
-            rho,
-            t1,
-            tr,
-            encoded,
+            rho: [0; 32],
+            t1: P::VecK::zeroed(),
+            tr: [0; 64],
+            encoded: P::PkBytes::zeroed(),
         }
+    }
+
+    /// pkEncode(rho, t1) into `encoded`, and tr = H(pk, 64).
+    #[inline(always)]
+    fn encode_and_hash<B: Backend>(&mut self) {
+        pk_encode::<P>(&self.rho, &self.t1, self.encoded.as_mut());
+        self.tr = h::<B, 64>(&[self.encoded.as_ref()]);
     }
 
     /// pkDecode (Algorithm 23) and tr = H(pk, 64). Every byte string of the
@@ -206,13 +220,13 @@ fn compute_t<P: ParameterSet, B: Backend>(
     rho: &[u8; 32],
     s1: &P::VecL,
     s2: &P::VecK,
-) -> (P::VecK, P::VecK) {
+    t1: &mut P::VecK,
+    t0: &mut P::VecK,
+) {
     let mut a_hat = P::Matrix::zeroed();
     expand_a::<P, B>(rho, &mut a_hat);
     let mut s1_hat = s1.clone();
     ntt_vec::<P::VecL, B>(&mut s1_hat);
-    let mut t1 = P::VecK::zeroed();
-    let mut t0 = P::VecK::zeroed();
     for (i, row) in a_hat.as_ref().iter().enumerate() {
         let mut t = Poly::ZERO;
         B::pointwise_acc_montgomery(&mut t, row.as_ref(), s1_hat.as_ref());
@@ -223,37 +237,30 @@ fn compute_t<P: ParameterSet, B: Backend>(
         t.zeroize();
     }
     s1_hat.zeroize();
-    (t1, t0)
 }
 
-/// ML-DSA.KeyGen_internal (Algorithm 6): the key pair from the seed xi.
+/// ML-DSA.KeyGen_internal (Algorithm 6): the key pair from the seed xi,
+/// written into `vk` and `sk` (filled in place: the keys are tens of KiB,
+/// and returning them by value costs copies).
 #[inline(always)]
 pub fn key_gen_internal<P: ParameterSet, B: Backend>(
     xi: &[u8; 32],
-) -> (ExpandedVerifyingKey<P>, ExpandedSigningKey<P>) {
+    vk: &mut ExpandedVerifyingKey<P>,
+    sk: &mut ExpandedSigningKey<P>,
+) {
     // (rho, rho', K) <- H(xi || k || l, 128)
     let mut seeds: [u8; 128] = h::<B, 128>(&[xi, &[P::K as u8, P::L as u8]]);
-    let mut rho = [0u8; 32];
-    rho.copy_from_slice(&seeds[..32]);
+    sk.rho.copy_from_slice(&seeds[..32]);
     let mut rho_prime = [0u8; 64];
     rho_prime.copy_from_slice(&seeds[32..96]);
-    let mut sk = ExpandedSigningKey::<P> {
-        rho,
-        k: [0; 32],
-        tr: [0; 64],
-        s1: P::VecL::zeroed(),
-        s2: P::VecK::zeroed(),
-        t0: P::VecK::zeroed(),
-    };
     sk.k.copy_from_slice(&seeds[96..]);
     seeds.zeroize();
     expand_s::<P, B>(&rho_prime, &mut sk.s1, &mut sk.s2);
     rho_prime.zeroize();
-    let (t1, t0) = compute_t::<P, B>(&rho, &sk.s1, &sk.s2);
-    sk.t0 = t0;
-    let vk = ExpandedVerifyingKey::<P>::from_parts::<B>(rho, t1);
+    vk.rho = sk.rho;
+    compute_t::<P, B>(&sk.rho, &sk.s1, &sk.s2, &mut vk.t1, &mut sk.t0);
+    vk.encode_and_hash::<B>();
     sk.tr = vk.tr;
-    (vk, sk)
 }
 
 /// An incremental computation of mu = H(tr || M', 64) (Algorithm 7 line 6,
@@ -343,9 +350,14 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
     let mut c_tilde = [0u8; 64];
     let mut c_hat = Poly::ZERO;
     let mut kappa: u16 = 0;
+    let mut mask = MaskStream::new();
     loop {
         // y <- ExpandMask(rho'', kappa); w <- NTT^-1(A_hat o NTT(y))
-        expand_mask::<P, B>(&sec.rho_pp, kappa, &mut sec.y);
+        if B::WIDE_SHAKE {
+            mask.next_y::<P, B>(&sec.rho_pp, &mut sec.y);
+        } else {
+            expand_mask::<P, B>(&sec.rho_pp, kappa, &mut sec.y);
+        }
         kappa = kappa.wrapping_add(P::L as u16);
         sec.z.clone_from(&sec.y);
         ntt_vec::<P::VecL, B>(&mut sec.z);

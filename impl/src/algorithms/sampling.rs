@@ -258,6 +258,81 @@ pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y
     }
 }
 
+/// ExpandMask (Algorithm 34) for the successive iterations of
+/// Sign_internal's loop (kappa = 0, l, 2l, ..), four polynomials at a time
+/// across iteration boundaries: y[r] of kappa is polynomial number
+/// kappa + r of one stream, so with l = 5 or 7 a four-lane SHAKE never
+/// idles a lane or falls back to one lane. Polynomials made ahead of their
+/// iteration wait here (secret, zeroized on drop).
+pub struct MaskStream {
+    /// kappa + r of the next polynomial to generate (mod 2^16, as
+    /// IntegerToBytes(kappa + r, 2) takes it).
+    next: u16,
+    ahead: [Poly; 3],
+    ahead_len: usize,
+}
+
+impl MaskStream {
+    /// The stream from kappa = 0.
+    pub fn new() -> Self {
+        MaskStream {
+            next: 0,
+            ahead: [Poly::ZERO; 3],
+            ahead_len: 0,
+        }
+    }
+
+    /// y for the next iteration: ExpandMask(rho'', kappa) for kappa = l
+    /// times the number of earlier calls.
+    #[inline(always)]
+    pub fn next_y<P: ParameterSet, B: Backend>(&mut self, rho_pp: &[u8; 64], y: &mut P::VecL) {
+        const BLOCKS: usize = 5; // 5 * 136 = 680 >= 32 * 20 bytes
+        let bytes = 32 * P::GAMMA1_BITS;
+        let y = y.as_mut();
+        let mut filled = self.ahead_len.min(y.len());
+        y[..filled].clone_from_slice(&self.ahead[..filled]);
+        self.ahead_len = 0;
+        while filled < y.len() {
+            let mut seeds = [[0u8; 66]; 4];
+            for (lane, s) in seeds.iter_mut().enumerate() {
+                s[..64].copy_from_slice(rho_pp);
+                s[64..].copy_from_slice(&self.next.wrapping_add(lane as u16).to_le_bytes());
+            }
+            self.next = self.next.wrapping_add(4);
+            let mut xof = B::Shake256x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+            let mut buf = [[0u8; BLOCKS * SHAKE256_RATE]; 4];
+            {
+                let [b0, b1, b2, b3] = &mut buf;
+                xof.squeeze_blocks_x4([b0, b1, b2, b3]);
+            }
+            for lane_buf in buf.iter() {
+                let out = if filled < y.len() {
+                    filled += 1;
+                    &mut y[filled - 1]
+                } else {
+                    self.ahead_len += 1;
+                    &mut self.ahead[self.ahead_len - 1]
+                };
+                B::unpack_z(P::GAMMA1_BITS, out, &lane_buf[..bytes]);
+            }
+            seeds.zeroize();
+            buf.zeroize();
+        }
+    }
+}
+
+impl Default for MaskStream {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Drop for MaskStream {
+    fn drop(&mut self) {
+        self.ahead.zeroize();
+    }
+}
+
 /// SampleInBall (Algorithm 29): the challenge c with tau coefficients +-1,
 /// from c~. Coefficients are -1, 0 or 1.
 #[inline(always)]

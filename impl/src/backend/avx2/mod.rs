@@ -24,9 +24,10 @@ use arithmetic::{load, store};
 
 pub use keccak::{ShakeX4, keccak_f1600_x4};
 
-/// Whether this CPU has AVX2, and BMI1 and BMI2, which every AVX2 CPU has
-/// and which the scalar code of the AVX2 entry points uses (std: detected
-/// once and cached by std; no_std: whether the build targets them).
+/// Whether this CPU has AVX2, and BMI1, BMI2 and POPCNT, which every AVX2
+/// CPU has and which the scalar code of the AVX2 entry points and the
+/// rejection samplers use (std: detected once and cached by std; no_std:
+/// whether the build targets them).
 #[inline(always)]
 pub fn available() -> bool {
     #[cfg(feature = "std")]
@@ -34,13 +35,15 @@ pub fn available() -> bool {
         std::is_x86_feature_detected!("avx2")
             && std::is_x86_feature_detected!("bmi1")
             && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("popcnt")
     }
     #[cfg(not(feature = "std"))]
     {
         cfg!(all(
             target_feature = "avx2",
             target_feature = "bmi1",
-            target_feature = "bmi2"
+            target_feature = "bmi2",
+            target_feature = "popcnt"
         ))
     }
 }

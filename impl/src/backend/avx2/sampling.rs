@@ -36,7 +36,7 @@ static COMPACT: [[u8; 8]; 256] = compaction_table();
 /// Moves the accepted lanes of `v` (mask bit i set = lane i accepted) to the
 /// front, in order, and stores all eight lanes at `out[..8]`.
 #[inline]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,popcnt")]
 fn compact_store(out: &mut [i32], v: __m256i, mask: usize) -> usize {
     let idx_bytes = &COMPACT[mask & 0xFF];
     // SAFETY: `idx_bytes` is 8 readable bytes.
@@ -50,7 +50,7 @@ fn compact_store(out: &mut [i32], v: __m256i, mask: usize) -> usize {
 
 /// Uniform candidates (CoeffFromThreeBytes) from 24 bytes at a time.
 #[inline]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,popcnt")]
 pub fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
     let q = _mm256_set1_epi32(Q);
     let low23 = _mm256_set1_epi32(0x7F_FFFF);
@@ -79,7 +79,7 @@ pub fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
 /// Bounded candidates (CoeffFromHalfByte, low half-byte first) from 4 bytes
 /// at a time.
 #[inline]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,popcnt")]
 pub fn rej_eta(eta: i32, out: &mut [i32], buf: &[u8]) -> usize {
     let limit = _mm256_set1_epi32(if eta == 2 { 15 } else { 9 });
     let nibble = _mm_set1_epi8(0x0F);
