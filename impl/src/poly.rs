@@ -10,11 +10,19 @@ use crate::params::N;
 /// Coefficients are not kept canonical: each backend function documents the
 /// range it accepts and returns (for example (-q, q) after a Montgomery
 /// multiplication).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Zeroize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(32))]
 pub struct Poly {
     /// The coefficients w_0 .. w_255.
     pub coeffs: [i32; N],
+}
+
+/// As one slice: zeroize's impl for arrays writes element by element with
+/// volatile stores, several times slower than its slice fill.
+impl Zeroize for Poly {
+    fn zeroize(&mut self) {
+        self.coeffs.as_mut_slice().zeroize();
+    }
 }
 
 impl Poly {

@@ -53,9 +53,9 @@ impl<P: ParameterSet> Clone for ExpandedSigningKey<P> {
 
 impl<P: ParameterSet> Zeroize for ExpandedSigningKey<P> {
     fn zeroize(&mut self) {
-        self.rho.zeroize();
-        self.k.zeroize();
-        self.tr.zeroize();
+        self.rho.as_mut_slice().zeroize();
+        self.k.as_mut_slice().zeroize();
+        self.tr.as_mut_slice().zeroize();
         self.s1.zeroize();
         self.s2.zeroize();
         self.t0.zeroize();
@@ -254,9 +254,9 @@ pub fn key_gen_internal<P: ParameterSet, B: Backend>(
     let mut rho_prime = [0u8; 64];
     rho_prime.copy_from_slice(&seeds[32..96]);
     sk.k.copy_from_slice(&seeds[96..]);
-    seeds.zeroize();
+    seeds.as_mut_slice().zeroize();
     expand_s::<P, B>(&rho_prime, &mut sk.s1, &mut sk.s2);
-    rho_prime.zeroize();
+    rho_prime.as_mut_slice().zeroize();
     vk.rho = sk.rho;
     compute_t::<P, B>(&sk.rho, &sk.s1, &sk.s2, &mut vk.t1, &mut sk.t0);
     vk.encode_and_hash::<B>();
@@ -309,7 +309,7 @@ impl<P: ParameterSet> Drop for SignSecrets<P> {
         self.s1_hat.zeroize();
         self.s2_hat.zeroize();
         self.t0_hat.zeroize();
-        self.rho_pp.zeroize();
+        self.rho_pp.as_mut_slice().zeroize();
         self.y.zeroize();
         self.z.zeroize();
         self.w.zeroize();
@@ -433,7 +433,7 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
     sig_encode::<P, B>(&c_tilde[..P::C_TILDE_LEN], &sec.z, &h_vec, sig.as_mut());
     c_hat.zeroize();
     w1.zeroize();
-    w1_bytes.zeroize();
+    w1_bytes.as_mut_slice().zeroize();
 }
 
 /// ML-DSA.Verify_internal (Algorithm 8) from mu. `sig` may have any length.

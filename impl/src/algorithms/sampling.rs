@@ -135,9 +135,9 @@ fn rej_bounded_poly_x4<B: Backend>(
             let c = ctr[lane];
             ctr[lane] += B::rej_eta(eta, &mut polys[lane].coeffs[c..], &block[lane]);
         }
-        block.zeroize();
+        block.as_flattened_mut().zeroize();
     }
-    buf.zeroize();
+    buf.as_flattened_mut().zeroize();
 }
 
 /// RejBoundedPoly (Algorithm 31) for one seed.
@@ -152,9 +152,9 @@ fn rej_bounded_poly<B: Backend>(eta: i32, seed: &[u8; 66], out: &mut Poly) {
         let mut block = [0u8; SHAKE256_RATE];
         xof.squeeze(&mut block);
         ctr += B::rej_eta(eta, &mut out.coeffs[ctr..], &block);
-        block.zeroize();
+        block.as_mut_slice().zeroize();
     }
-    buf.zeroize();
+    buf.as_mut_slice().zeroize();
 }
 
 /// ExpandS (Algorithm 33): `s1[r] = RejBoundedPoly(rho' || r)` for r < l, and
@@ -191,7 +191,7 @@ pub fn expand_s<P: ParameterSet, B: Backend>(
             if let Some(entry) = entries.next() {
                 rej_bounded_poly::<B>(P::ETA, &s, entry);
             }
-            s.zeroize();
+            s.as_mut_slice().zeroize();
         } else {
             let mut seeds = [[0u8; 66]; 4];
             for (lane, s) in seeds.iter_mut().enumerate().take(n) {
@@ -203,7 +203,7 @@ pub fn expand_s<P: ParameterSet, B: Backend>(
             if let (Some(p0), Some(p1), Some(p2), Some(p3)) = (lane(), lane(), lane(), lane()) {
                 rej_bounded_poly_x4::<B>(P::ETA, &seeds, [p0, p1, p2, p3], n);
             }
-            seeds.zeroize();
+            seeds.as_flattened_mut().zeroize();
         }
         index += n;
     }
@@ -241,8 +241,8 @@ pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y
         for lane in 0..n {
             B::unpack_z(P::GAMMA1_BITS, &mut y[r + lane], &buf[lane][..bytes]);
         }
-        seeds.zeroize();
-        buf.zeroize();
+        seeds.as_flattened_mut().zeroize();
+        buf.as_flattened_mut().zeroize();
         r += n;
     }
     while r < P::L {
@@ -252,8 +252,8 @@ pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y
         let mut buf = [0u8; 32 * 20];
         xof.squeeze(&mut buf[..bytes]);
         B::unpack_z(P::GAMMA1_BITS, &mut y[r], &buf[..bytes]);
-        s.zeroize();
-        buf.zeroize();
+        s.as_mut_slice().zeroize();
+        buf.as_mut_slice().zeroize();
         r += 1;
     }
 }
@@ -315,8 +315,8 @@ impl MaskStream {
                 };
                 B::unpack_z(P::GAMMA1_BITS, out, &lane_buf[..bytes]);
             }
-            seeds.zeroize();
-            buf.zeroize();
+            seeds.as_flattened_mut().zeroize();
+            buf.as_flattened_mut().zeroize();
         }
     }
 }
@@ -369,8 +369,8 @@ pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly)
     for (x, &b) in c.coeffs.iter_mut().zip(ball.iter()) {
         *x = b as i32;
     }
-    ball.zeroize();
-    block.zeroize();
+    ball.as_mut_slice().zeroize();
+    block.as_mut_slice().zeroize();
 }
 
 /// Every entry of a vector through the backend's NTT.
