@@ -177,76 +177,141 @@ fn inverse_pair(x: __m256i, y: __m256i, p: usize) -> (__m256i, __m256i) {
 }
 
 /// Forward NTT in place: input |a_i| < q, output |a_i| < 9q.
+///
+/// Two passes over memory, each running several layers in registers:
+/// (1) len 128, 64, 32 on the eight vectors j, j + 4, .., j + 28 (j < 4);
+/// (2) len 16 and 8 on the four vectors 4b .. 4b + 3, then len 4, 2, 1 on
+/// its two pairs. Every coefficient sees the butterflies of Algorithm 41 in
+/// its order, with the same zetas.
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn ntt(a: &mut Poly) {
     let c = &mut a.coeffs;
-    // len = 128 .. 8: vectors j and j + len/8 of each block.
-    let mut m = 0;
-    let mut len = 128;
-    while len >= 8 {
-        let step = len / 8;
-        let mut start = 0;
-        while start < 32 {
-            m += 1;
-            let zeta = broadcast(ZETAS_MONT[m]);
-            for j in start..start + step {
-                let (x, y) = forward_butterfly(load(c, j), load(c, j + step), zeta);
-                store(c, j, x);
-                store(c, j + step, y);
-            }
-            start += 2 * step;
-        }
-        len /= 2;
+    // Named registers, not an array: LLVM keeps indexed arrays in memory.
+    for j in 0..4 {
+        let (mut r0, mut r1, mut r2, mut r3) =
+            (load(c, j), load(c, j + 4), load(c, j + 8), load(c, j + 12));
+        let (mut r4, mut r5, mut r6, mut r7) = (
+            load(c, j + 16),
+            load(c, j + 20),
+            load(c, j + 24),
+            load(c, j + 28),
+        );
+        // len 128 (vector v with v + 16): one block, zeta_1.
+        let z = broadcast(ZETAS_MONT[1]);
+        (r0, r4) = forward_butterfly(r0, r4, z);
+        (r1, r5) = forward_butterfly(r1, r5, z);
+        (r2, r6) = forward_butterfly(r2, r6, z);
+        (r3, r7) = forward_butterfly(r3, r7, z);
+        // len 64 (v with v + 8): blocks v / 16, zeta_2, zeta_3.
+        let z = broadcast(ZETAS_MONT[2]);
+        (r0, r2) = forward_butterfly(r0, r2, z);
+        (r1, r3) = forward_butterfly(r1, r3, z);
+        let z = broadcast(ZETAS_MONT[3]);
+        (r4, r6) = forward_butterfly(r4, r6, z);
+        (r5, r7) = forward_butterfly(r5, r7, z);
+        // len 32 (v with v + 4): blocks v / 8, zeta_4 .. zeta_7.
+        (r0, r1) = forward_butterfly(r0, r1, broadcast(ZETAS_MONT[4]));
+        (r2, r3) = forward_butterfly(r2, r3, broadcast(ZETAS_MONT[5]));
+        (r4, r5) = forward_butterfly(r4, r5, broadcast(ZETAS_MONT[6]));
+        (r6, r7) = forward_butterfly(r6, r7, broadcast(ZETAS_MONT[7]));
+        store(c, j, r0);
+        store(c, j + 4, r1);
+        store(c, j + 8, r2);
+        store(c, j + 12, r3);
+        store(c, j + 16, r4);
+        store(c, j + 20, r5);
+        store(c, j + 24, r6);
+        store(c, j + 28, r7);
     }
-    // len = 4, 2, 1 inside each vector, two vectors at a time.
-    for p in 0..16 {
-        let (x, y) = forward_pair(load(c, 2 * p), load(c, 2 * p + 1), p);
-        store(c, 2 * p, x);
-        store(c, 2 * p + 1, y);
+    for b in 0..8 {
+        let v = 4 * b;
+        let (mut r0, mut r1, mut r2, mut r3) =
+            (load(c, v), load(c, v + 1), load(c, v + 2), load(c, v + 3));
+        // len 16 (v with v + 2): block b, zeta_{8 + b}.
+        let z = broadcast(ZETAS_MONT[8 + b]);
+        (r0, r2) = forward_butterfly(r0, r2, z);
+        (r1, r3) = forward_butterfly(r1, r3, z);
+        // len 8 (v with v + 1): blocks 2b, 2b + 1.
+        (r0, r1) = forward_butterfly(r0, r1, broadcast(ZETAS_MONT[16 + 2 * b]));
+        (r2, r3) = forward_butterfly(r2, r3, broadcast(ZETAS_MONT[17 + 2 * b]));
+        // len 4, 2, 1 on the pairs 2b and 2b + 1.
+        (r0, r1) = forward_pair(r0, r1, 2 * b);
+        (r2, r3) = forward_pair(r2, r3, 2 * b + 1);
+        store(c, v, r0);
+        store(c, v + 1, r1);
+        store(c, v + 2, r2);
+        store(c, v + 3, r3);
     }
 }
 
 /// Inverse NTT times 2^32 in place: input |a_i| < q, output |a_i| <= q.
+///
+/// The forward passes reversed: (1) len 1, 2, 4 on the pairs, then len 8
+/// and 16, on the four vectors 4b .. 4b + 3; (2) len 32, 64 and the final
+/// len 128 with the factors INV_NTT_FACTOR (times zeta for the
+/// differences) on the vectors j, j + 4, .., j + 28.
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn invntt_tomont(a: &mut Poly) {
     let c = &mut a.coeffs;
-    // len = 1, 2, 4 inside each vector, two vectors at a time.
-    for p in 0..16 {
-        let (x, y) = inverse_pair(load(c, 2 * p), load(c, 2 * p + 1), p);
-        store(c, 2 * p, x);
-        store(c, 2 * p + 1, y);
+    for b in 0..8 {
+        let v = 4 * b;
+        let (mut r0, mut r1) = inverse_pair(load(c, v), load(c, v + 1), 2 * b);
+        let (mut r2, mut r3) = inverse_pair(load(c, v + 2), load(c, v + 3), 2 * b + 1);
+        // len 8: blocks 2b, 2b + 1: -zeta_{31 - 2b}, -zeta_{30 - 2b}.
+        (r0, r1) = inverse_butterfly(r0, r1, broadcast(-ZETAS_MONT[31 - 2 * b]));
+        (r2, r3) = inverse_butterfly(r2, r3, broadcast(-ZETAS_MONT[30 - 2 * b]));
+        // len 16: block b: -zeta_{15 - b}.
+        let z = broadcast(-ZETAS_MONT[15 - b]);
+        (r0, r2) = inverse_butterfly(r0, r2, z);
+        (r1, r3) = inverse_butterfly(r1, r3, z);
+        store(c, v, r0);
+        store(c, v + 1, r1);
+        store(c, v + 2, r2);
+        store(c, v + 3, r3);
     }
-    // len = 8 .. 64 between vectors, m counting down from 31.
-    let mut m = 32;
-    let mut len = 8;
-    while len < 128 {
-        let step = len / 8;
-        let mut start = 0;
-        while start < 32 {
-            m -= 1;
-            let zeta = broadcast(-ZETAS_MONT[m]);
-            for j in start..start + step {
-                let (x, y) = inverse_butterfly(load(c, j), load(c, j + step), zeta);
-                store(c, j, x);
-                store(c, j + step, y);
-            }
-            start += 2 * step;
-        }
-        len *= 2;
-    }
-    // len = 128 with the final factor: sums times f, differences times f zeta.
-    let (f, f_qinv) = broadcast(INV_NTT_FACTOR);
-    let (fz, fz_qinv) = broadcast(INV_NTT_FACTOR_ZETA);
-    for j in 0..16 {
-        let t = load(c, j);
-        let u = load(c, j + 16);
-        store(c, j, montgomery_mul_pre(_mm256_add_epi32(t, u), f, f_qinv));
-        store(
-            c,
-            j + 16,
-            montgomery_mul_pre(_mm256_sub_epi32(t, u), fz, fz_qinv),
+    let f = broadcast(INV_NTT_FACTOR);
+    let fz = broadcast(INV_NTT_FACTOR_ZETA);
+    // len 128 with the final factor: sums times f, differences times f zeta.
+    let last = |x: __m256i, y: __m256i| {
+        (
+            montgomery_mul_pre(_mm256_add_epi32(x, y), f.0, f.1),
+            montgomery_mul_pre(_mm256_sub_epi32(x, y), fz.0, fz.1),
+        )
+    };
+    for j in 0..4 {
+        let (mut r0, mut r1, mut r2, mut r3) =
+            (load(c, j), load(c, j + 4), load(c, j + 8), load(c, j + 12));
+        let (mut r4, mut r5, mut r6, mut r7) = (
+            load(c, j + 16),
+            load(c, j + 20),
+            load(c, j + 24),
+            load(c, j + 28),
         );
+        // len 32: blocks v / 8: -zeta_7 .. -zeta_4.
+        (r0, r1) = inverse_butterfly(r0, r1, broadcast(-ZETAS_MONT[7]));
+        (r2, r3) = inverse_butterfly(r2, r3, broadcast(-ZETAS_MONT[6]));
+        (r4, r5) = inverse_butterfly(r4, r5, broadcast(-ZETAS_MONT[5]));
+        (r6, r7) = inverse_butterfly(r6, r7, broadcast(-ZETAS_MONT[4]));
+        // len 64: blocks v / 16: -zeta_3, -zeta_2.
+        let z = broadcast(-ZETAS_MONT[3]);
+        (r0, r2) = inverse_butterfly(r0, r2, z);
+        (r1, r3) = inverse_butterfly(r1, r3, z);
+        let z = broadcast(-ZETAS_MONT[2]);
+        (r4, r6) = inverse_butterfly(r4, r6, z);
+        (r5, r7) = inverse_butterfly(r5, r7, z);
+        (r0, r4) = last(r0, r4);
+        (r1, r5) = last(r1, r5);
+        (r2, r6) = last(r2, r6);
+        (r3, r7) = last(r3, r7);
+        store(c, j, r0);
+        store(c, j + 4, r1);
+        store(c, j + 8, r2);
+        store(c, j + 12, r3);
+        store(c, j + 16, r4);
+        store(c, j + 20, r5);
+        store(c, j + 24, r6);
+        store(c, j + 28, r7);
     }
 }
