@@ -388,7 +388,9 @@ impl Backend for Avx2 {
 
     #[inline(always)]
     fn pack_w1(bits: usize, out: &mut [u8], a: &Poly) {
-        Portable::pack_w1(bits, out, a)
+        if !with_avx2!(packing::pack_w1(bits, out, a), false) {
+            Portable::pack_w1(bits, out, a)
+        }
     }
 }
 

@@ -1,11 +1,13 @@
 //! BitUnpack of z (18 or 20 bits per coefficient) eight coefficients at a
 //! time: each 128-bit half of a register takes the bytes of four fields, a
 //! byte shuffle puts each field's three bytes in its 32-bit lane, and a
-//! per-lane shift and mask finish it.
+//! per-lane shift and mask finish it. SimpleBitPack of w1 (4 or 6 bits)
+//! 32 coefficients at a time: narrowed to bytes, then pairs and quadruples
+//! merged by multiply-adds.
 
 use core::arch::x86_64::*;
 
-use super::arithmetic::store;
+use super::arithmetic::{load, store};
 use crate::poly::Poly;
 
 /// Where the four fields of each half lie: the byte shuffle that moves
@@ -92,6 +94,60 @@ pub fn unpack_z(bits: usize, a: &mut Poly, v: &[u8]) -> bool {
             eight(&padded, layout, spread, shift, gamma1, mask)
         };
         store(&mut a.coeffs, i, x);
+    }
+    true
+}
+
+/// Coefficients 32g .. 32g + 32 as bytes in order (each must be < 256).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn bytes32(a: &Poly, g: usize) -> __m256i {
+    let c = &a.coeffs;
+    let p0 = _mm256_packus_epi32(load(c, 4 * g), load(c, 4 * g + 1));
+    let p1 = _mm256_packus_epi32(load(c, 4 * g + 2), load(c, 4 * g + 3));
+    // packus works per 128-bit half: dword k of the result holds vector
+    // k % 4's half k / 4.
+    let b = _mm256_packus_epi16(p0, p1);
+    _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7))
+}
+
+/// SimpleBitPack(w1, b) for `bits` = 4 (b = 15) or 6 (b = 43), coefficients
+/// in [0, b], into `out` of 32 * bits bytes. Returns false (and writes
+/// nothing) otherwise.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub fn pack_w1(bits: usize, out: &mut [u8], a: &Poly) -> bool {
+    if (bits != 4 && bits != 6) || out.len() != 32 * bits {
+        return false;
+    }
+    for g in 0..8 {
+        let b = bytes32(a, g);
+        if bits == 4 {
+            // c_2k + 16 c_2k+1 in 16-bit lanes, then to bytes in order.
+            let m = _mm256_maddubs_epi16(b, _mm256_set1_epi16(0x1001));
+            let r = _mm256_permute4x64_epi64::<0b11_10_10_00>(_mm256_packus_epi16(m, m));
+            let dst = &mut out[16 * g..16 * g + 16];
+            // SAFETY: `dst` is 16 writable bytes.
+            unsafe { _mm_storeu_si128(dst.as_mut_ptr().cast(), _mm256_castsi256_si128(r)) };
+        } else {
+            // c_4k + 64 c_4k+1 + 4096 c_4k+2 + 2^18 c_4k+3 in 32-bit lanes,
+            // their three low bytes packed together: 12 per half.
+            let m = _mm256_maddubs_epi16(b, _mm256_set1_epi16(0x4001));
+            let d = _mm256_madd_epi16(m, _mm256_set1_epi32(0x1000_0001));
+            let spread = _mm256_setr_epi8(
+                0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1, //
+                0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+            );
+            let r = _mm256_shuffle_epi8(d, spread);
+            let r = _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7));
+            let dst = &mut out[24 * g..24 * g + 24];
+            let (lo, hi) = dst.split_at_mut(16);
+            // SAFETY: `lo` is 16 writable bytes and `hi` 8.
+            unsafe {
+                _mm_storeu_si128(lo.as_mut_ptr().cast(), _mm256_castsi256_si128(r));
+                _mm_storel_epi64(hi.as_mut_ptr().cast(), _mm256_extracti128_si256::<1>(r));
+            }
+        }
     }
     true
 }
