@@ -163,7 +163,7 @@ mod avx2_entry {
 
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
     pub fn check_signing_key<P: ParameterSet>(
-        sk: &ExpandedSigningKey<P>,
+        sk: &mut ExpandedSigningKey<P>,
     ) -> Result<ExpandedVerifyingKey<P>, crate::Error> {
         sk.check_consistency::<Avx2>()
     }
@@ -228,8 +228,10 @@ pub(crate) fn decode_verifying_key<P: ParameterSet>(
     ExpandedVerifyingKey::decode::<Portable>(pk)
 }
 
+/// Checks a decoded signing key (see `check_consistency`) and fills its
+/// A_hat.
 pub(crate) fn check_signing_key<P: ParameterSet>(
-    sk: &ExpandedSigningKey<P>,
+    sk: &mut ExpandedSigningKey<P>,
 ) -> Result<ExpandedVerifyingKey<P>, crate::Error> {
     dispatch!(
         avx2_entry::check_signing_key::<P>(sk),

@@ -145,7 +145,7 @@ pub fn decode_signing_key<P: ParameterSet>(
 
 #[inline(never)]
 pub fn check_consistency<P: ParameterSet, B: Backend>(
-    sk: &ExpandedSigningKey<P>,
+    sk: &mut ExpandedSigningKey<P>,
 ) -> Result<ExpandedVerifyingKey<P>, mldsa::Error> {
     sk.check_consistency::<B>()
 }

@@ -324,8 +324,8 @@ fn check_internals<P: ParameterSet, B: Backend>(
     let decoded_vk = decode_verifying_key::<P, B>(&pk).unwrap();
     prop_assert_eq!(decoded_vk.tr(), vk.tr());
     prop_assert!(verify_internal::<P, B>(&decoded_vk, &mu, sig.as_ref()));
-    let decoded_sk = decode_signing_key::<P>(&sk_bytes).unwrap();
-    let checked = check_consistency::<P, B>(&decoded_sk).unwrap();
+    let mut decoded_sk = decode_signing_key::<P>(&sk_bytes).unwrap();
+    let checked = check_consistency::<P, B>(&mut decoded_sk).unwrap();
     prop_assert_eq!(checked.encoded().as_ref(), &pk[..]);
     let mut again = P::SigBytes::zeroed();
     sign_internal::<P, B>(&decoded_sk, &mu, rnd, &mut again);

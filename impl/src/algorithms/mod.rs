@@ -14,7 +14,9 @@ use encoding::{
 };
 use sampling::{MaskStream, expand_a, expand_mask, expand_s, ntt_vec, sample_in_ball};
 
-/// A decoded signing key: (rho, K, tr, s1, s2, t0). Zeroized on drop.
+/// A decoded signing key: (rho, K, tr, s1, s2, t0), and A_hat =
+/// ExpandA(rho), kept so that signing does not expand it again (it is
+/// public: a function of rho). Zeroized on drop.
 pub struct ExpandedSigningKey<P: ParameterSet> {
     pub(crate) rho: [u8; 32],
     pub(crate) k: [u8; 32],
@@ -22,6 +24,7 @@ pub struct ExpandedSigningKey<P: ParameterSet> {
     pub(crate) s1: P::VecL,
     pub(crate) s2: P::VecK,
     pub(crate) t0: P::VecK,
+    pub(crate) a_hat: P::Matrix,
 }
 
 impl<P: ParameterSet> ExpandedSigningKey<P> {
@@ -34,12 +37,17 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
             s1: P::VecL::zeroed(),
             s2: P::VecK::zeroed(),
             t0: P::VecK::zeroed(),
+            a_hat: P::Matrix::zeroed(),
         }
     }
 }
 
 impl<P: ParameterSet> Clone for ExpandedSigningKey<P> {
     fn clone(&self) -> Self {
+        let mut a_hat = P::Matrix::zeroed();
+        for (to, from) in a_hat.as_mut().iter_mut().zip(self.a_hat.as_ref()) {
+            to.clone_from(from);
+        }
         ExpandedSigningKey {
             rho: self.rho,
             k: self.k,
@@ -47,6 +55,7 @@ impl<P: ParameterSet> Clone for ExpandedSigningKey<P> {
             s1: self.s1.clone(),
             s2: self.s2.clone(),
             t0: self.t0.clone(),
+            a_hat,
         }
     }
 }
@@ -87,7 +96,8 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
     }
 
     /// skDecode (Algorithm 25) with the coefficient range check; no
-    /// consistency check of t0 and tr (see [`Self::check_consistency`]).
+    /// consistency check of t0 and tr, and A_hat left zero: call
+    /// [`Self::check_consistency`], which fills it, before signing.
     pub fn decode(sk: &[u8]) -> Result<Self, crate::Error> {
         if sk.len() != P::SK_LEN {
             return Err(crate::Error::WrongLength);
@@ -106,13 +116,23 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
     }
 
     /// Recomputes t = A s1 + s2 and checks that t0 is its low part and tr the
-    /// hash of the public key it gives; returns that public key.
+    /// hash of the public key it gives; returns that public key. Fills
+    /// A_hat on the way.
     #[inline(always)]
-    pub fn check_consistency<B: Backend>(&self) -> Result<ExpandedVerifyingKey<P>, crate::Error> {
+    pub fn check_consistency<B: Backend>(
+        &mut self,
+    ) -> Result<ExpandedVerifyingKey<P>, crate::Error> {
         let mut vk = ExpandedVerifyingKey::<P>::zeroed();
         vk.rho = self.rho;
         let mut t0 = P::VecK::zeroed();
-        compute_t::<P, B>(&self.rho, &self.s1, &self.s2, &mut vk.t1, &mut t0);
+        compute_t::<P, B>(
+            &self.rho,
+            &self.s1,
+            &self.s2,
+            &mut self.a_hat,
+            &mut vk.t1,
+            &mut t0,
+        );
         vk.encode_and_hash::<B>();
         let mut diff = 0;
         for (a, b) in t0.as_ref().iter().zip(self.t0.as_ref()) {
@@ -214,17 +234,18 @@ pub fn h<B: Backend, const LEN: usize>(parts: &[&[u8]]) -> [u8; LEN] {
     out
 }
 
-/// t = NTT^-1(A_hat o NTT(s1)) + s2, split by Power2Round into (t1, t0).
+/// t = NTT^-1(A_hat o NTT(s1)) + s2, split by Power2Round into (t1, t0);
+/// A_hat = ExpandA(rho) is left in `a_hat`.
 #[inline(always)]
 fn compute_t<P: ParameterSet, B: Backend>(
     rho: &[u8; 32],
     s1: &P::VecL,
     s2: &P::VecK,
+    a_hat: &mut P::Matrix,
     t1: &mut P::VecK,
     t0: &mut P::VecK,
 ) {
-    let mut a_hat = P::Matrix::zeroed();
-    expand_a::<P, B>(rho, &mut a_hat);
+    expand_a::<P, B>(rho, a_hat);
     let mut s1_hat = s1.clone();
     ntt_vec::<P::VecL, B>(&mut s1_hat);
     for (i, row) in a_hat.as_ref().iter().enumerate() {
@@ -258,7 +279,14 @@ pub fn key_gen_internal<P: ParameterSet, B: Backend>(
     expand_s::<P, B>(&rho_prime, &mut sk.s1, &mut sk.s2);
     rho_prime.as_mut_slice().zeroize();
     vk.rho = sk.rho;
-    compute_t::<P, B>(&sk.rho, &sk.s1, &sk.s2, &mut vk.t1, &mut sk.t0);
+    compute_t::<P, B>(
+        &sk.rho,
+        &sk.s1,
+        &sk.s2,
+        &mut sk.a_hat,
+        &mut vk.t1,
+        &mut sk.t0,
+    );
     vk.encode_and_hash::<B>();
     sk.tr = vk.tr;
 }
@@ -341,8 +369,8 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
     ntt_vec::<P::VecL, B>(&mut sec.s1_hat);
     ntt_vec::<P::VecK, B>(&mut sec.s2_hat);
     ntt_vec::<P::VecK, B>(&mut sec.t0_hat);
-    let mut a_hat = P::Matrix::zeroed();
-    expand_a::<P, B>(&sk.rho, &mut a_hat);
+    // A_hat: ExpandA(rho), expanded when the key was made or decoded.
+    let a_hat = &sk.a_hat;
 
     let mut w1 = P::VecK::zeroed();
     let mut h_vec = P::VecK::zeroed();
