@@ -260,7 +260,7 @@ pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y
 
 /// ExpandMask (Algorithm 34) for the successive iterations of
 /// Sign_internal's loop (kappa = 0, l, 2l, ..), four polynomials at a time
-/// across iteration boundaries: y[r] of kappa is polynomial number
+/// across iteration boundaries: `y[r]` of kappa is polynomial number
 /// kappa + r of one stream, so with l = 5 or 7 a four-lane SHAKE never
 /// idles a lane or falls back to one lane. Polynomials made ahead of their
 /// iteration wait here (secret, zeroized on drop).
