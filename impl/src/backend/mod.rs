@@ -14,6 +14,31 @@ pub mod portable;
 use crate::params::N;
 use crate::poly::Poly;
 
+/// For each 8-bit mask, the positions of its set bits in increasing order:
+/// the compaction table of the SIMD rejection samplers (indexed by the
+/// public acceptance mask).
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+const fn set_bit_positions() -> [[u8; 8]; 256] {
+    let mut t = [[0u8; 8]; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let mut n = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if mask & (1 << bit) != 0 {
+                t[mask][n] = bit as u8;
+                n += 1;
+            }
+            bit += 1;
+        }
+        mask += 1;
+    }
+    t
+}
+
 /// An incremental SHAKE (one lane): absorb, then squeeze.
 pub trait Xof: Sized {
     /// The rate in bytes (168 for SHAKE128, 136 for SHAKE256).

@@ -262,9 +262,6 @@ impl Backend for Avx2 {
 
     #[inline(always)]
     fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]) {
-        if a.len() > 8 || b.len() > 8 {
-            return Portable::pointwise_acc_montgomery(c, a, b);
-        }
         with_avx2!(
             pointwise_acc(c, a, b),
             Portable::pointwise_acc_montgomery(c, a, b)

@@ -12,26 +12,7 @@ use core::arch::x86_64::*;
 use crate::backend::portable;
 use crate::params::Q;
 
-/// For each 8-bit mask, the positions of its set bits in increasing order.
-const fn compaction_table() -> [[u8; 8]; 256] {
-    let mut t = [[0u8; 8]; 256];
-    let mut mask = 0;
-    while mask < 256 {
-        let mut n = 0;
-        let mut bit = 0;
-        while bit < 8 {
-            if mask & (1 << bit) != 0 {
-                t[mask][n] = bit as u8;
-                n += 1;
-            }
-            bit += 1;
-        }
-        mask += 1;
-    }
-    t
-}
-
-static COMPACT: [[u8; 8]; 256] = compaction_table();
+static COMPACT: [[u8; 8]; 256] = crate::backend::set_bit_positions();
 
 /// Moves the accepted lanes of `v` (mask bit i set = lane i accepted) to the
 /// front, in order, and stores all eight lanes at `out[..8]`.

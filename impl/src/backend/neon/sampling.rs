@@ -39,27 +39,8 @@ const fn uniform_table() -> [[u8; 16]; 16] {
     t
 }
 
-/// For each 8-bit mask, the positions of its set bits in increasing order.
-const fn eta_table() -> [[u8; 8]; 256] {
-    let mut t = [[0u8; 8]; 256];
-    let mut mask = 0;
-    while mask < 256 {
-        let mut n = 0;
-        let mut bit = 0;
-        while bit < 8 {
-            if mask & (1 << bit) != 0 {
-                t[mask][n] = bit as u8;
-                n += 1;
-            }
-            bit += 1;
-        }
-        mask += 1;
-    }
-    t
-}
-
 static UNIFORM_COMPACT: [[u8; 16]; 16] = uniform_table();
-static ETA_COMPACT: [[u8; 8]; 256] = eta_table();
+static ETA_COMPACT: [[u8; 8]; 256] = crate::backend::set_bit_positions();
 
 /// Bytes 0..12 of a 16-byte load as four 3-byte little-endian lanes.
 static SPREAD: [u8; 16] = [0, 1, 2, 0xFF, 3, 4, 5, 0xFF, 6, 7, 8, 0xFF, 9, 10, 11, 0xFF];

@@ -1,17 +1,50 @@
 //! SHAKE128 and SHAKE256 (FIPS 202) for the portable backend: a sponge over
-//! [`keccak_f1600`]; the four-lane variants run four sponges in turn.
+//! [`keccak_f1600`]; the four-lane variants run four sponges in turn. The
+//! sponge is generic over its permutation so that other backends (NEON's
+//! SHA3-extension form) reuse it.
+
+use core::marker::PhantomData;
 
 use super::keccak_f::keccak_f1600;
 use crate::backend::{Xof, XofX4};
 
+/// A Keccak-f[1600] implementation for [`Shake`].
+pub trait Permutation {
+    /// Keccak-f[1600] on the state, in place.
+    fn permute(state: &mut [u64; 25]);
+}
+
+/// The portable scalar permutation, [`keccak_f1600`].
+#[derive(Clone, Copy, Debug)]
+pub struct Scalar;
+
+impl Permutation for Scalar {
+    #[inline(always)]
+    fn permute(state: &mut [u64; 25]) {
+        keccak_f1600(state)
+    }
+}
+
 /// A SHAKE sponge with a rate of `RATE` bytes (168 for SHAKE128, 136 for
-/// SHAKE256). Absorbs until the first squeeze, then squeezes.
-#[derive(Clone)]
-pub struct Shake<const RATE: usize> {
+/// SHAKE256) over the permutation `F`. Absorbs until the first squeeze,
+/// then squeezes.
+pub struct Shake<const RATE: usize, F: Permutation = Scalar> {
     state: [u64; 25],
     /// Bytes absorbed into, or squeezed from, the current block.
     pos: usize,
     squeezing: bool,
+    permutation: PhantomData<F>,
+}
+
+impl<const RATE: usize, F: Permutation> Clone for Shake<RATE, F> {
+    fn clone(&self) -> Self {
+        Shake {
+            state: self.state,
+            pos: self.pos,
+            squeezing: self.squeezing,
+            permutation: PhantomData,
+        }
+    }
 }
 
 /// SHAKE128.
@@ -19,7 +52,7 @@ pub type Shake128 = Shake<168>;
 /// SHAKE256.
 pub type Shake256 = Shake<136>;
 
-impl<const RATE: usize> Shake<RATE> {
+impl<const RATE: usize, F: Permutation> Shake<RATE, F> {
     #[inline(always)]
     fn xor_byte(&mut self, pos: usize, byte: u8) {
         self.state[pos / 8] ^= (byte as u64) << (8 * (pos % 8));
@@ -30,13 +63,13 @@ impl<const RATE: usize> Shake<RATE> {
     fn finalize(&mut self) {
         self.xor_byte(self.pos, 0x1F);
         self.xor_byte(RATE - 1, 0x80);
-        keccak_f1600(&mut self.state);
+        F::permute(&mut self.state);
         self.pos = 0;
         self.squeezing = true;
     }
 }
 
-impl<const RATE: usize> Shake<RATE> {
+impl<const RATE: usize, F: Permutation> Shake<RATE, F> {
     /// Squeezes whole blocks, a lane at a time with no per-byte position
     /// logic, when the output starts at a block boundary (as in the
     /// samplers); anything else goes through `squeeze`.
@@ -51,7 +84,7 @@ impl<const RATE: usize> Shake<RATE> {
         let mut blocks = out.chunks_exact_mut(RATE);
         for block in &mut blocks {
             if self.pos == RATE {
-                keccak_f1600(&mut self.state);
+                F::permute(&mut self.state);
             }
             for (bytes, lane) in block.chunks_exact_mut(8).zip(self.state.iter()) {
                 bytes.copy_from_slice(&lane.to_le_bytes());
@@ -62,7 +95,7 @@ impl<const RATE: usize> Shake<RATE> {
     }
 }
 
-impl<const RATE: usize> Xof for Shake<RATE> {
+impl<const RATE: usize, F: Permutation> Xof for Shake<RATE, F> {
     const RATE: usize = RATE;
 
     fn new() -> Self {
@@ -70,6 +103,7 @@ impl<const RATE: usize> Xof for Shake<RATE> {
             state: [0; 25],
             pos: 0,
             squeezing: false,
+            permutation: PhantomData,
         }
     }
 
@@ -91,7 +125,7 @@ impl<const RATE: usize> Xof for Shake<RATE> {
                 input = &input[1..];
             }
             if self.pos == RATE {
-                keccak_f1600(&mut self.state);
+                F::permute(&mut self.state);
                 self.pos = 0;
             }
         }
@@ -104,7 +138,7 @@ impl<const RATE: usize> Xof for Shake<RATE> {
         }
         while !out.is_empty() {
             if self.pos == RATE {
-                keccak_f1600(&mut self.state);
+                F::permute(&mut self.state);
                 self.pos = 0;
             }
             if self.pos.is_multiple_of(8) && out.len() >= 8 {
