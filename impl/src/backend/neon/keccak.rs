@@ -55,7 +55,7 @@ fn rotl(x: uint64x2_t, r: u32) -> uint64x2_t {
     by!(1 2 3 6 8 10 14 15 18 20 21 25 27 28 36 39 41 43 44 45 55 56 61 62)
 }
 
-/// Keccak-f[1600] on two interleaved states, plain NEON.
+/// `Keccak-f[1600]` on two interleaved states, plain NEON.
 #[inline]
 #[target_feature(enable = "neon")]
 fn keccak_f1600_x2_neon(state: &mut [uint64x2_t; 25]) {
@@ -136,7 +136,7 @@ macro_rules! keccak_round_sha3 {
     }};
 }
 
-/// Keccak-f[1600] on two interleaved states with the SHA3 extension.
+/// `Keccak-f[1600]` on two interleaved states with the SHA3 extension.
 #[inline]
 #[target_feature(enable = "sha3")]
 pub(super) fn keccak_f1600_x2_sha3(state: &mut [uint64x2_t; 25]) {
@@ -149,7 +149,7 @@ pub(super) fn keccak_f1600_x2_sha3(state: &mut [uint64x2_t; 25]) {
     *state = a;
 }
 
-/// Keccak-f[1600] on two interleaved states: the SHA3-extension form when
+/// `Keccak-f[1600]` on two interleaved states: the SHA3-extension form when
 /// the CPU has it, plain NEON otherwise.
 ///
 /// # Safety
@@ -165,7 +165,7 @@ pub fn keccak_f1600_x2(state: &mut [uint64x2_t; 25]) {
     }
 }
 
-/// Keccak-f[1600] on two states given as plain lanes, in the SHA3-extension
+/// `Keccak-f[1600]` on two states given as plain lanes, in the SHA3-extension
 /// form when `sha3` (returning false, states untouched, if the CPU lacks
 /// it) or the plain NEON form: lets the tests check both forms on one CPU.
 pub fn keccak_f1600_x2_form(states: &mut [[u64; 25]; 2], sha3: bool) -> bool {

@@ -9,7 +9,7 @@ use core::arch::aarch64::*;
 use super::keccak::{has_sha3, keccak_f1600_x2_sha3};
 use crate::backend::portable::{self, Permutation, keccak_f1600};
 
-/// Keccak-f[1600] in lane 0 of the SHA3-extension permutation.
+/// `Keccak-f[1600]` in lane 0 of the SHA3-extension permutation.
 #[inline]
 #[target_feature(enable = "sha3")]
 fn keccak_f1600_sha3(state: &mut [u64; 25]) {

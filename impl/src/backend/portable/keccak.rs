@@ -8,9 +8,9 @@ use core::marker::PhantomData;
 use super::keccak_f::keccak_f1600;
 use crate::backend::{Xof, XofX4};
 
-/// A Keccak-f[1600] implementation for [`Shake`].
+/// A `Keccak-f[1600]` implementation for [`Shake`].
 pub trait Permutation {
-    /// Keccak-f[1600] on the state, in place.
+    /// `Keccak-f[1600]` on the state, in place.
     fn permute(state: &mut [u64; 25]);
 }
 
