@@ -3,12 +3,13 @@
 # never builds it.
 .PHONY: bench bench-instructions
 .PHONY: test-neon lemmas-neon neon-instructions
-.PHONY: all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help
+.PHONY: setup setup-neon all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help
 
 HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
 	-Zcrate-attr=feature(register_tool) -Zcrate-attr=register_tool(_hax)
 
 help:
+	@echo "make setup       install what the tests need and are missing (rustup components, Debian packages)"
 	@echo "make demo        the mldsa CLI on this README (keygen, sign, verify, tamper), then the spec demo"
 	@echo "make test        everything CI runs: lint, hax checks, unit/property tests, ACVP"
 	@echo "make acvp        the 615 NIST ACVP cases against every implementation"
@@ -26,7 +27,15 @@ help:
 demo:
 	bash scripts/demo.sh
 
-test: lint hax-cfg hax-subset extract-missing unit acvp lemmas
+test: setup lint hax-cfg hax-subset extract-missing unit acvp lemmas
+
+# What a fresh Debian machine with only rustup and make lacks, installed
+# when missing, one line each saying what and why (scripts/setup.sh).
+setup:
+	bash scripts/setup.sh
+
+setup-neon:
+	bash scripts/setup.sh neon
 
 lint: fmt-check clippy doc
 
@@ -96,10 +105,10 @@ bench-instructions:
 # (NEON vs spec vs portable, with the exhaustive Z_q sweeps of the rounding
 # kernels), then ACVP and the SHAKE kernels again on a CPU without SHA3
 # (cortex-a72: the plain NEON Keccak). Needs the target and qemu-user
-# (.ci/run installs them).
+# (make setup-neon installs them).
 NEON_TARGET := aarch64-unknown-linux-gnu
 NEON_NO_SHA3 := CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu cortex-a72"
-test-neon:
+test-neon: setup-neon
 	cargo clippy -p mldsa -p mldsa-diff-tests -p mldsa-vectors --all-targets --target $(NEON_TARGET) -- -D warnings
 	cargo clippy -p mldsa-lemmas --no-default-features --all-targets --target $(NEON_TARGET) -- -D warnings
 	for b in neon portable; do \

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# `make setup` (the first step of `make test` and `make test-neon`): installs
+# what the tests need and a fresh Debian machine with only rustup and make
+# lacks, each thing only when it is missing, with one line saying what and why.
+#   setup.sh        the native tests (make test)
+#   setup.sh neon   also the AArch64 cross build and qemu-user (make test-neon)
+set -euo pipefail
+
+rustup_components=(clippy rustfmt)
+debs=()
+# A C toolchain: rustc links with cc, and some crates build C.
+command -v cc >/dev/null || debs+=(gcc libc6-dev)
+# z3-sys (the z3 lemmas, lemmas/) links Debian's libz3 and runs bindgen,
+# which needs libclang.
+debs+=(libz3-dev libclang-dev)
+targets=()
+if [[ "${1:-}" == neon ]]; then
+    # NEON: the rust target, the cross gcc as linker, qemu-user to run it.
+    targets+=(aarch64-unknown-linux-gnu)
+    debs+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
+fi
+
+installed_components=$(rustup component list --installed 2>/dev/null || true)
+for c in "${rustup_components[@]}"; do
+    if ! grep -q "^$c-" <<<"$installed_components"; then
+        echo "setup: rustup component add $c (make lint runs cargo $c)"
+        rustup component add "$c" >/dev/null
+    fi
+done
+
+installed_targets=$(rustup target list --installed)
+for t in "${targets[@]}"; do
+    if ! grep -qx "$t" <<<"$installed_targets"; then
+        echo "setup: rustup target add $t (the NEON backend, cross-built and run under qemu)"
+        rustup target add "$t" >/dev/null
+    fi
+done
+
+missing=()
+for d in "${debs[@]}"; do
+    dpkg -s "$d" 2>/dev/null | grep -q '^Status: install ok installed' || missing+=("$d")
+done
+if [[ ${#missing[@]} -gt 0 ]]; then
+    echo "setup: apt-get install ${missing[*]} (the linker; z3 lemmas: libz3-dev, libclang-dev for bindgen; NEON: cross gcc, qemu-user)"
+    sudo=()
+    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+    "${sudo[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
