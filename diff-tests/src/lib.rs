@@ -15,9 +15,11 @@
 //!   as `tests/<binary>/<file>.regressions`);
 //! - [`missing_backend`]: fails when CI requires a backend the CPU lacks.
 //!
+//! - [`typed`]: the kernels that take a parameter type, called with the
+//!   parameter's value.
+//!
 //! The macros name `::mldsa` and `::proptest` by absolute path: they expand
-//! in the test crates, which have those as dev-dependencies, so this library
-//! itself depends on nothing.
+//! in the test crates, which have those as dev-dependencies.
 
 #![forbid(unsafe_code)]
 
@@ -72,10 +74,9 @@ pub fn scale(default: u32, setting: &str) -> Option<u32> {
 /// evaluated once per backend, so pass references, not moved values.
 ///
 /// A backend is one line below: its type, behind the `cfg` of the targets
-/// that have it and the runtime check that this CPU runs it (a NEON backend
-/// would add `#[cfg(target_arch = "aarch64")] if
-/// ::std::arch::is_aarch64_feature_detected!("neon") { ... }`). The
-/// `backends` test fails when the public API selects a backend missing here.
+/// that have it and the runtime check that this CPU runs it (`available()`);
+/// a new backend adds its line. The `backends` test fails when the public
+/// API selects a backend missing here.
 #[macro_export]
 macro_rules! for_each_backend {
     ($check:ident $(::<$($param:ty),+ $(,)?>)? ( $($arg:expr),* $(,)? )) => {{
@@ -126,6 +127,31 @@ macro_rules! proptest_config {
         config
     }};
 }
+
+pub mod typed;
+
+/// The twelve pre-hash functions, each with its spec twin (the one place
+/// that pairs them: the diff tests and the spec's ACVP run use it).
+pub const PREHASHES: [(mldsa::PreHash, mldsa_spec::PreHash); 12] = [
+    (mldsa::PreHash::Sha2_224, mldsa_spec::PreHash::Sha2_224),
+    (mldsa::PreHash::Sha2_256, mldsa_spec::PreHash::Sha2_256),
+    (mldsa::PreHash::Sha2_384, mldsa_spec::PreHash::Sha2_384),
+    (mldsa::PreHash::Sha2_512, mldsa_spec::PreHash::Sha2_512),
+    (
+        mldsa::PreHash::Sha2_512_224,
+        mldsa_spec::PreHash::Sha2_512_224,
+    ),
+    (
+        mldsa::PreHash::Sha2_512_256,
+        mldsa_spec::PreHash::Sha2_512_256,
+    ),
+    (mldsa::PreHash::Sha3_224, mldsa_spec::PreHash::Sha3_224),
+    (mldsa::PreHash::Sha3_256, mldsa_spec::PreHash::Sha3_256),
+    (mldsa::PreHash::Sha3_384, mldsa_spec::PreHash::Sha3_384),
+    (mldsa::PreHash::Sha3_512, mldsa_spec::PreHash::Sha3_512),
+    (mldsa::PreHash::Shake128, mldsa_spec::PreHash::Shake128),
+    (mldsa::PreHash::Shake256, mldsa_spec::PreHash::Shake256),
+];
 
 #[cfg(test)]
 mod tests {

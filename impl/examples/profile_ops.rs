@@ -1,23 +1,32 @@
-//! Runs keygen, sign and verify a few times, for profiling with callgrind.
-//! `profile_ops <keygen|sign|verify> <44|65|87> <iterations>`
+//! Runs keygen, sign and verify a few times, for profiling with callgrind
+//! or qemu's instruction count (`scripts/neon-instructions.sh`).
+//! `profile_ops <keygen|sign|verify> <44|65|87> [iterations (default 10)]`
 
 use std::hint::black_box;
+use std::process::ExitCode;
 
 use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, SigningKey};
 
-fn run<P: ParameterSet>(op: &str, n: u32) {
+#[derive(Clone, Copy)]
+enum Op {
+    KeyGen,
+    Sign,
+    Verify,
+}
+
+fn run<P: ParameterSet>(op: Op, n: u32) {
     let sk = SigningKey::<P>::from_seed(&[7u8; 32]);
     let sig = sk.sign_deterministic(b"m", b"").ok();
     for i in 0..n {
         let msg = i.to_le_bytes();
         match op {
-            "keygen" => {
+            Op::KeyGen => {
                 black_box(SigningKey::<P>::from_seed(&[i as u8; 32]));
             }
-            "sign" => {
+            Op::Sign => {
                 black_box(sk.sign_deterministic(&msg, b"").ok());
             }
-            _ => {
+            Op::Verify => {
                 if let Some(sig) = sig.as_ref() {
                     black_box(sk.verifying_key().verify(b"m", sig.as_ref(), b"").is_ok());
                 }
@@ -26,13 +35,29 @@ fn run<P: ParameterSet>(op: &str, n: u32) {
     }
 }
 
-fn main() {
+fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
-    let op = args.get(1).map(String::as_str).unwrap_or("sign");
-    let n = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(10);
-    match args.get(2).map(String::as_str).unwrap_or("65") {
-        "44" => run::<MlDsa44>(op, n),
-        "87" => run::<MlDsa87>(op, n),
-        _ => run::<MlDsa65>(op, n),
+    let op = match args.get(1).map(String::as_str) {
+        Some("keygen") => Op::KeyGen,
+        Some("sign") => Op::Sign,
+        Some("verify") => Op::Verify,
+        _ => return usage(),
+    };
+    let n = match args.get(3).map(|s| s.parse()) {
+        None => 10,
+        Some(Ok(n)) => n,
+        Some(Err(_)) => return usage(),
+    };
+    match args.get(2).map(String::as_str) {
+        Some("44") => run::<MlDsa44>(op, n),
+        Some("65") => run::<MlDsa65>(op, n),
+        Some("87") => run::<MlDsa87>(op, n),
+        _ => return usage(),
     }
+    ExitCode::SUCCESS
+}
+
+fn usage() -> ExitCode {
+    eprintln!("usage: profile_ops <keygen|sign|verify> <44|65|87> [iterations]");
+    ExitCode::from(2)
 }

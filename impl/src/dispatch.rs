@@ -1,5 +1,9 @@
-//! Backend selection: one CPU check, cached, then the whole operation runs
-//! monomorphized for the chosen backend.
+//! The one door from the API to the backends: one CPU check, cached, then
+//! every operation that touches a kernel (key generation, signing,
+//! verification, key import and its consistency check, public-key
+//! decoding, mu hashing) runs monomorphized for the chosen backend. The API
+//! files (`signing_key.rs`, `verifying_key.rs`, `mu.rs`, ...) reach the
+//! algorithms and the backends only through here.
 //! Tests force a backend with the environment variable `MLDSA_BACKEND`
 //! (`portable`, `avx2`, `neon`; std builds only). A backend the CPU cannot run is
 //! never selected: the best available one runs instead, and
@@ -7,11 +11,17 @@
 
 use core::sync::atomic::{AtomicU8, Ordering};
 
-use crate::algorithms::{self, ExpandedSigningKey, ExpandedVerifyingKey};
+use crate::algorithms::{self, MuHasher};
+#[cfg(target_arch = "x86_64")]
+use crate::backend::avx2::Avx2;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 use crate::backend::neon::Neon;
 use crate::backend::portable::Portable;
+use crate::error::Error;
 use crate::params::ParameterSet;
+
+/// The key types the API holds (their fields are the algorithms' business).
+pub(crate) use crate::algorithms::{ExpandedSigningKey, ExpandedVerifyingKey};
 
 /// The backends this crate has.
 ///
@@ -129,9 +139,7 @@ pub fn selected_backend() -> BackendKind {
 /// every generic function of the operation inlines into one AVX2 body.
 #[cfg(target_arch = "x86_64")]
 mod avx2_entry {
-    use crate::algorithms::{self, ExpandedSigningKey, ExpandedVerifyingKey};
-    use crate::backend::avx2::Avx2;
-    use crate::params::ParameterSet;
+    use super::{Avx2, Error, ExpandedSigningKey, ExpandedVerifyingKey, ParameterSet, algorithms};
 
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
     pub fn key_gen<P: ParameterSet>(
@@ -162,83 +170,141 @@ mod avx2_entry {
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    pub fn check_signing_key<P: ParameterSet>(
+    pub fn import_signing_key<P: ParameterSet>(
+        bytes: &[u8],
         sk: &mut ExpandedSigningKey<P>,
-    ) -> Result<ExpandedVerifyingKey<P>, crate::Error> {
-        sk.check_consistency::<Avx2>()
+        vk: &mut ExpandedVerifyingKey<P>,
+    ) -> Result<(), Error> {
+        algorithms::import_signing_key::<P, Avx2>(bytes, sk, vk)
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+    pub fn decode_verifying_key<P: ParameterSet>(
+        pk: &[u8],
+    ) -> Result<ExpandedVerifyingKey<P>, Error> {
+        ExpandedVerifyingKey::<P>::decode::<Avx2>(pk)
     }
 }
 
-/// Runs `$avx2` (an `avx2_entry` call) on the AVX2 backend, `$neon` on the
-/// NEON backend, else `$portable`.
+/// Runs `$op::<P>($args)` on the selected backend: the `avx2_entry` copy on
+/// AVX2, the generic algorithm for `Neon` or `Portable` otherwise. The
+/// crate's one `unsafe` outside the SIMD backends.
 macro_rules! dispatch {
-    ($avx2:expr, $neon:expr, $portable:expr) => {
+    ($avx2:expr, |$b:ident| $generic:expr) => {
         match selected_backend() {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Avx2` is selected only when the CPU has AVX2.
+            // SAFETY: `Avx2` is selected only when the CPU has AVX2, BMI1,
+            // BMI2 and POPCNT (`avx2::available`), the entry points' features.
+            #[allow(unsafe_code)]
             BackendKind::Avx2 => unsafe { $avx2 },
             #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-            BackendKind::Neon => $neon,
-            _ => $portable,
+            BackendKind::Neon => {
+                type $b = Neon;
+                $generic
+            }
+            _ => {
+                type $b = Portable;
+                $generic
+            }
         }
     };
 }
 
+/// ML-DSA.KeyGen_internal (Algorithm 6) into `vk` and `sk`.
 pub(crate) fn key_gen<P: ParameterSet>(
     xi: &[u8; 32],
     vk: &mut ExpandedVerifyingKey<P>,
     sk: &mut ExpandedSigningKey<P>,
 ) {
-    dispatch!(
-        avx2_entry::key_gen::<P>(xi, vk, sk),
-        algorithms::key_gen_internal::<P, Neon>(xi, vk, sk),
-        algorithms::key_gen_internal::<P, Portable>(xi, vk, sk)
-    )
+    dispatch!(avx2_entry::key_gen::<P>(xi, vk, sk), |B| {
+        algorithms::key_gen_internal::<P, B>(xi, vk, sk)
+    })
 }
 
+/// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`.
 pub(crate) fn sign<P: ParameterSet>(
     sk: &ExpandedSigningKey<P>,
     mu: &[u8; 64],
     rnd: &[u8; 32],
     sig: &mut P::SigBytes,
 ) {
-    dispatch!(
-        avx2_entry::sign::<P>(sk, mu, rnd, sig),
-        algorithms::sign_internal::<P, Neon>(sk, mu, rnd, sig),
-        algorithms::sign_internal::<P, Portable>(sk, mu, rnd, sig)
-    )
+    dispatch!(avx2_entry::sign::<P>(sk, mu, rnd, sig), |B| {
+        algorithms::sign_internal::<P, B>(sk, mu, rnd, sig)
+    })
 }
 
+/// ML-DSA.Verify_internal (Algorithm 8) from mu.
 pub(crate) fn verify<P: ParameterSet>(
     vk: &ExpandedVerifyingKey<P>,
     mu: &[u8; 64],
     sig: &[u8],
 ) -> bool {
-    dispatch!(
-        avx2_entry::verify::<P>(vk, mu, sig),
-        algorithms::verify_internal::<P, Neon>(vk, mu, sig),
-        algorithms::verify_internal::<P, Portable>(vk, mu, sig)
-    )
+    dispatch!(avx2_entry::verify::<P>(vk, mu, sig), |B| {
+        algorithms::verify_internal::<P, B>(vk, mu, sig)
+    })
 }
 
+/// pkDecode and tr = H(pk, 64).
 pub(crate) fn decode_verifying_key<P: ParameterSet>(
     pk: &[u8],
-) -> Result<ExpandedVerifyingKey<P>, crate::Error> {
-    // Unpacking and one SHAKE256: no kernel worth dispatching.
-    ExpandedVerifyingKey::decode::<Portable>(pk)
+) -> Result<ExpandedVerifyingKey<P>, Error> {
+    dispatch!(avx2_entry::decode_verifying_key::<P>(pk), |B| {
+        ExpandedVerifyingKey::<P>::decode::<B>(pk)
+    })
 }
 
-/// Checks a decoded signing key (see `check_consistency`) and fills its
-/// A_hat.
-pub(crate) fn check_signing_key<P: ParameterSet>(
+/// An expanded signing key's import, validated (`import_signing_key`),
+/// into `sk` and its public key into `vk`, in place.
+pub(crate) fn import_signing_key<P: ParameterSet>(
+    bytes: &[u8],
     sk: &mut ExpandedSigningKey<P>,
-) -> Result<ExpandedVerifyingKey<P>, crate::Error> {
-    dispatch!(
-        avx2_entry::check_signing_key::<P>(sk),
-        sk.check_consistency::<Neon>(),
-        sk.check_consistency::<Portable>()
-    )
+    vk: &mut ExpandedVerifyingKey<P>,
+) -> Result<(), Error> {
+    dispatch!(avx2_entry::import_signing_key::<P>(bytes, sk, vk), |B| {
+        algorithms::import_signing_key::<P, B>(bytes, sk, vk)
+    })
 }
 
-/// mu = H(tr || M') with the portable SHAKE (absorbing is not worth a dispatch).
-pub(crate) type MuXof = algorithms::MuHasher<Portable>;
+/// mu = H(tr || M', 64), incremental, on the selected backend's SHAKE256.
+pub(crate) enum MuXof {
+    Portable(MuHasher<Portable>),
+    #[cfg(target_arch = "x86_64")]
+    Avx2(MuHasher<Avx2>),
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    Neon(MuHasher<Neon>),
+}
+
+impl MuXof {
+    /// Starts mu for the key with this tr.
+    pub(crate) fn new(tr: &[u8; 64]) -> Self {
+        match selected_backend() {
+            #[cfg(target_arch = "x86_64")]
+            BackendKind::Avx2 => MuXof::Avx2(MuHasher::new(tr)),
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+            BackendKind::Neon => MuXof::Neon(MuHasher::new(tr)),
+            _ => MuXof::Portable(MuHasher::new(tr)),
+        }
+    }
+
+    /// Absorbs the next piece of M'.
+    pub(crate) fn update(&mut self, piece: &[u8]) {
+        match self {
+            MuXof::Portable(h) => h.update(piece),
+            #[cfg(target_arch = "x86_64")]
+            MuXof::Avx2(h) => h.update(piece),
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+            MuXof::Neon(h) => h.update(piece),
+        }
+    }
+
+    /// mu.
+    pub(crate) fn finalize(self) -> [u8; 64] {
+        match self {
+            MuXof::Portable(h) => h.finalize(),
+            #[cfg(target_arch = "x86_64")]
+            MuXof::Avx2(h) => h.finalize(),
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+            MuXof::Neon(h) => h.finalize(),
+        }
+    }
+}

@@ -27,6 +27,10 @@
 //! | ML-DSA-65 | 124 | 67 | 57 | 135 | 126 | 111 |
 //! | ML-DSA-87 | 195 | 86 | 89 | 208 | 160 | 175 |
 
+//! Maintainers: `impl/README.md` maps each FIPS 204 algorithm to its spec
+//! and impl functions, follows a call from the API to a kernel, and says how
+//! to add a backend and where `unsafe` may appear.
+
 #![no_std]
 #![deny(missing_docs)]
 #![allow(clippy::needless_range_loop)]
@@ -46,6 +50,10 @@ mod algorithms;
 pub mod backend;
 #[cfg(not(feature = "internals"))]
 mod backend;
+#[cfg(feature = "internals")]
+pub mod bitpack;
+#[cfg(not(feature = "internals"))]
+mod bitpack;
 mod dispatch;
 mod error;
 #[cfg(feature = "hazmat")]

@@ -56,6 +56,161 @@ impl<const K: usize, const L: usize> PolyMatrix<[Poly; L]> for [[Poly; L]; K] {
     }
 }
 
+/// `bitlen(x)`: the number of bits of x > 0 (FIPS 204 section 2.3).
+const fn bitlen(x: i32) -> usize {
+    (i32::BITS - x.leading_zeros()) as usize
+}
+
+mod sealed {
+    /// Only this crate's parameter types implement the parameter traits, so
+    /// no other value of gamma1, gamma2 or eta can reach a kernel.
+    pub trait Sealed {}
+}
+
+/// The two values FIPS 204 allows for gamma2 (Table 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gamma2Kind {
+    /// gamma2 = (q-1)/88 (ML-DSA-44): 44 high parts, w1 in 6 bits.
+    Q88,
+    /// gamma2 = (q-1)/32 (ML-DSA-65, ML-DSA-87): 16 high parts, w1 in 4 bits.
+    Q32,
+}
+
+/// gamma2, the low-order rounding range, as a type: the rounding kernels
+/// (Decompose, MakeHint, UseHint, w1's packing) are chosen at compile time
+/// by [`Gamma2::KIND`], and only [`Gamma2Q88`] and [`Gamma2Q32`] implement
+/// it, so another value does not compile:
+///
+/// ```compile_fail,E0277
+/// use mldsa::params::Gamma2;
+/// enum Gamma2Other {}
+/// impl Gamma2 for Gamma2Other { // sealed: the trait cannot be implemented
+///     const KIND: mldsa::params::Gamma2Kind = mldsa::params::Gamma2Kind::Q32;
+/// }
+/// ```
+///
+/// ```
+/// use mldsa::params::{Gamma2, Gamma2Q32, Gamma2Q88};
+/// assert_eq!((Gamma2Q88::GAMMA2, Gamma2Q88::M, Gamma2Q88::W1_BITS), (95232, 44, 6));
+/// assert_eq!((Gamma2Q32::GAMMA2, Gamma2Q32::M, Gamma2Q32::W1_BITS), (261888, 16, 4));
+/// ```
+pub trait Gamma2: sealed::Sealed + 'static {
+    /// Which of the two values: the one definition the others follow from.
+    const KIND: Gamma2Kind;
+    /// gamma2.
+    const GAMMA2: i32 = match Self::KIND {
+        Gamma2Kind::Q88 => (Q - 1) / 88,
+        Gamma2Kind::Q32 => (Q - 1) / 32,
+    };
+    /// m = (q-1)/(2 gamma2), the number of high parts (44 or 16).
+    const M: i32 = (Q - 1) / (2 * Self::GAMMA2);
+    /// Bits per coefficient of w1: bitlen(m - 1) (Algorithm 28).
+    const W1_BITS: usize = bitlen(Self::M - 1);
+}
+
+/// gamma2 = (q-1)/88.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gamma2Q88 {}
+/// gamma2 = (q-1)/32.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gamma2Q32 {}
+impl sealed::Sealed for Gamma2Q88 {}
+impl sealed::Sealed for Gamma2Q32 {}
+impl Gamma2 for Gamma2Q88 {
+    const KIND: Gamma2Kind = Gamma2Kind::Q88;
+}
+impl Gamma2 for Gamma2Q32 {
+    const KIND: Gamma2Kind = Gamma2Kind::Q32;
+}
+
+/// The two values FIPS 204 allows for gamma1 (Table 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gamma1Kind {
+    /// gamma1 = 2^17 (ML-DSA-44): z in 18 bits.
+    Pow17,
+    /// gamma1 = 2^19 (ML-DSA-65, ML-DSA-87): z in 20 bits.
+    Pow19,
+}
+
+/// gamma1, the coefficient range of y, as a type (2^17 or 2^19): the z
+/// packers take their width from it at compile time.
+///
+/// ```
+/// use mldsa::params::{Gamma1, Gamma1Pow17, Gamma1Pow19};
+/// assert_eq!((Gamma1Pow17::GAMMA1, Gamma1Pow17::BITS), (1 << 17, 18));
+/// assert_eq!((Gamma1Pow19::GAMMA1, Gamma1Pow19::BITS), (1 << 19, 20));
+/// ```
+pub trait Gamma1: sealed::Sealed + 'static {
+    /// Which of the two values: the one definition the others follow from.
+    const KIND: Gamma1Kind;
+    /// gamma1.
+    const GAMMA1: i32 = match Self::KIND {
+        Gamma1Kind::Pow17 => 1 << 17,
+        Gamma1Kind::Pow19 => 1 << 19,
+    };
+    /// Bits per coefficient of z: 1 + bitlen(gamma1 - 1) (Algorithm 26).
+    const BITS: usize = 1 + bitlen(Self::GAMMA1 - 1);
+}
+
+/// gamma1 = 2^17.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gamma1Pow17 {}
+/// gamma1 = 2^19.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gamma1Pow19 {}
+impl sealed::Sealed for Gamma1Pow17 {}
+impl sealed::Sealed for Gamma1Pow19 {}
+impl Gamma1 for Gamma1Pow17 {
+    const KIND: Gamma1Kind = Gamma1Kind::Pow17;
+}
+impl Gamma1 for Gamma1Pow19 {
+    const KIND: Gamma1Kind = Gamma1Kind::Pow19;
+}
+
+/// The two values FIPS 204 allows for eta (Table 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EtaKind {
+    /// eta = 2 (ML-DSA-44, ML-DSA-87).
+    Two,
+    /// eta = 4 (ML-DSA-65).
+    Four,
+}
+
+/// eta, the private key range, as a type: RejBoundedPoly's acceptance rule
+/// and the s1 / s2 packing are chosen at compile time by [`Eta::KIND`].
+///
+/// ```
+/// use mldsa::params::{Eta, Eta2, Eta4};
+/// assert_eq!((Eta2::ETA, Eta2::BITS), (2, 3));
+/// assert_eq!((Eta4::ETA, Eta4::BITS), (4, 4));
+/// ```
+pub trait Eta: sealed::Sealed + 'static {
+    /// Which of the two values: the one definition the others follow from.
+    const KIND: EtaKind;
+    /// eta.
+    const ETA: i32 = match Self::KIND {
+        EtaKind::Two => 2,
+        EtaKind::Four => 4,
+    };
+    /// Bits per coefficient of s1 and s2: bitlen(2 eta) (Algorithm 24).
+    const BITS: usize = bitlen(2 * Self::ETA);
+}
+
+/// eta = 2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eta2 {}
+/// eta = 4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eta4 {}
+impl sealed::Sealed for Eta2 {}
+impl sealed::Sealed for Eta4 {}
+impl Eta for Eta2 {
+    const KIND: EtaKind = EtaKind::Two;
+}
+impl Eta for Eta4 {
+    const KIND: EtaKind = EtaKind::Four;
+}
+
 /// One ML-DSA parameter set (FIPS 204 Table 1) with its sizes (Table 2).
 ///
 /// ```
@@ -80,15 +235,15 @@ pub trait ParameterSet: 'static + Sized {
     /// Columns of A.
     const L: usize;
     /// Private key range eta.
-    const ETA: i32;
+    type Eta: Eta;
     /// Number of +-1 coefficients of the challenge.
     const TAU: usize;
     /// Collision strength lambda of c~ (c~ has lambda/4 bytes).
     const LAMBDA: usize;
     /// Coefficient range of y.
-    const GAMMA1: i32;
+    type Gamma1: Gamma1;
     /// Low-order rounding range.
-    const GAMMA2: i32;
+    type Gamma2: Gamma2;
     /// tau * eta.
     const BETA: i32;
     /// Maximum number of 1's in the hint.
@@ -113,12 +268,18 @@ pub trait ParameterSet: 'static + Sized {
     /// The encoded signature.
     type SigBytes: ByteArray;
 
+    /// eta, from [`Self::Eta`].
+    const ETA: i32 = <Self::Eta as Eta>::ETA;
+    /// gamma1, from [`Self::Gamma1`].
+    const GAMMA1: i32 = <Self::Gamma1 as Gamma1>::GAMMA1;
+    /// gamma2, from [`Self::Gamma2`].
+    const GAMMA2: i32 = <Self::Gamma2 as Gamma2>::GAMMA2;
     /// Bits per coefficient of s1, s2: bitlen(2 eta).
-    const ETA_BITS: usize = if Self::ETA == 2 { 3 } else { 4 };
+    const ETA_BITS: usize = <Self::Eta as Eta>::BITS;
     /// Bits per coefficient of z: 1 + bitlen(gamma1 - 1).
-    const GAMMA1_BITS: usize = if Self::GAMMA1 == 1 << 17 { 18 } else { 20 };
+    const GAMMA1_BITS: usize = <Self::Gamma1 as Gamma1>::BITS;
     /// Bits per coefficient of w1: bitlen((q-1)/(2 gamma2) - 1).
-    const W1_BITS: usize = if Self::GAMMA2 == (Q - 1) / 88 { 6 } else { 4 };
+    const W1_BITS: usize = <Self::Gamma2 as Gamma2>::W1_BITS;
     /// Bytes of c~.
     const C_TILDE_LEN: usize = Self::LAMBDA / 4;
     /// Bytes of w1Encode(w1).
@@ -168,11 +329,11 @@ impl ParameterSet for MlDsa44 {
     const NAME: &'static str = "ML-DSA-44";
     const K: usize = 4;
     const L: usize = 4;
-    const ETA: i32 = 2;
+    type Eta = Eta2;
     const TAU: usize = 39;
     const LAMBDA: usize = 128;
-    const GAMMA1: i32 = 1 << 17;
-    const GAMMA2: i32 = (Q - 1) / 88;
+    type Gamma1 = Gamma1Pow17;
+    type Gamma2 = Gamma2Q88;
     const BETA: i32 = 78;
     const OMEGA: usize = 80;
     const PK_LEN: usize = 1312;
@@ -190,11 +351,11 @@ impl ParameterSet for MlDsa65 {
     const NAME: &'static str = "ML-DSA-65";
     const K: usize = 6;
     const L: usize = 5;
-    const ETA: i32 = 4;
+    type Eta = Eta4;
     const TAU: usize = 49;
     const LAMBDA: usize = 192;
-    const GAMMA1: i32 = 1 << 19;
-    const GAMMA2: i32 = (Q - 1) / 32;
+    type Gamma1 = Gamma1Pow19;
+    type Gamma2 = Gamma2Q32;
     const BETA: i32 = 196;
     const OMEGA: usize = 55;
     const PK_LEN: usize = 1952;
@@ -212,11 +373,11 @@ impl ParameterSet for MlDsa87 {
     const NAME: &'static str = "ML-DSA-87";
     const K: usize = 8;
     const L: usize = 7;
-    const ETA: i32 = 2;
+    type Eta = Eta2;
     const TAU: usize = 60;
     const LAMBDA: usize = 256;
-    const GAMMA1: i32 = 1 << 19;
-    const GAMMA2: i32 = (Q - 1) / 32;
+    type Gamma1 = Gamma1Pow19;
+    type Gamma2 = Gamma2Q32;
     const BETA: i32 = 120;
     const OMEGA: usize = 75;
     const PK_LEN: usize = 2592;

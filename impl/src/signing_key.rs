@@ -2,8 +2,7 @@
 
 use zeroize::{ZeroizeOnDrop, Zeroizing};
 
-use crate::algorithms::{ExpandedSigningKey, ExpandedVerifyingKey};
-use crate::dispatch;
+use crate::dispatch::{self, ExpandedSigningKey, ExpandedVerifyingKey};
 use crate::error::Error;
 use crate::mu::{Mu, MuBuilder, prehash_mu};
 use crate::params::{ByteArray, ParameterSet};
@@ -195,13 +194,17 @@ impl<P: ParameterSet> SigningKey<P> {
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     pub fn try_from_expanded(sk: &[u8]) -> Result<Self, Error> {
-        let mut expanded = ExpandedSigningKey::<P>::decode(sk)?;
-        let vk = dispatch::check_signing_key::<P>(&mut expanded)?;
-        Ok(SigningKey {
+        // Decoded in place: the secrets are written once, into the key
+        // returned (or zeroized with it on an error).
+        let mut key = SigningKey {
             seed: None,
-            expanded,
-            verifying_key: VerifyingKey { expanded: vk },
-        })
+            expanded: ExpandedSigningKey::zeroed(),
+            verifying_key: VerifyingKey {
+                expanded: ExpandedVerifyingKey::zeroed(),
+            },
+        };
+        dispatch::import_signing_key::<P>(sk, &mut key.expanded, &mut key.verifying_key.expanded)?;
+        Ok(key)
     }
 
     /// ML-DSA.Sign (Algorithm 2), hedged: rnd from the operating system.

@@ -1,7 +1,6 @@
 //! Verifying (public) keys and verification.
 
-use crate::algorithms::ExpandedVerifyingKey;
-use crate::dispatch;
+use crate::dispatch::{self, ExpandedVerifyingKey};
 use crate::error::Error;
 use crate::mu::{Mu, MuBuilder, prehash_mu};
 use crate::params::ParameterSet;

@@ -9,6 +9,7 @@ use mldsa::backend::Backend;
 use mldsa::backend::portable::Portable;
 use mldsa::params::{MlDsa44, MlDsa65, N, ParameterSet, PolyVec, Q};
 use mldsa::poly::Poly;
+use mldsa_diff_tests::typed;
 use mldsa_spec::{conversions as sc, ring, rounding as sr};
 
 const GAMMA2: [i32; 2] = [(Q - 1) / 88, (Q - 1) / 32];
@@ -43,7 +44,7 @@ fn power2round<B: Backend>() -> Result<String, String> {
 fn decompose<B: Backend>(gamma2: i32) -> Result<String, String> {
     sweep(0, Q as i64 - 1, |a| {
         let (mut a1, mut a0) = (Poly::ZERO, Poly::ZERO);
-        B::decompose(gamma2, &mut a1, &mut a0, a);
+        typed::decompose::<B>(gamma2, &mut a1, &mut a0, a);
         (0..N)
             .find(|&i| sr::decompose(a.coeffs[i], gamma2) != (a1.coeffs[i], a0.coeffs[i]))
             .map(|i| a.coeffs[i])
@@ -54,7 +55,7 @@ fn use_hint<B: Backend>(gamma2: i32, h: i32) -> Result<String, String> {
     let hints = Poly::from_coeffs([h; N]);
     sweep(0, Q as i64 - 1, |r| {
         let mut out = Poly::ZERO;
-        B::use_hint(gamma2, &mut out, &hints, r);
+        typed::use_hint::<B>(gamma2, &mut out, &hints, r);
         (0..N)
             .find(|&i| sr::use_hint(h, r.coeffs[i], gamma2) != out.coeffs[i])
             .map(|i| r.coeffs[i])
@@ -70,7 +71,7 @@ fn make_hint<B: Backend>(gamma2: i32) -> Result<String, String> {
         let zpoly = Poly::from_coeffs([z; N]);
         sweep(0, Q as i64 - 1, |r| {
             let mut h = Poly::ZERO;
-            let count = B::make_hint(gamma2, &mut h, &zpoly, r);
+            let count = typed::make_hint::<B>(gamma2, &mut h, &zpoly, r);
             let ones = h.coeffs.iter().filter(|&&x| x == 1).count();
             if count != ones {
                 return Some(r.coeffs[0]);
@@ -180,7 +181,7 @@ fn pack_z<B: Backend>(bits: usize) -> Result<String, String> {
         let w = Poly::from_coeffs(core::array::from_fn(|i| {
             -gamma1 + 1 + ((step + i) % size) as i32
         }));
-        B::pack_z(bits, &mut out, &w);
+        typed::pack_z::<B>(bits, &mut out, &w);
         if let Some(i) = (0..N).find(|&i| field(&out, bits, i) != (gamma1 - w.coeffs[i]) as u32) {
             return Err(format!(
                 "counterexample: w_{i} = {} packs wrong",
@@ -188,7 +189,7 @@ fn pack_z<B: Backend>(bits: usize) -> Result<String, String> {
             ));
         }
         let mut back = Poly::ZERO;
-        B::unpack_z(bits, &mut back, &out);
+        typed::unpack_z::<B>(bits, &mut back, &out);
         if let Some(i) = (0..N).find(|&i| back.coeffs[i] != w.coeffs[i]) {
             return Err(format!(
                 "counterexample: field {} unpacks to {}",
@@ -207,7 +208,7 @@ fn pack_z<B: Backend>(bits: usize) -> Result<String, String> {
 /// position, against the spec; and skDecode on every field value at every
 /// position: eta - x for x <= 2 eta, MalformedKey above.
 fn pack_eta<P: ParameterSet>() -> Result<String, String> {
-    use mldsa::algorithms::encoding::{SkParts, sk_decode, sk_encode};
+    use mldsa::algorithms::encodings::{SkParts, sk_decode, sk_encode};
     let eta = P::ETA;
     let values = 2 * eta as usize + 1;
     let bits = P::ETA_BITS;

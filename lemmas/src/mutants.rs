@@ -76,7 +76,7 @@ pub fn power2round<W: Word>(a: W) -> (W, W) {
 /// UseHint stepping the wrong way.
 pub fn use_hint<W: Word>(gamma2: i32, h: W, r: W) -> W {
     let m = (Q - 1) / (2 * gamma2);
-    let (r1, r0) = mldsa::backend::portable::decompose(gamma2, r);
+    let (r1, r0) = mldsa_diff_tests::typed::decompose_scalar(gamma2, r);
     let positive = ((W::lit(0) - r0) >> 31) & W::lit(1);
     let delta = h * (W::lit(1) - positive - positive);
     let v = add_if_negative(r1 + delta, W::lit(m));

@@ -9,6 +9,7 @@ use crate::mutants;
 use crate::smt::{self, Bv32, Bv64, Term, Verdict, ctx};
 use mldsa::backend::portable as k;
 use mldsa::backend::portable::MONTGOMERY_BOUND;
+use mldsa_diff_tests::typed;
 use z3::ast::{Ast, Bool};
 
 const GAMMA2: [i64; 2] = [(Q - 1) / 88, (Q - 1) / 32];
@@ -350,21 +351,21 @@ pub fn all() -> Vec<Lemma> {
             format!("decompose = Decompose, g2={g}"),
             "a in [0, q)".into(),
             "portable",
-            &|| decompose(gamma2, k::decompose::<Bv32>),
+            &|| decompose(gamma2, typed::decompose_scalar::<Bv32>),
             &|| decompose(gamma2, mutants::decompose::<Bv32>),
         );
         pair(
             format!("make_hint = MakeHint, g2={g}"),
             "z, r in [0, q)".into(),
             "portable",
-            &|| make_hint(gamma2, k::make_hint::<Bv32>),
+            &|| make_hint(gamma2, typed::make_hint_scalar::<Bv32>),
             &|| make_hint(gamma2, mutants::make_hint::<Bv32>),
         );
         pair(
             format!("use_hint = UseHint, g2={g}"),
             "h in {0, 1}, r in [0, q)".into(),
             "portable",
-            &|| use_hint(gamma2, k::use_hint::<Bv32>),
+            &|| use_hint(gamma2, typed::use_hint_scalar::<Bv32>),
             &|| use_hint(gamma2, mutants::use_hint::<Bv32>),
         );
         pair(

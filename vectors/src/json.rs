@@ -11,7 +11,7 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
-use crate::{HashAlg, Interface, ParameterSet, SignInput, hex};
+use crate::{HashAlg, Interface, ParameterSet, SignInput, hash_alg_from_acvp, hex};
 
 /// The folder names under [`acvp_dir`](crate::acvp_dir).
 pub(crate) const KEY_GEN_DIR: &str = "ML-DSA-keyGen-FIPS204";
@@ -405,7 +405,7 @@ fn input(interface: Interface, test: &Obj<'_>) -> Input {
             Input::PreHash {
                 message: test.bytes("message"),
                 context: test.bytes("context"),
-                hash: HashAlg::from_acvp(name)
+                hash: hash_alg_from_acvp(name)
                     .unwrap_or_else(|| panic!("{}: unknown hashAlg {name:?}", test.at)),
             }
         }

@@ -74,81 +74,40 @@ impl fmt::Display for ParameterSet {
     }
 }
 
-/// A pre-hash function for HashML-DSA (FIPS 204, Algorithm 4), named as in
-/// the ACVP `hashAlg` field.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum HashAlg {
-    /// SHA-224 (`"SHA2-224"`).
-    Sha2_224,
-    /// SHA-256 (`"SHA2-256"`).
-    Sha2_256,
-    /// SHA-384 (`"SHA2-384"`).
-    Sha2_384,
-    /// SHA-512 (`"SHA2-512"`).
-    Sha2_512,
-    /// SHA-512/224 (`"SHA2-512/224"`).
-    Sha2_512_224,
-    /// SHA-512/256 (`"SHA2-512/256"`).
-    Sha2_512_256,
-    /// SHA3-224 (`"SHA3-224"`).
-    Sha3_224,
-    /// SHA3-256 (`"SHA3-256"`).
-    Sha3_256,
-    /// SHA3-384 (`"SHA3-384"`).
-    Sha3_384,
-    /// SHA3-512 (`"SHA3-512"`).
-    Sha3_512,
-    /// SHAKE128 with 256-bit output (`"SHAKE-128"`).
-    Shake128,
-    /// SHAKE256 with 512-bit output (`"SHAKE-256"`).
-    Shake256,
+/// A pre-hash function for HashML-DSA (FIPS 204, Algorithm 4): `mldsa`'s
+/// list of the twelve, reused here rather than listed again.
+pub use mldsa::PreHash as HashAlg;
+
+/// Each pre-hash function with its name in the ACVP `hashAlg` field.
+pub const HASH_ALG_NAMES: [(HashAlg, &str); 12] = [
+    (HashAlg::Sha2_224, "SHA2-224"),
+    (HashAlg::Sha2_256, "SHA2-256"),
+    (HashAlg::Sha2_384, "SHA2-384"),
+    (HashAlg::Sha2_512, "SHA2-512"),
+    (HashAlg::Sha2_512_224, "SHA2-512/224"),
+    (HashAlg::Sha2_512_256, "SHA2-512/256"),
+    (HashAlg::Sha3_224, "SHA3-224"),
+    (HashAlg::Sha3_256, "SHA3-256"),
+    (HashAlg::Sha3_384, "SHA3-384"),
+    (HashAlg::Sha3_512, "SHA3-512"),
+    (HashAlg::Shake128, "SHAKE-128"),
+    (HashAlg::Shake256, "SHAKE-256"),
+];
+
+/// The ACVP name of a pre-hash function, e.g. `"SHA2-512/224"` or `"SHAKE-128"`.
+pub fn hash_alg_name(hash: HashAlg) -> &'static str {
+    HASH_ALG_NAMES
+        .iter()
+        .find(|(h, _)| *h == hash)
+        .map_or("?", |(_, name)| name)
 }
 
-impl HashAlg {
-    /// All twelve pre-hash functions the ACVP vectors use.
-    pub const ALL: [HashAlg; 12] = [
-        Self::Sha2_224,
-        Self::Sha2_256,
-        Self::Sha2_384,
-        Self::Sha2_512,
-        Self::Sha2_512_224,
-        Self::Sha2_512_256,
-        Self::Sha3_224,
-        Self::Sha3_256,
-        Self::Sha3_384,
-        Self::Sha3_512,
-        Self::Shake128,
-        Self::Shake256,
-    ];
-
-    /// The ACVP name, e.g. `"SHA2-512/224"` or `"SHAKE-128"`.
-    pub fn acvp_name(self) -> &'static str {
-        match self {
-            Self::Sha2_224 => "SHA2-224",
-            Self::Sha2_256 => "SHA2-256",
-            Self::Sha2_384 => "SHA2-384",
-            Self::Sha2_512 => "SHA2-512",
-            Self::Sha2_512_224 => "SHA2-512/224",
-            Self::Sha2_512_256 => "SHA2-512/256",
-            Self::Sha3_224 => "SHA3-224",
-            Self::Sha3_256 => "SHA3-256",
-            Self::Sha3_384 => "SHA3-384",
-            Self::Sha3_512 => "SHA3-512",
-            Self::Shake128 => "SHAKE-128",
-            Self::Shake256 => "SHAKE-256",
-        }
-    }
-
-    /// Parses an ACVP `hashAlg` value.
-    pub fn from_acvp(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|h| h.acvp_name() == name)
-    }
-}
-
-impl fmt::Display for HashAlg {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.acvp_name())
-    }
+/// Parses an ACVP `hashAlg` value.
+pub fn hash_alg_from_acvp(name: &str) -> Option<HashAlg> {
+    HASH_ALG_NAMES
+        .iter()
+        .find(|(_, n)| *n == name)
+        .map(|(h, _)| *h)
 }
 
 /// Which signing / verification interface a case exercises.

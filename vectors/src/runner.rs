@@ -118,6 +118,32 @@ pub struct Report {
 }
 
 impl Report {
+    /// The case counts of the whole ACVP set: (keyGen, sigGen, sigVer).
+    pub const COMPLETE: (usize, usize, usize) = (75, 360, 180);
+
+    /// Prints the report (stdout, shown with `--nocapture`) and panics,
+    /// with the report on stderr so that it shows in the test output, if a
+    /// case failed or the counts are not [`Self::COMPLETE`] (a truncated
+    /// vector file would otherwise pass silently).
+    pub fn assert_complete_and_passed(&self) {
+        println!("{self}");
+        let counts = (self.key_gen, self.sig_gen, self.sig_ver);
+        if !self.failures.is_empty() || counts != Self::COMPLETE {
+            eprintln!("{self}");
+        }
+        assert!(
+            self.failures.is_empty(),
+            "{} ACVP case(s) failed against {} (see the report above)",
+            self.failures.len(),
+            self.target
+        );
+        assert_eq!(
+            counts,
+            Self::COMPLETE,
+            "wrong number of ACVP cases (keyGen, sigGen, sigVer)"
+        );
+    }
+
     /// True when no case failed.
     pub fn is_success(&self) -> bool {
         self.failures.is_empty()
@@ -340,7 +366,7 @@ fn compare(what: &str, got: &[u8], expected: &[u8]) -> Option<String> {
 /// The interface of an input for failure messages, with the hash if any.
 fn describe(input: &SignInput<'_>) -> String {
     match input {
-        SignInput::PreHash { hash, .. } => format!("preHash {hash}"),
+        SignInput::PreHash { hash, .. } => format!("preHash {}", crate::hash_alg_name(*hash)),
         other => other.interface().name().to_owned(),
     }
 }
@@ -348,8 +374,8 @@ fn describe(input: &SignInput<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::HashAlg;
-    use std::collections::BTreeSet;
+    use crate::{HashAlg, hash_alg_from_acvp, hash_alg_name};
+    use std::collections::HashSet;
     use std::sync::OnceLock;
 
     fn vectors() -> &'static Vectors {
@@ -416,7 +442,7 @@ mod tests {
     #[test]
     fn every_hash_alg_name_parses_and_all_occur() {
         for hash in HashAlg::ALL {
-            assert_eq!(HashAlg::from_acvp(hash.acvp_name()), Some(hash));
+            assert_eq!(hash_alg_from_acvp(hash_alg_name(hash)), Some(hash));
         }
         for name in [
             "SHA2-512/224",
@@ -425,13 +451,13 @@ mod tests {
             "SHAKE-256",
             "SHA3-224",
         ] {
-            assert!(HashAlg::from_acvp(name).is_some(), "{name}");
+            assert!(hash_alg_from_acvp(name).is_some(), "{name}");
         }
         for name in ["SHA-256", "sha2-256", "SHAKE128", "SHA2-512-224", ""] {
-            assert_eq!(HashAlg::from_acvp(name), None, "{name}");
+            assert_eq!(hash_alg_from_acvp(name), None, "{name}");
         }
         let v = vectors();
-        let used = |inputs: Vec<&Input>| -> BTreeSet<HashAlg> {
+        let used = |inputs: Vec<&Input>| -> HashSet<HashAlg> {
             inputs
                 .into_iter()
                 .filter_map(|i| match i {
@@ -440,7 +466,7 @@ mod tests {
                 })
                 .collect()
         };
-        let all: BTreeSet<HashAlg> = HashAlg::ALL.into_iter().collect();
+        let all: HashSet<HashAlg> = HashAlg::ALL.into_iter().collect();
         assert_eq!(used(v.sig_gen.iter().map(|c| &c.input).collect()), all);
         assert_eq!(used(v.sig_ver.iter().map(|c| &c.input).collect()), all);
     }
@@ -599,7 +625,7 @@ mod tests {
                 c.tg_id,
                 c.tc_id,
                 match c.input {
-                    Input::PreHash { hash, .. } => hash,
+                    Input::PreHash { hash, .. } => hash_alg_name(hash),
                     _ => panic!("sigGen case 20 is not a preHash case"),
                 }
             ),

@@ -4,7 +4,7 @@
 //! test binary would take far longer to compile. One instance per parameter
 //! set and backend instead.
 
-use mldsa::algorithms::encoding::{self, SkParts};
+use mldsa::algorithms::encodings::{self as encoding, SkParts};
 use mldsa::algorithms::{self, ExpandedSigningKey, ExpandedVerifyingKey, sampling};
 use mldsa::backend::Backend;
 use mldsa::params::ParameterSet;
@@ -140,14 +140,18 @@ pub fn decode_verifying_key<P: ParameterSet, B: Backend>(
 pub fn decode_signing_key<P: ParameterSet>(
     sk: &[u8],
 ) -> Result<ExpandedSigningKey<P>, mldsa::Error> {
-    ExpandedSigningKey::<P>::decode(sk)
+    let mut key = ExpandedSigningKey::<P>::zeroed();
+    key.decode_from(sk)?;
+    Ok(key)
 }
 
 #[inline(never)]
 pub fn check_consistency<P: ParameterSet, B: Backend>(
     sk: &mut ExpandedSigningKey<P>,
 ) -> Result<ExpandedVerifyingKey<P>, mldsa::Error> {
-    sk.check_consistency::<B>()
+    let mut vk = ExpandedVerifyingKey::<P>::zeroed();
+    sk.check_consistency::<B>(&mut vk)?;
+    Ok(vk)
 }
 
 #[inline(never)]

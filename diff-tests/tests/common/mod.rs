@@ -196,27 +196,8 @@ pub fn bytes_exact(len: usize) -> impl Strategy<Value = Vec<u8>> {
     ]
 }
 
-/// The twelve pre-hash functions, each with its spec twin.
-pub const PREHASHES: [(mldsa::PreHash, mldsa_spec::PreHash); 12] = [
-    (mldsa::PreHash::Sha2_224, mldsa_spec::PreHash::Sha2_224),
-    (mldsa::PreHash::Sha2_256, mldsa_spec::PreHash::Sha2_256),
-    (mldsa::PreHash::Sha2_384, mldsa_spec::PreHash::Sha2_384),
-    (mldsa::PreHash::Sha2_512, mldsa_spec::PreHash::Sha2_512),
-    (
-        mldsa::PreHash::Sha2_512_224,
-        mldsa_spec::PreHash::Sha2_512_224,
-    ),
-    (
-        mldsa::PreHash::Sha2_512_256,
-        mldsa_spec::PreHash::Sha2_512_256,
-    ),
-    (mldsa::PreHash::Sha3_224, mldsa_spec::PreHash::Sha3_224),
-    (mldsa::PreHash::Sha3_256, mldsa_spec::PreHash::Sha3_256),
-    (mldsa::PreHash::Sha3_384, mldsa_spec::PreHash::Sha3_384),
-    (mldsa::PreHash::Sha3_512, mldsa_spec::PreHash::Sha3_512),
-    (mldsa::PreHash::Shake128, mldsa_spec::PreHash::Shake128),
-    (mldsa::PreHash::Shake256, mldsa_spec::PreHash::Shake256),
-];
+#[allow(unused_imports)] // the algorithm tests use it, the kernel tests do not
+pub use mldsa_diff_tests::PREHASHES;
 
 /// Writes `value` (`width` bits, little-endian) at bit `offset` of `bytes`,
 /// as BitPack lays out coefficients.
@@ -321,3 +302,6 @@ pub fn quickcheck_runner(default_cases: u32) -> quickcheck::QuickCheck {
     let n = mldsa_diff_tests::cases(default_cases) as u64;
     quickcheck::QuickCheck::new().tests(n).max_tests(10 * n)
 }
+
+#[allow(unused_imports)] // not every test binary calls the typed kernels
+pub use mldsa_diff_tests::typed;

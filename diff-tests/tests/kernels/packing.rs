@@ -27,7 +27,7 @@ fn check_pack_z<B: Backend>(bits: usize, a: &Coeffs, junk: u8) -> Result<(), Tes
     let g1 = gamma1(bits);
     assert!(a.iter().all(|&x| -(g1 - 1) <= x && x <= g1));
     let mut out = vec![junk; 32 * bits];
-    B::pack_z(bits, &mut out, &poly(a));
+    typed::pack_z::<B>(bits, &mut out, &poly(a));
     let expected = bit_pack(a, (g1 - 1) as u32, g1 as u32);
     prop_assert_eq!(out, expected, "{}: pack_z({} bits)", B::NAME, bits);
     Ok(())
@@ -38,7 +38,7 @@ fn check_pack_z<B: Backend>(bits: usize, a: &Coeffs, junk: u8) -> Result<(), Tes
 fn check_unpack_z<B: Backend>(bits: usize, v: &[u8]) -> Result<(), TestCaseError> {
     let g1 = gamma1(bits);
     let mut p = Poly::from_coeffs([0x1234567; N]);
-    B::unpack_z(bits, &mut p, v);
+    typed::unpack_z::<B>(bits, &mut p, v);
     let expected = bit_unpack(v, (g1 - 1) as u32, g1 as u32);
     prop_assert_eq!(p.coeffs, expected, "{}: unpack_z({} bits)", B::NAME, bits);
     for &x in p.coeffs.iter() {
@@ -50,7 +50,7 @@ fn check_unpack_z<B: Backend>(bits: usize, v: &[u8]) -> Result<(), TestCaseError
         );
     }
     let mut again = vec![0u8; 32 * bits];
-    B::pack_z(bits, &mut again, &p);
+    typed::pack_z::<B>(bits, &mut again, &p);
     prop_assert_eq!(again, v.to_vec(), "{}: pack_z(unpack_z(v)) != v", B::NAME);
     Ok(())
 }
@@ -60,7 +60,7 @@ fn check_pack_w1<B: Backend>(bits: usize, a: &Coeffs, junk: u8) -> Result<(), Te
     let b = w1_max(bits);
     assert!(a.iter().all(|&x| (0..=b).contains(&x)));
     let mut out = vec![junk; 32 * bits];
-    B::pack_w1(bits, &mut out, &poly(a));
+    typed::pack_w1::<B>(bits, &mut out, &poly(a));
     prop_assert_eq!(
         out,
         simple_bit_pack(a, b as u32),

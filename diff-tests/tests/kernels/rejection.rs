@@ -64,7 +64,7 @@ fn check_rej_uniform<B: Backend>(len: usize, buf: &[u8]) -> Result<(), TestCaseE
 
 fn check_rej_eta<B: Backend>(eta: i32, len: usize, buf: &[u8]) -> Result<(), TestCaseError> {
     let mut out = vec![-100i32; len];
-    let count = B::rej_eta(eta, &mut out, buf);
+    let count = typed::rej_eta::<B>(eta, &mut out, buf);
     let expected = spec_rej_eta(eta, len, buf);
     prop_assert_eq!(
         count,

@@ -39,7 +39,7 @@ fn check_power2round<B: Backend>(a: &Coeffs) -> Result<(), TestCaseError> {
 fn check_decompose<B: Backend>(gamma2: i32, a: &Coeffs) -> Result<(), TestCaseError> {
     let mut a1 = Poly::from_coeffs([-7; N]);
     let mut a0 = Poly::from_coeffs([-7; N]);
-    B::decompose(gamma2, &mut a1, &mut a0, &poly(a));
+    typed::decompose::<B>(gamma2, &mut a1, &mut a0, &poly(a));
     for (i, &x) in a.iter().enumerate() {
         prop_assert_eq!(
             (a1.coeffs[i], a0.coeffs[i]),
@@ -57,7 +57,7 @@ fn check_decompose<B: Backend>(gamma2: i32, a: &Coeffs) -> Result<(), TestCaseEr
 /// returned count is the number of ones.
 fn check_make_hint<B: Backend>(gamma2: i32, z: &Coeffs, r: &Coeffs) -> Result<(), TestCaseError> {
     let mut h = Poly::from_coeffs([-7; N]);
-    let count = B::make_hint(gamma2, &mut h, &poly(z), &poly(r));
+    let count = typed::make_hint::<B>(gamma2, &mut h, &poly(z), &poly(r));
     let mut ones = 0;
     for i in 0..N {
         let expected = spec::make_hint(z[i], r[i], gamma2);
@@ -79,7 +79,7 @@ fn check_make_hint<B: Backend>(gamma2: i32, z: &Coeffs, r: &Coeffs) -> Result<()
 /// use_hint for h in {0, 1}, r in [0, q): exactly UseHint(h_i, r_i).
 fn check_use_hint<B: Backend>(gamma2: i32, h: &Coeffs, r: &Coeffs) -> Result<(), TestCaseError> {
     let mut a = Poly::from_coeffs([-7; N]);
-    B::use_hint(gamma2, &mut a, &poly(h), &poly(r));
+    typed::use_hint::<B>(gamma2, &mut a, &poly(h), &poly(r));
     for i in 0..N {
         prop_assert_eq!(
             a.coeffs[i],

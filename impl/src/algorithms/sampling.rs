@@ -16,31 +16,80 @@ const UNIFORM_BLOCKS: usize = 5;
 /// half-bytes (eta = 2 keeps 15/16 of them; eta = 4 keeps 9/16).
 const ETA_BLOCKS: usize = 2;
 
-/// RejNTTPoly (Algorithm 30) for four seeds at once; only the first `active`
-/// lanes are waited for (the others are idle lanes of a last, partial group).
+/// The rejection loop of RejNTTPoly and RejBoundedPoly for four seeds at
+/// once, `xof` holding them absorbed: FIRST bytes of each lane up front,
+/// then one block of RATE bytes at a time until the first `active` lanes
+/// have 256 coefficients (the others are idle lanes of a last, partial
+/// group). `sample` is the backend's acceptance kernel; with SECRET the
+/// squeezed bytes are zeroized (ExpandS's are secret, ExpandA's public).
 #[inline(always)]
-fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: [&mut Poly; 4], active: usize) {
-    let mut xof = B::Shake128x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
-    let mut buf = [[0u8; UNIFORM_BLOCKS * SHAKE128_RATE]; 4];
+fn rej_poly_x4<X: XofX4, const FIRST: usize, const RATE: usize, const SECRET: bool>(
+    mut xof: X,
+    polys: [&mut Poly; 4],
+    active: usize,
+    sample: impl Fn(&mut [i32], &[u8]) -> usize,
+) {
+    let mut buf = [[0u8; FIRST]; 4];
     {
         let [b0, b1, b2, b3] = &mut buf;
         xof.squeeze_blocks_x4([b0, b1, b2, b3]);
     }
     let mut ctr = [0usize; 4];
     for lane in 0..4 {
-        ctr[lane] = B::rej_uniform(&mut polys[lane].coeffs, &buf[lane]);
+        ctr[lane] = sample(&mut polys[lane].coeffs, &buf[lane]);
     }
     while ctr[..active].iter().any(|&c| c < N) {
-        let mut block = [[0u8; SHAKE128_RATE]; 4];
+        let mut block = [[0u8; RATE]; 4];
         {
             let [b0, b1, b2, b3] = &mut block;
             xof.squeeze_blocks_x4([b0, b1, b2, b3]);
         }
         for lane in 0..4 {
             let c = ctr[lane];
-            ctr[lane] += B::rej_uniform(&mut polys[lane].coeffs[c..], &block[lane]);
+            ctr[lane] += sample(&mut polys[lane].coeffs[c..], &block[lane]);
+        }
+        if SECRET {
+            block.as_flattened_mut().zeroize();
         }
     }
+    if SECRET {
+        buf.as_flattened_mut().zeroize();
+    }
+}
+
+/// The same loop for one seed, absorbed in `xof`.
+#[inline(always)]
+fn rej_poly<X: Xof, const FIRST: usize, const RATE: usize, const SECRET: bool>(
+    mut xof: X,
+    out: &mut Poly,
+    sample: impl Fn(&mut [i32], &[u8]) -> usize,
+) {
+    let mut buf = [0u8; FIRST];
+    xof.squeeze(&mut buf);
+    let mut ctr = sample(&mut out.coeffs, &buf);
+    while ctr < N {
+        let mut block = [0u8; RATE];
+        xof.squeeze(&mut block);
+        ctr += sample(&mut out.coeffs[ctr..], &block);
+        if SECRET {
+            block.as_mut_slice().zeroize();
+        }
+    }
+    if SECRET {
+        buf.as_mut_slice().zeroize();
+    }
+}
+
+/// RejNTTPoly (Algorithm 30) for four seeds at once.
+#[inline(always)]
+fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: [&mut Poly; 4], active: usize) {
+    let xof = B::Shake128x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+    rej_poly_x4::<_, { UNIFORM_BLOCKS * SHAKE128_RATE }, SHAKE128_RATE, false>(
+        xof,
+        polys,
+        active,
+        |out, buf| B::rej_uniform(out, buf),
+    )
 }
 
 /// RejNTTPoly (Algorithm 30) for one seed.
@@ -48,35 +97,61 @@ fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: [&mut Poly; 4], acti
 fn rej_ntt_poly<B: Backend>(seed: &[u8; 34], out: &mut Poly) {
     let mut xof = B::Shake128::new();
     xof.absorb(seed);
-    let mut buf = [0u8; UNIFORM_BLOCKS * SHAKE128_RATE];
-    xof.squeeze(&mut buf);
-    let mut ctr = B::rej_uniform(&mut out.coeffs, &buf);
-    while ctr < N {
-        let mut block = [0u8; SHAKE128_RATE];
-        xof.squeeze(&mut block);
-        ctr += B::rej_uniform(&mut out.coeffs[ctr..], &block);
-    }
+    rej_poly::<_, { UNIFORM_BLOCKS * SHAKE128_RATE }, SHAKE128_RATE, false>(xof, out, |o, b| {
+        B::rej_uniform(o, b)
+    })
 }
 
-/// ExpandA (Algorithm 32): `A_hat[r][s] = RejNTTPoly(rho || s || r)`, four
-/// entries at a time in row-major order.
+/// RejBoundedPoly (Algorithm 31) for four seeds at once.
 #[inline(always)]
-pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matrix) {
-    let rows = a_hat.as_mut();
-    let total = P::K * P::L;
-    let seed = |index: usize| {
-        let mut s = [0u8; 34];
-        s[..32].copy_from_slice(rho);
-        s[32] = (index % P::L) as u8;
-        s[33] = (index / P::L) as u8;
-        s
-    };
-    // Groups of four, written straight into A_hat; with a SIMD SHAKE a last
-    // group of two or three runs four-wide with idle lanes, otherwise leftover
-    // entries run one lane at a time.
-    let mut entries = rows.iter_mut().flat_map(|row| row.as_mut().iter_mut());
+fn rej_bounded_poly_x4<P: ParameterSet, B: Backend>(
+    seeds: &[[u8; 66]; 4],
+    polys: [&mut Poly; 4],
+    active: usize,
+) {
+    let xof = B::Shake256x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+    rej_poly_x4::<_, { ETA_BLOCKS * SHAKE256_RATE }, SHAKE256_RATE, true>(
+        xof,
+        polys,
+        active,
+        |out, buf| B::rej_eta::<P::Eta>(out, buf),
+    )
+}
+
+/// RejBoundedPoly (Algorithm 31) for one seed.
+#[inline(always)]
+fn rej_bounded_poly<P: ParameterSet, B: Backend>(seed: &[u8; 66], out: &mut Poly) {
+    let mut xof = B::Shake256::new();
+    xof.absorb(seed);
+    rej_poly::<_, { ETA_BLOCKS * SHAKE256_RATE }, SHAKE256_RATE, true>(xof, out, |o, b| {
+        B::rej_eta::<P::Eta>(o, b)
+    })
+}
+
+/// The output borrow, shortened to the spare polynomials' lifetime.
+fn shorten<'s, 'a: 's>(p: &'a mut Poly) -> &'s mut Poly {
+    p
+}
+
+/// The group-of-four schedule of ExpandA, ExpandS and ExpandMask: the
+/// `total` polynomials of `outputs`, in order, four at a time through
+/// `four(first index, lanes in use, four outputs)`. With a SIMD SHAKE
+/// ([`Backend::WIDE_SHAKE`]) a last group of two or three runs four-wide
+/// with idle lanes (written to spare polynomials, zeroized after use);
+/// otherwise, and for a single last polynomial, the leftovers run one lane
+/// at a time through `one(index, output)`.
+#[inline(always)]
+fn in_groups_of_four<'a, B: Backend>(
+    total: usize,
+    outputs: impl Iterator<Item = &'a mut Poly>,
+    mut one: impl FnMut(usize, &mut Poly),
+    mut four: impl FnMut(usize, usize, [&mut Poly; 4]),
+) {
     let mut spare = [Poly::ZERO; 3];
+    let [s0, s1, s2] = &mut spare;
+    let mut slots = outputs.map(shorten).chain([s0, s1, s2]);
     let mut index = 0;
+    let mut spare_used = false;
     while index < total {
         let left = total - index;
         let n = if B::WIDE_SHAKE {
@@ -87,74 +162,58 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
             1
         };
         if n == 1 {
-            if let Some(entry) = entries.next() {
-                rej_ntt_poly::<B>(&seed(index), entry);
+            if let Some(p) = slots.next() {
+                one(index, p);
             }
-        } else {
-            let mut seeds = [[0u8; 34]; 4];
-            for (lane, s) in seeds.iter_mut().enumerate().take(n) {
-                *s = seed(index + lane);
-            }
-            let [s0, s1, s2] = &mut spare;
-            let mut slots = [s0, s1, s2].into_iter();
-            let mut lane = || entries.next().or_else(|| slots.next());
-            if let (Some(p0), Some(p1), Some(p2), Some(p3)) = (lane(), lane(), lane(), lane()) {
-                rej_ntt_poly_x4::<B>(seeds, [p0, p1, p2, p3], n);
-            }
+        } else if let (Some(p0), Some(p1), Some(p2), Some(p3)) =
+            (slots.next(), slots.next(), slots.next(), slots.next())
+        {
+            four(index, n, [p0, p1, p2, p3]);
+            spare_used |= n < 4;
         }
         index += n;
     }
+    drop(slots);
+    // Idle lanes of ExpandS hold secret polynomials.
+    if spare_used {
+        spare.zeroize();
+    }
 }
 
-/// RejBoundedPoly (Algorithm 31) for four seeds at once; only the first
-/// `active` lanes are waited for.
+/// ExpandA (Algorithm 32): `A_hat[r][s] = RejNTTPoly(rho || s || r)`, four
+/// entries at a time in row-major order.
 #[inline(always)]
-fn rej_bounded_poly_x4<B: Backend>(
-    eta: i32,
-    seeds: &[[u8; 66]; 4],
-    polys: [&mut Poly; 4],
-    active: usize,
-) {
-    let mut xof = B::Shake256x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
-    let mut buf = [[0u8; ETA_BLOCKS * SHAKE256_RATE]; 4];
-    {
-        let [b0, b1, b2, b3] = &mut buf;
-        xof.squeeze_blocks_x4([b0, b1, b2, b3]);
-    }
-    let mut ctr = [0usize; 4];
-    for lane in 0..4 {
-        ctr[lane] = B::rej_eta(eta, &mut polys[lane].coeffs, &buf[lane]);
-    }
-    while ctr[..active].iter().any(|&c| c < N) {
-        let mut block = [[0u8; SHAKE256_RATE]; 4];
-        {
-            let [b0, b1, b2, b3] = &mut block;
-            xof.squeeze_blocks_x4([b0, b1, b2, b3]);
-        }
-        for lane in 0..4 {
-            let c = ctr[lane];
-            ctr[lane] += B::rej_eta(eta, &mut polys[lane].coeffs[c..], &block[lane]);
-        }
-        block.as_flattened_mut().zeroize();
-    }
-    buf.as_flattened_mut().zeroize();
+pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matrix) {
+    let seed = |index: usize| {
+        let mut s = [0u8; 34];
+        s[..32].copy_from_slice(rho);
+        s[32] = (index % P::L) as u8;
+        s[33] = (index / P::L) as u8;
+        s
+    };
+    let entries = a_hat
+        .as_mut()
+        .iter_mut()
+        .flat_map(|row| row.as_mut().iter_mut());
+    in_groups_of_four::<B>(
+        P::K * P::L,
+        entries,
+        |index, p| rej_ntt_poly::<B>(&seed(index), p),
+        |index, n, polys| {
+            let seeds = core::array::from_fn(|lane| seed(index + lane));
+            rej_ntt_poly_x4::<B>(seeds, polys, n)
+        },
+    );
 }
 
-/// RejBoundedPoly (Algorithm 31) for one seed.
+/// rho' || IntegerToBytes(index, 2): the seed of ExpandS (r or r + l) and
+/// of ExpandMask (kappa + r).
 #[inline(always)]
-fn rej_bounded_poly<B: Backend>(eta: i32, seed: &[u8; 66], out: &mut Poly) {
-    let mut xof = B::Shake256::new();
-    xof.absorb(seed);
-    let mut buf = [0u8; ETA_BLOCKS * SHAKE256_RATE];
-    xof.squeeze(&mut buf);
-    let mut ctr = B::rej_eta(eta, &mut out.coeffs, &buf);
-    while ctr < N {
-        let mut block = [0u8; SHAKE256_RATE];
-        xof.squeeze(&mut block);
-        ctr += B::rej_eta(eta, &mut out.coeffs[ctr..], &block);
-        block.as_mut_slice().zeroize();
-    }
-    buf.as_mut_slice().zeroize();
+fn seed_66(rho: &[u8; 64], index: u16) -> [u8; 66] {
+    let mut s = [0u8; 66];
+    s[..64].copy_from_slice(rho);
+    s[64..].copy_from_slice(&index.to_le_bytes());
+    s
 }
 
 /// ExpandS (Algorithm 33): `s1[r] = RejBoundedPoly(rho' || r)` for r < l, and
@@ -165,97 +224,76 @@ pub fn expand_s<P: ParameterSet, B: Backend>(
     s1: &mut P::VecL,
     s2: &mut P::VecK,
 ) {
-    let total = P::L + P::K;
-    let seed = |index: usize| {
-        let mut s = [0u8; 66];
-        s[..64].copy_from_slice(rho_prime);
-        s[64..].copy_from_slice(&(index as u16).to_le_bytes());
-        s
-    };
-    // Groups of four, written straight into s1 then s2; with a SIMD SHAKE a
-    // last group of two or three runs four-wide with idle lanes.
-    let mut entries = s1.as_mut().iter_mut().chain(s2.as_mut().iter_mut());
-    let mut spare = [Poly::ZERO; 3];
-    let mut index = 0;
-    while index < total {
-        let left = total - index;
-        let n = if B::WIDE_SHAKE {
-            left.min(4)
-        } else if left >= 4 {
-            4
-        } else {
-            1
-        };
-        if n == 1 {
-            let mut s = seed(index);
-            if let Some(entry) = entries.next() {
-                rej_bounded_poly::<B>(P::ETA, &s, entry);
-            }
+    let entries = s1.as_mut().iter_mut().chain(s2.as_mut().iter_mut());
+    in_groups_of_four::<B>(
+        P::L + P::K,
+        entries,
+        |index, p| {
+            let mut s = seed_66(rho_prime, index as u16);
+            rej_bounded_poly::<P, B>(&s, p);
             s.as_mut_slice().zeroize();
-        } else {
-            let mut seeds = [[0u8; 66]; 4];
-            for (lane, s) in seeds.iter_mut().enumerate().take(n) {
-                *s = seed(index + lane);
-            }
-            let [s0, s1, s2] = &mut spare;
-            let mut slots = [s0, s1, s2].into_iter();
-            let mut lane = || entries.next().or_else(|| slots.next());
-            if let (Some(p0), Some(p1), Some(p2), Some(p3)) = (lane(), lane(), lane(), lane()) {
-                rej_bounded_poly_x4::<B>(P::ETA, &seeds, [p0, p1, p2, p3], n);
-            }
+        },
+        |index, n, polys| {
+            let mut seeds = core::array::from_fn(|lane| seed_66(rho_prime, (index + lane) as u16));
+            rej_bounded_poly_x4::<P, B>(&seeds, polys, n);
             seeds.as_flattened_mut().zeroize();
-        }
-        index += n;
+        },
+    );
+}
+
+/// 5 * 136 = 680 >= 32 * 20 bytes: one squeeze gives a whole y polynomial.
+const MASK_BLOCKS: usize = 5;
+
+/// ExpandMask's lines 4 and 5 for one polynomial: y = BitUnpack(H(rho'' ||
+/// IntegerToBytes(index, 2), 32c), gamma1 - 1, gamma1).
+#[inline(always)]
+fn mask_poly<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], index: u16, y: &mut Poly) {
+    let bytes = 32 * P::GAMMA1_BITS;
+    let mut s = seed_66(rho_pp, index);
+    let mut xof = B::Shake256::new();
+    xof.absorb(&s);
+    let mut buf = [0u8; 32 * 20];
+    xof.squeeze(&mut buf[..bytes]);
+    B::unpack_z::<P::Gamma1>(y, &buf[..bytes]);
+    s.as_mut_slice().zeroize();
+    buf.as_mut_slice().zeroize();
+}
+
+/// The same for four indices `first`, `first + 1`, .. at once, into the
+/// first `active` outputs (the others are idle lanes).
+#[inline(always)]
+fn mask_poly_x4<P: ParameterSet, B: Backend>(
+    rho_pp: &[u8; 64],
+    first: u16,
+    ys: [&mut Poly; 4],
+    active: usize,
+) {
+    let bytes = 32 * P::GAMMA1_BITS;
+    let mut seeds: [[u8; 66]; 4] =
+        core::array::from_fn(|lane| seed_66(rho_pp, first.wrapping_add(lane as u16)));
+    let mut xof = B::Shake256x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+    let mut buf = [[0u8; MASK_BLOCKS * SHAKE256_RATE]; 4];
+    {
+        let [b0, b1, b2, b3] = &mut buf;
+        xof.squeeze_blocks_x4([b0, b1, b2, b3]);
     }
-    spare.zeroize();
+    for (y, lane_buf) in ys.into_iter().zip(buf.iter()).take(active) {
+        B::unpack_z::<P::Gamma1>(y, &lane_buf[..bytes]);
+    }
+    seeds.as_flattened_mut().zeroize();
+    buf.as_flattened_mut().zeroize();
 }
 
 /// ExpandMask (Algorithm 34): `y[r]` = BitUnpack(H(rho'' || kappa + r, 32c),
 /// gamma1 - 1, gamma1); four at a time.
 #[inline(always)]
 pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
-    const BLOCKS: usize = 5; // 5 * 136 = 680 >= 32 * 20 bytes
-    let bytes = 32 * P::GAMMA1_BITS;
-    let seed = |r: usize| {
-        let mut s = [0u8; 66];
-        s[..64].copy_from_slice(rho_pp);
-        s[64..].copy_from_slice(&kappa.wrapping_add(r as u16).to_le_bytes());
-        s
-    };
-    let y = y.as_mut();
-    // Groups of four; with a SIMD SHAKE a last group of two or three runs
-    // four-wide with idle lanes; the rest runs one lane at a time.
-    let mut r = 0;
-    while r + 1 < P::L && (B::WIDE_SHAKE || r + 4 <= P::L) {
-        let n = (P::L - r).min(4);
-        let mut seeds = [[0u8; 66]; 4];
-        for (lane, s) in seeds.iter_mut().enumerate().take(n) {
-            *s = seed(r + lane);
-        }
-        let mut xof = B::Shake256x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
-        let mut buf = [[0u8; BLOCKS * SHAKE256_RATE]; 4];
-        {
-            let [b0, b1, b2, b3] = &mut buf;
-            xof.squeeze_blocks_x4([b0, b1, b2, b3]);
-        }
-        for lane in 0..n {
-            B::unpack_z(P::GAMMA1_BITS, &mut y[r + lane], &buf[lane][..bytes]);
-        }
-        seeds.as_flattened_mut().zeroize();
-        buf.as_flattened_mut().zeroize();
-        r += n;
-    }
-    while r < P::L {
-        let mut s = seed(r);
-        let mut xof = B::Shake256::new();
-        xof.absorb(&s);
-        let mut buf = [0u8; 32 * 20];
-        xof.squeeze(&mut buf[..bytes]);
-        B::unpack_z(P::GAMMA1_BITS, &mut y[r], &buf[..bytes]);
-        s.as_mut_slice().zeroize();
-        buf.as_mut_slice().zeroize();
-        r += 1;
-    }
+    in_groups_of_four::<B>(
+        P::L,
+        y.as_mut().iter_mut(),
+        |r, p| mask_poly::<P, B>(rho_pp, kappa.wrapping_add(r as u16), p),
+        |r, n, ys| mask_poly_x4::<P, B>(rho_pp, kappa.wrapping_add(r as u16), ys, n),
+    );
 }
 
 /// ExpandMask (Algorithm 34) for the successive iterations of
@@ -286,37 +324,26 @@ impl MaskStream {
     /// times the number of earlier calls.
     #[inline(always)]
     pub fn next_y<P: ParameterSet, B: Backend>(&mut self, rho_pp: &[u8; 64], y: &mut P::VecL) {
-        const BLOCKS: usize = 5; // 5 * 136 = 680 >= 32 * 20 bytes
-        let bytes = 32 * P::GAMMA1_BITS;
         let y = y.as_mut();
         let mut filled = self.ahead_len.min(y.len());
         y[..filled].clone_from_slice(&self.ahead[..filled]);
         self.ahead_len = 0;
         while filled < y.len() {
-            let mut seeds = [[0u8; 66]; 4];
-            for (lane, s) in seeds.iter_mut().enumerate() {
-                s[..64].copy_from_slice(rho_pp);
-                s[64..].copy_from_slice(&self.next.wrapping_add(lane as u16).to_le_bytes());
+            // Four lanes: the rest of y first, then the next iteration's.
+            let to_y = (y.len() - filled).min(4);
+            let [a0, a1, a2] = &mut self.ahead;
+            let mut outputs = y[filled..].iter_mut().chain([a0, a1, a2]);
+            if let (Some(p0), Some(p1), Some(p2), Some(p3)) = (
+                outputs.next(),
+                outputs.next(),
+                outputs.next(),
+                outputs.next(),
+            ) {
+                mask_poly_x4::<P, B>(rho_pp, self.next, [p0, p1, p2, p3], 4);
             }
             self.next = self.next.wrapping_add(4);
-            let mut xof = B::Shake256x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
-            let mut buf = [[0u8; BLOCKS * SHAKE256_RATE]; 4];
-            {
-                let [b0, b1, b2, b3] = &mut buf;
-                xof.squeeze_blocks_x4([b0, b1, b2, b3]);
-            }
-            for lane_buf in buf.iter() {
-                let out = if filled < y.len() {
-                    filled += 1;
-                    &mut y[filled - 1]
-                } else {
-                    self.ahead_len += 1;
-                    &mut self.ahead[self.ahead_len - 1]
-                };
-                B::unpack_z(P::GAMMA1_BITS, out, &lane_buf[..bytes]);
-            }
-            seeds.as_flattened_mut().zeroize();
-            buf.as_flattened_mut().zeroize();
+            filled += to_y;
+            self.ahead_len = 4 - to_y;
         }
     }
 }

@@ -4,14 +4,26 @@
 
 #[macro_use]
 mod keccak_round;
+#[macro_use]
+mod simd_poly;
 
+// The SIMD backends are where `unsafe` may appear (intrinsic loads and
+// stores, calls into `#[target_feature]` kernels after the CPU check); the
+// workspace denies it everywhere else in the crate.
 #[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
 pub mod avx2;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+#[allow(unsafe_code)]
 pub mod neon;
 pub mod portable;
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+mod simd_sponge;
 
-use crate::params::N;
+use crate::params::{Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 
 /// For each 8-bit mask, the positions of its set bits in increasing order:
@@ -110,14 +122,14 @@ pub trait Backend: Copy + 'static {
     /// (a1, a0) with a = a1 * 2^d + a0.
     fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly);
     /// Decompose (Algorithm 36) on each coefficient: a in [0, q) to
-    /// (HighBits, LowBits) for the given gamma2.
-    fn decompose(gamma2: i32, a1: &mut Poly, a0: &mut Poly, a: &Poly);
+    /// (HighBits, LowBits) for gamma2 `G`.
+    fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly);
     /// MakeHint (Algorithm 39) on each coefficient: h_i = MakeHint(z_i, r_i)
     /// for z, r in [0, q). Returns the number of ones.
-    fn make_hint(gamma2: i32, h: &mut Poly, z: &Poly, r: &Poly) -> usize;
+    fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize;
     /// UseHint (Algorithm 40) on each coefficient: a = UseHint(h_i, r_i) for
     /// r in [0, q), h in {0, 1}.
-    fn use_hint(gamma2: i32, a: &mut Poly, h: &Poly, r: &Poly);
+    fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly);
     /// Whether some |a_i| >= bound (the infinity norm check), for
     /// |a_i| <= 2^31 - 2^22 and bound <= (q-1)/8. Constant time: every
     /// coefficient is examined.
@@ -132,14 +144,14 @@ pub trait Backend: Copy + 'static {
     /// candidates from `buf`, writes those < q to `out`, stops when `out` is
     /// full. Returns the number written.
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize;
-    /// Bounded rejection sampling (RejBoundedPoly's inner step) for eta 2 or 4:
+    /// Bounded rejection sampling (RejBoundedPoly's inner step) for eta `E`:
     /// reads half-bytes of `buf`, writes accepted values in [-eta, eta].
-    fn rej_eta(eta: i32, out: &mut [i32], buf: &[u8]) -> usize;
+    fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize;
 
-    /// BitPack(a, gamma1 - 1, gamma1) into `out` (32 * bits bytes), bits 18 or 20.
-    fn pack_z(bits: usize, out: &mut [u8], a: &Poly);
-    /// BitUnpack(v, gamma1 - 1, gamma1).
-    fn unpack_z(bits: usize, a: &mut Poly, v: &[u8]);
-    /// SimpleBitPack(w1, (q-1)/(2 gamma2) - 1), bits 4 or 6.
-    fn pack_w1(bits: usize, out: &mut [u8], a: &Poly);
+    /// BitPack(a, gamma1 - 1, gamma1) into `out` (32 * `G::BITS` bytes).
+    fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly);
+    /// BitUnpack(v, gamma1 - 1, gamma1) from 32 * `G::BITS` bytes.
+    fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]);
+    /// SimpleBitPack(w1, m - 1) into 32 * `G::W1_BITS` bytes.
+    fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly);
 }

@@ -5,6 +5,7 @@
 use core::arch::x86_64::*;
 
 use crate::backend::portable::KECCAK_RC;
+use crate::backend::simd_sponge;
 
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -49,18 +50,6 @@ pub struct ShakeX4<const RATE: usize> {
     state: [__m256i; 25],
 }
 
-/// Reads lane `i` (8 bytes at 8i) of each of four byte strings as one vector.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn gather_lane(blocks: &[[u8; 200]; 4], i: usize) -> __m256i {
-    let word = |k: usize| {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(&blocks[k][8 * i..8 * i + 8]);
-        i64::from_le_bytes(w)
-    };
-    _mm256_set_epi64x(word(3), word(2), word(1), word(0))
-}
-
 impl<const RATE: usize> ShakeX4<RATE> {
     /// Absorbs one input per state (all of the same length) and pads.
     ///
@@ -69,29 +58,13 @@ impl<const RATE: usize> ShakeX4<RATE> {
     #[inline]
     #[target_feature(enable = "avx2")]
     pub fn absorb(inputs: [&[u8]; 4]) -> Self {
-        let mut state = [_mm256_setzero_si256(); 25];
-        let len = inputs[0].len();
-        let mut offset = 0;
-        loop {
-            let take = (len - offset).min(RATE);
-            let mut blocks = [[0u8; 200]; 4];
-            for (block, input) in blocks.iter_mut().zip(inputs) {
-                let piece = input.get(offset..offset + take).unwrap_or(&[]);
-                block[..piece.len()].copy_from_slice(piece);
-                if take < RATE {
-                    block[take] ^= 0x1F;
-                    block[RATE - 1] ^= 0x80;
-                }
-            }
-            for i in 0..RATE / 8 {
-                state[i] = _mm256_xor_si256(state[i], gather_lane(&blocks, i));
-            }
-            if take < RATE {
-                break;
-            }
-            keccak_f1600_x4(&mut state);
-            offset += RATE;
-        }
+        let state = simd_sponge::absorb::<_, 4, RATE>(
+            inputs,
+            _mm256_setzero_si256(),
+            |[w0, w1, w2, w3]| _mm256_set_epi64x(w3 as i64, w2 as i64, w1 as i64, w0 as i64),
+            |x, y| _mm256_xor_si256(x, y),
+            |s| keccak_f1600_x4(s),
+        );
         ShakeX4 { state }
     }
 
@@ -102,17 +75,24 @@ impl<const RATE: usize> ShakeX4<RATE> {
     #[inline]
     #[target_feature(enable = "avx2")]
     pub fn squeeze_blocks(&mut self, out: [&mut [u8]; 4]) {
-        let blocks = out[0].len() / RATE;
         let [o0, o1, o2, o3] = out;
-        let mut outs = [o0, o1, o2, o3];
-        for b in 0..blocks {
+        // Block by block, each output's block as a fixed-size array: the
+        // stores below need no bounds checks, inlined or not.
+        let blocks = o0
+            .chunks_exact_mut(RATE)
+            .zip(o1.chunks_exact_mut(RATE))
+            .zip(o2.chunks_exact_mut(RATE).zip(o3.chunks_exact_mut(RATE)));
+        for ((b0, b1), (b2, b3)) in blocks {
             keccak_f1600_x4(&mut self.state);
             for i in 0..RATE / 8 {
                 let mut words = [0u64; 4];
                 // SAFETY: `words` is 32 writable bytes.
                 unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast(), self.state[i]) };
-                for (o, w) in outs.iter_mut().zip(words) {
-                    o[b * RATE + 8 * i..b * RATE + 8 * i + 8].copy_from_slice(&w.to_le_bytes());
+                for (block, w) in [&mut *b0, &mut *b1, &mut *b2, &mut *b3]
+                    .into_iter()
+                    .zip(words)
+                {
+                    block[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
                 }
             }
         }

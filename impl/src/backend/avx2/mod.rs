@@ -18,7 +18,7 @@ use core::arch::x86_64::*;
 
 use super::portable::{self, Portable};
 use super::{Backend, Xof, XofX4};
-use crate::params::{D, N};
+use crate::params::{D, Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 use arithmetic::{load, store};
 
@@ -64,35 +64,11 @@ macro_rules! with_avx2 {
     };
 }
 
-/// Applies `f` to each of the 32 vectors of `a` in place.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn map(a: &mut Poly, f: impl Fn(__m256i) -> __m256i) {
-    for i in 0..32 {
-        let v = f(load(&a.coeffs, i));
-        store(&mut a.coeffs, i, v);
-    }
-}
-
-/// Applies `f` to each vector of `a` and `b`, storing into `a`.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn zip_map(a: &mut Poly, b: &Poly, f: impl Fn(__m256i, __m256i) -> __m256i) {
-    for i in 0..32 {
-        let v = f(load(&a.coeffs, i), load(&b.coeffs, i));
-        store(&mut a.coeffs, i, v);
-    }
-}
+simd_poly_loops!("avx2", __m256i, 32);
 
 #[target_feature(enable = "avx2")]
 fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
-    for i in 0..32 {
-        store(
-            &mut c.coeffs,
-            i,
-            arithmetic::montgomery_mul(load(&a.coeffs, i), load(&b.coeffs, i)),
-        );
-    }
+    zip_into(c, a, b, |x, y| arithmetic::montgomery_mul(x, y))
 }
 
 /// c = sum_j a_j o b_j * 2^-32: exact 64-bit sums, one reduction per lane.
@@ -156,27 +132,24 @@ fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8) {
 
 #[target_feature(enable = "avx2")]
 fn power2round_poly(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-    for i in 0..32 {
-        let (h, l) = rounding::power2round(load(&a.coeffs, i));
-        store(&mut a1.coeffs, i, h);
-        store(&mut a0.coeffs, i, l);
-    }
+    split_into(a1, a0, a, |x| rounding::power2round(x))
 }
 
+// Out of line, as before these kernels were generic over Gamma2 (one
+// copy per parameter set would otherwise inline into the entry points and
+// crowd the sponge out of them: +1% instructions in sign).
+#[inline(never)]
 #[target_feature(enable = "avx2")]
-fn decompose_poly(gamma2: i32, a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-    for i in 0..32 {
-        let (h, l) = rounding::decompose(gamma2, load(&a.coeffs, i));
-        store(&mut a1.coeffs, i, h);
-        store(&mut a0.coeffs, i, l);
-    }
+fn decompose_poly<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+    split_into(a1, a0, a, |x| rounding::decompose::<G>(x))
 }
 
+#[inline(never)]
 #[target_feature(enable = "avx2")]
-fn make_hint_poly(gamma2: i32, h: &mut Poly, z: &Poly, r: &Poly) -> usize {
+fn make_hint_poly<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
     let mut count = _mm256_setzero_si256();
     for i in 0..32 {
-        let hint = rounding::make_hint(gamma2, load(&z.coeffs, i), load(&r.coeffs, i));
+        let hint = rounding::make_hint::<G>(load(&z.coeffs, i), load(&r.coeffs, i));
         count = _mm256_add_epi32(count, hint);
         store(&mut h.coeffs, i, hint);
     }
@@ -186,15 +159,10 @@ fn make_hint_poly(gamma2: i32, h: &mut Poly, z: &Poly, r: &Poly) -> usize {
     lanes.iter().sum::<i32>() as usize
 }
 
+#[inline(never)]
 #[target_feature(enable = "avx2")]
-fn use_hint_poly(gamma2: i32, a: &mut Poly, h: &Poly, r: &Poly) {
-    for i in 0..32 {
-        store(
-            &mut a.coeffs,
-            i,
-            rounding::use_hint(gamma2, load(&h.coeffs, i), load(&r.coeffs, i)),
-        );
-    }
+fn use_hint_poly<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) {
+    zip_into(a, h, r, |x, y| rounding::use_hint::<G>(x, y))
 }
 
 #[target_feature(enable = "avx2")]
@@ -319,26 +287,26 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
-    fn decompose(gamma2: i32, a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+    fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
         with_avx2!(
-            decompose_poly(gamma2, a1, a0, a),
-            Portable::decompose(gamma2, a1, a0, a)
+            decompose_poly::<G>(a1, a0, a),
+            Portable::decompose::<G>(a1, a0, a)
         )
     }
 
     #[inline(always)]
-    fn make_hint(gamma2: i32, h: &mut Poly, z: &Poly, r: &Poly) -> usize {
+    fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
         with_avx2!(
-            make_hint_poly(gamma2, h, z, r),
-            Portable::make_hint(gamma2, h, z, r)
+            make_hint_poly::<G>(h, z, r),
+            Portable::make_hint::<G>(h, z, r)
         )
     }
 
     #[inline(always)]
-    fn use_hint(gamma2: i32, a: &mut Poly, h: &Poly, r: &Poly) {
+    fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) {
         with_avx2!(
-            use_hint_poly(gamma2, a, h, r),
-            Portable::use_hint(gamma2, a, h, r)
+            use_hint_poly::<G>(a, h, r),
+            Portable::use_hint::<G>(a, h, r)
         )
     }
 
@@ -364,29 +332,29 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
-    fn rej_eta(eta: i32, out: &mut [i32], buf: &[u8]) -> usize {
+    fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
         with_avx2!(
-            sampling::rej_eta(eta, out, buf),
-            Portable::rej_eta(eta, out, buf)
+            sampling::rej_eta::<E>(out, buf),
+            Portable::rej_eta::<E>(out, buf)
         )
     }
 
     #[inline(always)]
-    fn pack_z(bits: usize, out: &mut [u8], a: &Poly) {
-        Portable::pack_z(bits, out, a)
+    fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) {
+        Portable::pack_z::<G>(out, a)
     }
 
     #[inline(always)]
-    fn unpack_z(bits: usize, a: &mut Poly, v: &[u8]) {
-        if !with_avx2!(packing::unpack_z(bits, a, v), false) {
-            Portable::unpack_z(bits, a, v)
+    fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) {
+        if !with_avx2!(packing::unpack_z::<G>(a, v), false) {
+            Portable::unpack_z::<G>(a, v)
         }
     }
 
     #[inline(always)]
-    fn pack_w1(bits: usize, out: &mut [u8], a: &Poly) {
-        if !with_avx2!(packing::pack_w1(bits, out, a), false) {
-            Portable::pack_w1(bits, out, a)
+    fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) {
+        if !with_avx2!(packing::pack_w1::<G>(out, a), false) {
+            Portable::pack_w1::<G>(out, a)
         }
     }
 }

@@ -84,13 +84,11 @@ fn zetas(
     p: usize,
 ) -> (__m256i, __m256i) {
     let (z, zq) = (&table[layer][p], &table_qinv[layer][p]);
-    // SAFETY: `z` and `zq` are 8 readable i32 each.
-    unsafe {
-        (
-            _mm256_loadu_si256(z.as_ptr().cast()),
-            _mm256_loadu_si256(zq.as_ptr().cast()),
-        )
-    }
+    // SAFETY: `z` is 8 readable i32.
+    let z = unsafe { _mm256_loadu_si256(z.as_ptr().cast()) };
+    // SAFETY: `zq` is 8 readable i32.
+    let zq = unsafe { _mm256_loadu_si256(zq.as_ptr().cast()) };
+    (z, zq)
 }
 
 /// _mm256_shuffle_ps on integer vectors: lanes a[i0], a[i1], b[i2], b[i3]

@@ -8,6 +8,7 @@
 use core::arch::x86_64::*;
 
 use super::arithmetic::{load, store};
+use crate::params::{Gamma1, Gamma1Kind, Gamma2, Gamma2Kind};
 use crate::poly::Poly;
 
 /// Where the four fields of each half lie: the byte shuffle that moves
@@ -47,13 +48,11 @@ fn eight(
 ) -> __m256i {
     let lo = &bytes[..16];
     let hi = &bytes[layout.half..layout.half + 16];
-    // SAFETY: `lo` and `hi` are 16 readable bytes each.
-    let v = unsafe {
-        _mm256_set_m128i(
-            _mm_loadu_si128(hi.as_ptr().cast()),
-            _mm_loadu_si128(lo.as_ptr().cast()),
-        )
-    };
+    // SAFETY: `hi` is 16 readable bytes.
+    let hi = unsafe { _mm_loadu_si128(hi.as_ptr().cast()) };
+    // SAFETY: `lo` is 16 readable bytes.
+    let lo = unsafe { _mm_loadu_si128(lo.as_ptr().cast()) };
+    let v = _mm256_set_m128i(hi, lo);
     let fields = _mm256_and_si256(
         _mm256_srlv_epi32(_mm256_shuffle_epi8(v, spread), shift),
         mask,
@@ -61,15 +60,15 @@ fn eight(
     _mm256_sub_epi32(gamma1, fields)
 }
 
-/// BitUnpack(v, gamma1 - 1, gamma1) for `bits` = 18 or 20, with v at least
-/// 32 * bits bytes. Returns false (and writes nothing) otherwise.
+/// BitUnpack(v, gamma1 - 1, gamma1), with v at least 32 * bits bytes.
+/// Returns false (and writes nothing) otherwise.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub fn unpack_z(bits: usize, a: &mut Poly, v: &[u8]) -> bool {
-    let layout = match bits {
-        18 => &BITS18,
-        20 => &BITS20,
-        _ => return false,
+pub fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) -> bool {
+    let bits = G::BITS;
+    let layout = match G::KIND {
+        Gamma1Kind::Pow17 => &BITS18,
+        Gamma1Kind::Pow19 => &BITS20,
     };
     if v.len() < 32 * bits {
         return false;
@@ -111,24 +110,25 @@ fn bytes32(a: &Poly, g: usize) -> __m256i {
     _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7))
 }
 
-/// SimpleBitPack(w1, b) for `bits` = 4 (b = 15) or 6 (b = 43), coefficients
-/// in [0, b], into `out` of 32 * bits bytes. Returns false (and writes
-/// nothing) otherwise.
+/// SimpleBitPack(w1, m - 1), 4 bits (m = 16) or 6 bits (m = 44),
+/// coefficients in [0, m), into `out` of 32 * bits bytes. Returns false (and
+/// writes nothing) otherwise.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub fn pack_w1(bits: usize, out: &mut [u8], a: &Poly) -> bool {
-    if (bits != 4 && bits != 6) || out.len() != 32 * bits {
+pub fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) -> bool {
+    if out.len() != 32 * G::W1_BITS {
         return false;
     }
     for g in 0..8 {
         let b = bytes32(a, g);
-        if bits == 4 {
+        if G::KIND == Gamma2Kind::Q32 {
             // c_2k + 16 c_2k+1 in 16-bit lanes, then to bytes in order.
             let m = _mm256_maddubs_epi16(b, _mm256_set1_epi16(0x1001));
             let r = _mm256_permute4x64_epi64::<0b11_10_10_00>(_mm256_packus_epi16(m, m));
             let dst = &mut out[16 * g..16 * g + 16];
+            let r = _mm256_castsi256_si128(r);
             // SAFETY: `dst` is 16 writable bytes.
-            unsafe { _mm_storeu_si128(dst.as_mut_ptr().cast(), _mm256_castsi256_si128(r)) };
+            unsafe { _mm_storeu_si128(dst.as_mut_ptr().cast(), r) };
         } else {
             // c_4k + 64 c_4k+1 + 4096 c_4k+2 + 2^18 c_4k+3 in 32-bit lanes,
             // their three low bytes packed together: 12 per half.
@@ -142,11 +142,11 @@ pub fn pack_w1(bits: usize, out: &mut [u8], a: &Poly) -> bool {
             let r = _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7));
             let dst = &mut out[24 * g..24 * g + 24];
             let (lo, hi) = dst.split_at_mut(16);
-            // SAFETY: `lo` is 16 writable bytes and `hi` 8.
-            unsafe {
-                _mm_storeu_si128(lo.as_mut_ptr().cast(), _mm256_castsi256_si128(r));
-                _mm_storel_epi64(hi.as_mut_ptr().cast(), _mm256_extracti128_si256::<1>(r));
-            }
+            let (r_lo, r_hi) = (_mm256_castsi256_si128(r), _mm256_extracti128_si256::<1>(r));
+            // SAFETY: `lo` is 16 writable bytes.
+            unsafe { _mm_storeu_si128(lo.as_mut_ptr().cast(), r_lo) };
+            // SAFETY: `hi` is 8 writable bytes.
+            unsafe { _mm_storel_epi64(hi.as_mut_ptr().cast(), r_hi) };
         }
     }
     true

@@ -10,7 +10,7 @@
 use core::arch::x86_64::*;
 
 use crate::backend::portable;
-use crate::params::Q;
+use crate::params::{Eta, EtaKind, Q};
 
 static COMPACT: [[u8; 8]; 256] = crate::backend::set_bit_positions();
 
@@ -61,8 +61,11 @@ pub fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
 /// at a time.
 #[inline]
 #[target_feature(enable = "avx2,popcnt")]
-pub fn rej_eta(eta: i32, out: &mut [i32], buf: &[u8]) -> usize {
-    let limit = _mm256_set1_epi32(if eta == 2 { 15 } else { 9 });
+pub fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
+    let limit = _mm256_set1_epi32(match E::KIND {
+        EtaKind::Two => 15,
+        EtaKind::Four => 9,
+    });
     let nibble = _mm_set1_epi8(0x0F);
     let mut ctr = 0;
     let mut pos = 0;
@@ -74,17 +77,18 @@ pub fn rej_eta(eta: i32, out: &mut [i32], buf: &[u8]) -> usize {
         let hi = _mm_and_si128(_mm_srli_epi16::<4>(x), nibble);
         let t = _mm256_cvtepu8_epi32(_mm_unpacklo_epi8(lo, hi));
         let good = _mm256_cmpgt_epi32(limit, t);
-        let value = if eta == 2 {
-            // 2 - (t mod 5), t mod 5 = t - 5 floor(205 t / 1024) for t < 15
-            let div5 = _mm256_srli_epi32::<10>(_mm256_mullo_epi32(t, _mm256_set1_epi32(205)));
-            let rem = _mm256_sub_epi32(t, _mm256_mullo_epi32(div5, _mm256_set1_epi32(5)));
-            _mm256_sub_epi32(_mm256_set1_epi32(2), rem)
-        } else {
-            _mm256_sub_epi32(_mm256_set1_epi32(4), t)
+        let value = match E::KIND {
+            EtaKind::Two => {
+                // 2 - (t mod 5), t mod 5 = t - 5 floor(205 t / 1024) for t < 15
+                let div5 = _mm256_srli_epi32::<10>(_mm256_mullo_epi32(t, _mm256_set1_epi32(205)));
+                let rem = _mm256_sub_epi32(t, _mm256_mullo_epi32(div5, _mm256_set1_epi32(5)));
+                _mm256_sub_epi32(_mm256_set1_epi32(2), rem)
+            }
+            EtaKind::Four => _mm256_sub_epi32(_mm256_set1_epi32(4), t),
         };
         let mask = _mm256_movemask_ps(_mm256_castsi256_ps(good)) as usize;
         ctr += compact_store(&mut out[ctr..], value, mask);
         pos += 4;
     }
-    ctr + portable::rej_eta_scalar(eta, &mut out[ctr..], &buf[pos..])
+    ctr + portable::rej_eta_scalar::<E>(&mut out[ctr..], &buf[pos..])
 }

@@ -11,6 +11,7 @@
 use core::arch::aarch64::*;
 
 use crate::backend::portable::KECCAK_RC;
+use crate::backend::simd_sponge;
 
 /// Whether this CPU has the SHA3 extension (std: detected once and cached
 /// by std; no_std: whether the build targets it).
@@ -201,25 +202,14 @@ pub struct ShakeX2<const RATE: usize> {
     state: [uint64x2_t; 25],
 }
 
-/// Reads lane `i` (8 bytes at 8i) of each of two blocks as one vector.
-#[inline]
-#[target_feature(enable = "neon")]
-fn gather_lane(blocks: &[[u8; 200]; 2], i: usize) -> uint64x2_t {
-    let word = |k: usize| {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(&blocks[k][8 * i..8 * i + 8]);
-        u64::from_le_bytes(w)
-    };
-    vcombine_u64(vcreate_u64(word(0)), vcreate_u64(word(1)))
-}
-
 /// The 16 bytes of a vector, little-endian.
 #[inline]
 #[target_feature(enable = "neon")]
 fn bytes16(v: uint64x2_t) -> [u8; 16] {
     let mut out = [0u8; 16];
+    let v = vreinterpretq_u8_u64(v);
     // SAFETY: `out` is 16 writable bytes.
-    unsafe { vst1q_u8(out.as_mut_ptr(), vreinterpretq_u8_u64(v)) };
+    unsafe { vst1q_u8(out.as_mut_ptr(), v) };
     out
 }
 
@@ -231,29 +221,13 @@ impl<const RATE: usize> ShakeX2<RATE> {
     #[inline]
     #[target_feature(enable = "neon")]
     pub fn absorb(inputs: [&[u8]; 2]) -> Self {
-        let mut state = [vdupq_n_u64(0); 25];
-        let len = inputs[0].len();
-        let mut offset = 0;
-        loop {
-            let take = (len - offset).min(RATE);
-            let mut blocks = [[0u8; 200]; 2];
-            for (block, input) in blocks.iter_mut().zip(inputs) {
-                let piece = input.get(offset..offset + take).unwrap_or(&[]);
-                block[..piece.len()].copy_from_slice(piece);
-                if take < RATE {
-                    block[take] ^= 0x1F;
-                    block[RATE - 1] ^= 0x80;
-                }
-            }
-            for i in 0..RATE / 8 {
-                state[i] = veorq_u64(state[i], gather_lane(&blocks, i));
-            }
-            if take < RATE {
-                break;
-            }
-            keccak_f1600_x2(&mut state);
-            offset += RATE;
-        }
+        let state = simd_sponge::absorb::<_, 2, RATE>(
+            inputs,
+            vdupq_n_u64(0),
+            |[w0, w1]| vcombine_u64(vcreate_u64(w0), vcreate_u64(w1)),
+            |x, y| veorq_u64(x, y),
+            |s| keccak_f1600_x2(s),
+        );
         ShakeX2 { state }
     }
 

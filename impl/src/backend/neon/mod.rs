@@ -35,7 +35,7 @@ use core::arch::aarch64::*;
 
 use super::portable::Portable;
 use super::{Backend, XofX4};
-use crate::params::{D, N};
+use crate::params::{D, Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 use arithmetic::{load, store};
 
@@ -61,63 +61,11 @@ macro_rules! neon {
     };
 }
 
-#[target_feature(enable = "neon")]
-fn add_poly(a: &mut Poly, b: &Poly) {
-    for i in 0..64 {
-        let v = vaddq_s32(load(&a.coeffs, i), load(&b.coeffs, i));
-        store(&mut a.coeffs, i, v);
-    }
-}
-
-#[target_feature(enable = "neon")]
-fn sub_poly(a: &mut Poly, b: &Poly) {
-    for i in 0..64 {
-        let v = vsubq_s32(load(&a.coeffs, i), load(&b.coeffs, i));
-        store(&mut a.coeffs, i, v);
-    }
-}
-
-#[target_feature(enable = "neon")]
-fn shift_left_d_poly(a: &mut Poly) {
-    for i in 0..64 {
-        let v = vshlq_n_s32::<{ D as i32 }>(load(&a.coeffs, i));
-        store(&mut a.coeffs, i, v);
-    }
-}
-
-#[target_feature(enable = "neon")]
-fn reduce32_poly(a: &mut Poly) {
-    for i in 0..64 {
-        let v = arithmetic::reduce32(load(&a.coeffs, i));
-        store(&mut a.coeffs, i, v);
-    }
-}
-
-#[target_feature(enable = "neon")]
-fn caddq_poly(a: &mut Poly) {
-    for i in 0..64 {
-        let v = arithmetic::caddq(load(&a.coeffs, i));
-        store(&mut a.coeffs, i, v);
-    }
-}
-
-#[target_feature(enable = "neon")]
-fn freeze_poly(a: &mut Poly) {
-    for i in 0..64 {
-        let v = arithmetic::caddq(arithmetic::reduce32(load(&a.coeffs, i)));
-        store(&mut a.coeffs, i, v);
-    }
-}
+simd_poly_loops!("neon", int32x4_t, 64);
 
 #[target_feature(enable = "neon")]
 fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
-    for i in 0..64 {
-        store(
-            &mut c.coeffs,
-            i,
-            arithmetic::montgomery_mul(load(&a.coeffs, i), load(&b.coeffs, i)),
-        );
-    }
+    zip_into(c, a, b, |x, y| arithmetic::montgomery_mul(x, y))
 }
 
 #[target_feature(enable = "neon")]
@@ -133,27 +81,19 @@ fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
 
 #[target_feature(enable = "neon")]
 fn power2round_poly(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-    for i in 0..64 {
-        let (h, l) = rounding::power2round(load(&a.coeffs, i));
-        store(&mut a1.coeffs, i, h);
-        store(&mut a0.coeffs, i, l);
-    }
+    split_into(a1, a0, a, |x| rounding::power2round(x))
 }
 
 #[target_feature(enable = "neon")]
-fn decompose_poly(gamma2: i32, a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-    for i in 0..64 {
-        let (h, l) = rounding::decompose(gamma2, load(&a.coeffs, i));
-        store(&mut a1.coeffs, i, h);
-        store(&mut a0.coeffs, i, l);
-    }
+fn decompose_poly<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+    split_into(a1, a0, a, |x| rounding::decompose::<G>(x))
 }
 
 #[target_feature(enable = "neon")]
-fn make_hint_poly(gamma2: i32, h: &mut Poly, z: &Poly, r: &Poly) -> usize {
+fn make_hint_poly<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
     let mut count = vdupq_n_s32(0);
     for i in 0..64 {
-        let hint = rounding::make_hint(gamma2, load(&z.coeffs, i), load(&r.coeffs, i));
+        let hint = rounding::make_hint::<G>(load(&z.coeffs, i), load(&r.coeffs, i));
         count = vaddq_s32(count, hint);
         store(&mut h.coeffs, i, hint);
     }
@@ -161,14 +101,8 @@ fn make_hint_poly(gamma2: i32, h: &mut Poly, z: &Poly, r: &Poly) -> usize {
 }
 
 #[target_feature(enable = "neon")]
-fn use_hint_poly(gamma2: i32, a: &mut Poly, h: &Poly, r: &Poly) {
-    for i in 0..64 {
-        store(
-            &mut a.coeffs,
-            i,
-            rounding::use_hint(gamma2, load(&h.coeffs, i), load(&r.coeffs, i)),
-        );
-    }
+fn use_hint_poly<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) {
+    zip_into(a, h, r, |x, y| rounding::use_hint::<G>(x, y))
 }
 
 #[target_feature(enable = "neon")]
@@ -235,32 +169,32 @@ impl Backend for Neon {
 
     #[inline(always)]
     fn add(a: &mut Poly, b: &Poly) {
-        neon!(add_poly(a, b))
+        neon!(zip_map(a, b, |x, y| vaddq_s32(x, y)))
     }
 
     #[inline(always)]
     fn sub(a: &mut Poly, b: &Poly) {
-        neon!(sub_poly(a, b))
+        neon!(zip_map(a, b, |x, y| vsubq_s32(x, y)))
     }
 
     #[inline(always)]
     fn shift_left_d(a: &mut Poly) {
-        neon!(shift_left_d_poly(a))
+        neon!(map(a, |x| vshlq_n_s32::<{ D as i32 }>(x)))
     }
 
     #[inline(always)]
     fn reduce32(a: &mut Poly) {
-        neon!(reduce32_poly(a))
+        neon!(map(a, |x| arithmetic::reduce32(x)))
     }
 
     #[inline(always)]
     fn caddq(a: &mut Poly) {
-        neon!(caddq_poly(a))
+        neon!(map(a, |x| arithmetic::caddq(x)))
     }
 
     #[inline(always)]
     fn freeze(a: &mut Poly) {
-        neon!(freeze_poly(a))
+        neon!(map(a, |x| arithmetic::caddq(arithmetic::reduce32(x))))
     }
 
     #[inline(always)]
@@ -269,18 +203,18 @@ impl Backend for Neon {
     }
 
     #[inline(always)]
-    fn decompose(gamma2: i32, a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-        neon!(decompose_poly(gamma2, a1, a0, a))
+    fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+        neon!(decompose_poly::<G>(a1, a0, a))
     }
 
     #[inline(always)]
-    fn make_hint(gamma2: i32, h: &mut Poly, z: &Poly, r: &Poly) -> usize {
-        neon!(make_hint_poly(gamma2, h, z, r))
+    fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
+        neon!(make_hint_poly::<G>(h, z, r))
     }
 
     #[inline(always)]
-    fn use_hint(gamma2: i32, a: &mut Poly, h: &Poly, r: &Poly) {
-        neon!(use_hint_poly(gamma2, a, h, r))
+    fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) {
+        neon!(use_hint_poly::<G>(a, h, r))
     }
 
     #[inline(always)]
@@ -298,22 +232,22 @@ impl Backend for Neon {
     }
 
     #[inline(always)]
-    fn rej_eta(eta: i32, out: &mut [i32], buf: &[u8]) -> usize {
-        neon!(sampling::rej_eta(eta, out, buf))
+    fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
+        neon!(sampling::rej_eta::<E>(out, buf))
     }
 
     #[inline(always)]
-    fn pack_z(bits: usize, out: &mut [u8], a: &Poly) {
-        Portable::pack_z(bits, out, a)
+    fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) {
+        Portable::pack_z::<G>(out, a)
     }
 
     #[inline(always)]
-    fn unpack_z(bits: usize, a: &mut Poly, v: &[u8]) {
-        Portable::unpack_z(bits, a, v)
+    fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) {
+        Portable::unpack_z::<G>(a, v)
     }
 
     #[inline(always)]
-    fn pack_w1(bits: usize, out: &mut [u8], a: &Poly) {
-        Portable::pack_w1(bits, out, a)
+    fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) {
+        Portable::pack_w1::<G>(out, a)
     }
 }

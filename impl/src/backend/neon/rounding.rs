@@ -3,7 +3,7 @@
 
 use core::arch::aarch64::*;
 
-use crate::params::{D, Q};
+use crate::params::{D, Gamma2, Gamma2Kind, Q};
 
 /// Power2Round for a in [0, q): (a1, a0).
 #[inline]
@@ -14,23 +14,25 @@ pub fn power2round(a: int32x4_t) -> (int32x4_t, int32x4_t) {
     (a1, a0)
 }
 
-/// Decompose for a in [0, q): (HighBits, LowBits), gamma2 in
-/// {(q-1)/88, (q-1)/32}.
+/// Decompose for a in [0, q): (HighBits, LowBits) for gamma2 `G`.
 #[inline]
 #[target_feature(enable = "neon")]
-pub fn decompose(gamma2: i32, a: int32x4_t) -> (int32x4_t, int32x4_t) {
+pub fn decompose<G: Gamma2>(a: int32x4_t) -> (int32x4_t, int32x4_t) {
     let b = vshrq_n_s32::<7>(vaddq_s32(a, vdupq_n_s32(127)));
-    let a1 = if gamma2 == (Q - 1) / 32 {
-        let t = vmlaq_s32(vdupq_n_s32(1 << 21), b, vdupq_n_s32(1025));
-        vandq_s32(vshrq_n_s32::<22>(t), vdupq_n_s32(15))
-    } else {
-        let t = vmlaq_s32(vdupq_n_s32(1 << 23), b, vdupq_n_s32(11275));
-        let t = vshrq_n_s32::<24>(t);
-        // t = 44 (only) wraps to 0
-        let over = vshrq_n_s32::<31>(vsubq_s32(vdupq_n_s32(43), t));
-        veorq_s32(t, vandq_s32(over, t))
+    let a1 = match G::KIND {
+        Gamma2Kind::Q32 => {
+            let t = vmlaq_s32(vdupq_n_s32(1 << 21), b, vdupq_n_s32(1025));
+            vandq_s32(vshrq_n_s32::<22>(t), vdupq_n_s32(15))
+        }
+        Gamma2Kind::Q88 => {
+            let t = vmlaq_s32(vdupq_n_s32(1 << 23), b, vdupq_n_s32(11275));
+            let t = vshrq_n_s32::<24>(t);
+            // t = 44 (only) wraps to 0
+            let over = vshrq_n_s32::<31>(vsubq_s32(vdupq_n_s32(43), t));
+            veorq_s32(t, vandq_s32(over, t))
+        }
     };
-    let a0 = vmlsq_s32(a, a1, vdupq_n_s32(2 * gamma2));
+    let a0 = vmlsq_s32(a, a1, vdupq_n_s32(2 * G::GAMMA2));
     let above = vshrq_n_s32::<31>(vsubq_s32(vdupq_n_s32((Q - 1) / 2), a0));
     let a0 = vsubq_s32(a0, vandq_s32(above, vdupq_n_s32(Q)));
     (a1, a0)
@@ -39,12 +41,12 @@ pub fn decompose(gamma2: i32, a: int32x4_t) -> (int32x4_t, int32x4_t) {
 /// MakeHint for z, r in [0, q): 1 where HighBits(r) != HighBits(r + z mod q).
 #[inline]
 #[target_feature(enable = "neon")]
-pub fn make_hint(gamma2: i32, z: int32x4_t, r: int32x4_t) -> int32x4_t {
+pub fn make_hint<G: Gamma2>(z: int32x4_t, r: int32x4_t) -> int32x4_t {
     let q = vdupq_n_s32(Q);
     let s = vsubq_s32(vaddq_s32(r, z), q);
     let s = vaddq_s32(s, vandq_s32(vshrq_n_s32::<31>(s), q));
-    let (r1, _) = decompose(gamma2, r);
-    let (v1, _) = decompose(gamma2, s);
+    let (r1, _) = decompose::<G>(r);
+    let (v1, _) = decompose::<G>(s);
     // 1 - (r1 == v1 ? 1 : 0): the compare gives -1 or 0.
     vaddq_s32(vdupq_n_s32(1), vreinterpretq_s32_u32(vceqq_s32(r1, v1)))
 }
@@ -52,9 +54,9 @@ pub fn make_hint(gamma2: i32, z: int32x4_t, r: int32x4_t) -> int32x4_t {
 /// UseHint for r in [0, q), h in {0, 1}.
 #[inline]
 #[target_feature(enable = "neon")]
-pub fn use_hint(gamma2: i32, h: int32x4_t, r: int32x4_t) -> int32x4_t {
-    let m = vdupq_n_s32((Q - 1) / (2 * gamma2));
-    let (r1, r0) = decompose(gamma2, r);
+pub fn use_hint<G: Gamma2>(h: int32x4_t, r: int32x4_t) -> int32x4_t {
+    let m = vdupq_n_s32(G::M);
+    let (r1, r0) = decompose::<G>(r);
     // delta = h if r0 > 0, else -h
     let positive = vreinterpretq_s32_u32(vcgtzq_s32(r0));
     let delta = vsubq_s32(vandq_s32(positive, vaddq_s32(h, h)), h);

@@ -12,7 +12,7 @@
 use core::arch::aarch64::*;
 
 use crate::backend::portable;
-use crate::params::Q;
+use crate::params::{Eta, EtaKind, Q};
 
 /// For each 4-bit mask, `tbl` indices moving the bytes of the accepted
 /// 32-bit lanes to the front, in order (0xFF, which `tbl` turns into zero,
@@ -122,8 +122,11 @@ pub fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
 /// each 4 bytes, computed in 8-bit lanes and widened after compaction.
 #[inline]
 #[target_feature(enable = "neon")]
-pub fn rej_eta(eta: i32, out: &mut [i32], buf: &[u8]) -> usize {
-    let limit = vdup_n_u8(if eta == 2 { 15 } else { 9 });
+pub fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
+    let limit = vdup_n_u8(match E::KIND {
+        EtaKind::Two => 15,
+        EtaKind::Four => 9,
+    });
     // SAFETY: `BITS8` is 8 readable bytes.
     let bits = unsafe { vld1_u8(BITS8.as_ptr()) };
     let mut ctr = 0;
@@ -134,13 +137,14 @@ pub fn rej_eta(eta: i32, out: &mut [i32], buf: &[u8]) -> usize {
         let x = vcreate_u8(u32::from_le_bytes(word) as u64);
         let t = vzip1_u8(vand_u8(x, vdup_n_u8(0x0F)), vshr_n_u8::<4>(x));
         let good = vclt_u8(t, limit);
-        let value = if eta == 2 {
-            // 2 - (t mod 5), floor(t / 5) = (13 t) >> 6 for t < 15
-            let div5 = vshr_n_u8::<6>(vmul_u8(t, vdup_n_u8(13)));
-            let rem = vmls_u8(t, div5, vdup_n_u8(5));
-            vsub_u8(vdup_n_u8(2), rem)
-        } else {
-            vsub_u8(vdup_n_u8(4), t)
+        let value = match E::KIND {
+            EtaKind::Two => {
+                // 2 - (t mod 5), floor(t / 5) = (13 t) >> 6 for t < 15
+                let div5 = vshr_n_u8::<6>(vmul_u8(t, vdup_n_u8(13)));
+                let rem = vmls_u8(t, div5, vdup_n_u8(5));
+                vsub_u8(vdup_n_u8(2), rem)
+            }
+            EtaKind::Four => vsub_u8(vdup_n_u8(4), t),
         };
         let mask = vaddv_u8(vand_u8(good, bits)) as usize;
         let idx = &ETA_COMPACT[mask & 0xFF];
@@ -153,5 +157,5 @@ pub fn rej_eta(eta: i32, out: &mut [i32], buf: &[u8]) -> usize {
         ctr += mask.count_ones() as usize;
         pos += 4;
     }
-    ctr + portable::rej_eta_scalar(eta, &mut out[ctr..], &buf[pos..])
+    ctr + portable::rej_eta_scalar::<E>(&mut out[ctr..], &buf[pos..])
 }

@@ -7,7 +7,7 @@
 //! inventory; F* is not run on them here.
 
 use super::{arithmetic, ntt as transform, rounding};
-use crate::params::{N, Q};
+use crate::params::{Gamma2, Gamma2Q32, Gamma2Q88, N, Q};
 
 /// |a_i| <= bound for every i.
 pub fn bounded(a: &[i32; N], bound: i32) -> bool {
@@ -81,26 +81,36 @@ pub fn power2round(a: i32) -> (i32, i32) {
     rounding::power2round(a)
 }
 
-/// Decompose = Algorithm 36: z3 and exhaustive.
-#[hax_lib::requires(0 <= a && a < Q && (gamma2 == (Q - 1) / 88 || gamma2 == (Q - 1) / 32))]
-#[hax_lib::ensures(|(a1, a0)| 0 <= a1 && a1 < (Q - 1) / (2 * gamma2) && -gamma2 <= a0 && a0 <= gamma2)]
-pub fn decompose(gamma2: i32, a: i32) -> (i32, i32) {
-    rounding::decompose(gamma2, a)
+/// Decompose, MakeHint and UseHint for one gamma2, monomorphic (the
+/// kernels are generic over [`Gamma2`]): one instance per value below.
+macro_rules! gamma2_contracts {
+    ($g:ty, $decompose:ident, $make_hint:ident, $use_hint:ident) => {
+        /// Decompose = Algorithm 36: z3 and exhaustive.
+        #[hax_lib::requires(0 <= a && a < Q)]
+        #[hax_lib::ensures(|(a1, a0)| 0 <= a1 && a1 < <$g as Gamma2>::M
+                            && -<$g as Gamma2>::GAMMA2 <= a0 && a0 <= <$g as Gamma2>::GAMMA2)]
+        pub fn $decompose(a: i32) -> (i32, i32) {
+            rounding::decompose::<i32, $g>(a)
+        }
+
+        /// MakeHint = Algorithm 39: z3 for all z, r in [0, q).
+        #[hax_lib::requires(0 <= z && z < Q && 0 <= r && r < Q)]
+        #[hax_lib::ensures(|h| h == 0 || h == 1)]
+        pub fn $make_hint(z: i32, r: i32) -> i32 {
+            rounding::make_hint::<i32, $g>(z, r)
+        }
+
+        /// UseHint = Algorithm 40: z3 and exhaustive.
+        #[hax_lib::requires((h == 0 || h == 1) && 0 <= r && r < Q)]
+        #[hax_lib::ensures(|v| 0 <= v && v < <$g as Gamma2>::M)]
+        pub fn $use_hint(h: i32, r: i32) -> i32 {
+            rounding::use_hint::<i32, $g>(h, r)
+        }
+    };
 }
 
-/// MakeHint = Algorithm 39: z3 for all z, r in [0, q).
-#[hax_lib::requires(0 <= z && z < Q && 0 <= r && r < Q && (gamma2 == (Q - 1) / 88 || gamma2 == (Q - 1) / 32))]
-#[hax_lib::ensures(|h| h == 0 || h == 1)]
-pub fn make_hint(gamma2: i32, z: i32, r: i32) -> i32 {
-    rounding::make_hint(gamma2, z, r)
-}
-
-/// UseHint = Algorithm 40: z3 and exhaustive.
-#[hax_lib::requires((h == 0 || h == 1) && 0 <= r && r < Q && (gamma2 == (Q - 1) / 88 || gamma2 == (Q - 1) / 32))]
-#[hax_lib::ensures(|v| 0 <= v && v < (Q - 1) / (2 * gamma2))]
-pub fn use_hint(gamma2: i32, h: i32, r: i32) -> i32 {
-    rounding::use_hint(gamma2, h, r)
-}
+gamma2_contracts!(Gamma2Q88, decompose_q88, make_hint_q88, use_hint_q88);
+gamma2_contracts!(Gamma2Q32, decompose_q32, make_hint_q32, use_hint_q32);
 
 /// The norm check: z3 lemma `norm check`.
 #[hax_lib::requires(-((1 << 31) - (1 << 22)) <= a && a <= (1 << 31) - (1 << 22) && 0 < bound && bound <= (Q - 1) / 8)]

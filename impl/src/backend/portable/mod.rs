@@ -18,12 +18,11 @@ pub use arithmetic::{
 pub use keccak::{Permutation, Scalar, Shake, Shake128, Shake256};
 pub use keccak_f::{KECCAK_PI, KECCAK_RC, KECCAK_RHO, keccak_f1600};
 pub use ntt::{INV_NTT_FACTOR, INV_NTT_FACTOR_ZETA, ZETAS_MONT, invntt_tomont, ntt};
-pub use packing::{pack_bits, unpack_bits};
 pub use rounding::{decompose, exceeds, make_hint, power2round, use_hint};
 pub use sampling::{rej_eta as rej_eta_scalar, rej_uniform as rej_uniform_scalar};
 
 use super::Backend;
-use crate::params::{D, N};
+use crate::params::{D, Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 
 /// The portable backend.
@@ -106,24 +105,24 @@ impl Backend for Portable {
         }
     }
 
-    fn decompose(gamma2: i32, a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+    fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
         for i in 0..256 {
-            (a1.coeffs[i], a0.coeffs[i]) = decompose(gamma2, a.coeffs[i]);
+            (a1.coeffs[i], a0.coeffs[i]) = decompose::<i32, G>(a.coeffs[i]);
         }
     }
 
-    fn make_hint(gamma2: i32, h: &mut Poly, z: &Poly, r: &Poly) -> usize {
+    fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
         let mut count = 0;
         for i in 0..256 {
-            h.coeffs[i] = make_hint(gamma2, z.coeffs[i], r.coeffs[i]);
+            h.coeffs[i] = make_hint::<i32, G>(z.coeffs[i], r.coeffs[i]);
             count += h.coeffs[i] as usize;
         }
         count
     }
 
-    fn use_hint(gamma2: i32, a: &mut Poly, h: &Poly, r: &Poly) {
+    fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) {
         for i in 0..256 {
-            a.coeffs[i] = use_hint(gamma2, h.coeffs[i], r.coeffs[i]);
+            a.coeffs[i] = use_hint::<i32, G>(h.coeffs[i], r.coeffs[i]);
         }
     }
 
@@ -151,19 +150,19 @@ impl Backend for Portable {
         sampling::rej_uniform(out, buf)
     }
 
-    fn rej_eta(eta: i32, out: &mut [i32], buf: &[u8]) -> usize {
-        sampling::rej_eta(eta, out, buf)
+    fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
+        sampling::rej_eta::<E>(out, buf)
     }
 
-    fn pack_z(bits: usize, out: &mut [u8], a: &Poly) {
-        packing::pack_z(bits, out, a)
+    fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) {
+        packing::pack_z::<G>(out, a)
     }
 
-    fn unpack_z(bits: usize, a: &mut Poly, v: &[u8]) {
-        packing::unpack_z(bits, a, v)
+    fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) {
+        packing::unpack_z::<G>(a, v)
     }
 
-    fn pack_w1(bits: usize, out: &mut [u8], a: &Poly) {
-        packing::pack_w1(bits, out, a)
+    fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) {
+        packing::pack_w1::<G>(out, a)
     }
 }

@@ -1,6 +1,6 @@
 //! Rejection sampling of coefficients from SHAKE output.
 
-use crate::params::Q;
+use crate::params::{Eta, EtaKind, Q};
 
 /// CoeffFromThreeBytes (Algorithm 14) over a buffer: 23-bit candidates,
 /// accepted when below q. The buffer is public (derived from rho).
@@ -27,17 +27,20 @@ pub fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
 /// (discarded, independent of the accepted ones), decides where the next one
 /// goes.
 #[inline(always)]
-pub fn rej_eta(eta: i32, out: &mut [i32], buf: &[u8]) -> usize {
+pub fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
     let mut ctr = 0;
-    let limit = if eta == 2 { 15 } else { 9 };
+    // Half-bytes below `limit` are accepted.
+    let limit = match E::KIND {
+        EtaKind::Two => 15,
+        EtaKind::Four => 9,
+    };
     for &byte in buf {
         for t in [(byte & 0x0F) as i32, (byte >> 4) as i32] {
             if ctr < out.len() {
                 // t mod 5 for t < 15, as (205 t) >> 10 = floor(t / 5) there.
-                let value = if eta == 2 {
-                    2 - (t - ((205 * t) >> 10) * 5)
-                } else {
-                    4 - t
+                let value = match E::KIND {
+                    EtaKind::Two => 2 - (t - ((205 * t) >> 10) * 5),
+                    EtaKind::Four => 4 - t,
                 };
                 out[ctr] = value;
                 ctr += ((t - limit) >> 31 & 1) as usize;

@@ -2,9 +2,9 @@
 //! the parameter set; the hot packers come from the backend.
 
 use crate::backend::Backend;
-use crate::backend::portable::{pack_bits, unpack_bits};
+use crate::bitpack::{pack_bits, unpack_bits};
 use crate::error::Error;
-use crate::params::{D, N, ParameterSet};
+use crate::params::{D, Eta, EtaKind, N, ParameterSet};
 use crate::poly::Poly;
 
 /// Bytes of one packed t1 polynomial (10 bits per coefficient).
@@ -16,8 +16,7 @@ pub const T0_BYTES: usize = 416;
 pub fn pk_encode<P: ParameterSet>(rho: &[u8; 32], t1: &P::VecK, pk: &mut [u8]) {
     pk[..32].copy_from_slice(rho);
     for (i, p) in t1.as_ref().iter().enumerate() {
-        pack_bits(
-            10,
+        pack_bits::<10>(
             &mut pk[32 + i * T1_BYTES..32 + (i + 1) * T1_BYTES],
             p,
             |c| c as u32,
@@ -29,12 +28,9 @@ pub fn pk_encode<P: ParameterSet>(rho: &[u8; 32], t1: &P::VecK, pk: &mut [u8]) {
 pub fn pk_decode<P: ParameterSet>(pk: &[u8], rho: &mut [u8; 32], t1: &mut P::VecK) {
     rho.copy_from_slice(&pk[..32]);
     for (i, p) in t1.as_mut().iter_mut().enumerate() {
-        unpack_bits(
-            10,
-            p,
-            &pk[32 + i * T1_BYTES..32 + (i + 1) * T1_BYTES],
-            |x| x as i32,
-        );
+        unpack_bits::<10>(p, &pk[32 + i * T1_BYTES..32 + (i + 1) * T1_BYTES], |x| {
+            x as i32
+        });
     }
 }
 
@@ -62,13 +58,16 @@ pub fn sk_encode<P: ParameterSet>(parts: &SkParts<'_, P>, sk: &mut [u8]) {
     let eta_bytes = 32 * P::ETA_BITS;
     let mut offset = 128;
     for p in parts.s1.as_ref().iter().chain(parts.s2.as_ref()) {
-        pack_bits(P::ETA_BITS, &mut sk[offset..offset + eta_bytes], p, |c| {
-            (P::ETA - c) as u32
-        });
+        let out = &mut sk[offset..offset + eta_bytes];
+        let f = |c| (P::ETA - c) as u32;
+        match <P::Eta as Eta>::KIND {
+            EtaKind::Two => pack_bits::<3>(out, p, f),
+            EtaKind::Four => pack_bits::<4>(out, p, f),
+        }
         offset += eta_bytes;
     }
     for p in parts.t0.as_ref() {
-        pack_bits(D as usize, &mut sk[offset..offset + T0_BYTES], p, |c| {
+        pack_bits::<{ D as usize }>(&mut sk[offset..offset + T0_BYTES], p, |c| {
             ((1 << (D - 1)) - c) as u32
         });
         offset += T0_BYTES;
@@ -94,9 +93,12 @@ pub fn sk_decode<P: ParameterSet>(
     let mut offset = 128;
     let mut out_of_range = 0i32;
     for p in s1.as_mut().iter_mut().chain(s2.as_mut().iter_mut()) {
-        unpack_bits(P::ETA_BITS, p, &sk[offset..offset + eta_bytes], |x| {
-            P::ETA - x as i32
-        });
+        let v = &sk[offset..offset + eta_bytes];
+        let g = |x| P::ETA - x as i32;
+        match <P::Eta as Eta>::KIND {
+            EtaKind::Two => unpack_bits::<3>(p, v, g),
+            EtaKind::Four => unpack_bits::<4>(p, v, g),
+        }
         for &c in p.coeffs.iter() {
             // c < -eta, as a sign bit, without a branch on the secret.
             out_of_range |= (c + P::ETA) >> 31;
@@ -104,7 +106,7 @@ pub fn sk_decode<P: ParameterSet>(
         offset += eta_bytes;
     }
     for p in t0.as_mut() {
-        unpack_bits(D as usize, p, &sk[offset..offset + T0_BYTES], |x| {
+        unpack_bits::<{ D as usize }>(p, &sk[offset..offset + T0_BYTES], |x| {
             (1 << (D - 1)) - x as i32
         });
         offset += T0_BYTES;
@@ -169,7 +171,7 @@ pub fn sig_encode<P: ParameterSet, B: Backend>(
     let z_bytes = 32 * P::GAMMA1_BITS;
     let mut offset = P::C_TILDE_LEN;
     for p in z.as_ref() {
-        B::pack_z(P::GAMMA1_BITS, &mut sig[offset..offset + z_bytes], p);
+        B::pack_z::<P::Gamma1>(&mut sig[offset..offset + z_bytes], p);
         offset += z_bytes;
     }
     hint_bit_pack::<P>(h, &mut sig[offset..]);
@@ -186,7 +188,7 @@ pub fn sig_decode<P: ParameterSet, B: Backend>(
     let z_bytes = 32 * P::GAMMA1_BITS;
     let mut offset = P::C_TILDE_LEN;
     for p in z.as_mut() {
-        B::unpack_z(P::GAMMA1_BITS, p, &sig[offset..offset + z_bytes]);
+        B::unpack_z::<P::Gamma1>(p, &sig[offset..offset + z_bytes]);
         offset += z_bytes;
     }
     hint_bit_unpack::<P>(&sig[offset..], h)
@@ -197,6 +199,6 @@ pub fn sig_decode<P: ParameterSet, B: Backend>(
 pub fn w1_encode<P: ParameterSet, B: Backend>(w1: &P::VecK, out: &mut [u8]) {
     let bytes = 32 * P::W1_BITS;
     for (i, p) in w1.as_ref().iter().enumerate() {
-        B::pack_w1(P::W1_BITS, &mut out[i * bytes..(i + 1) * bytes], p);
+        B::pack_w1::<P::Gamma2>(&mut out[i * bytes..(i + 1) * bytes], p);
     }
 }
