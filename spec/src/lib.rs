@@ -26,7 +26,7 @@
 //! use mldsa_spec::*;
 //! let (pk, sk) = ml_dsa_key_gen(&ML_DSA_44, Some([7u8; 32])).unwrap();
 //! let sigma = ml_dsa_sign(&ML_DSA_44, &sk, b"message", b"ctx", Some([0u8; 32])).unwrap();
-//! assert_eq!(sigma.len(), ML_DSA_44.sig_len);
+//! assert_eq!(sigma.len(), ML_DSA_44.sig_len());
 //! assert_eq!(ml_dsa_verify(&ML_DSA_44, &pk, b"message", &sigma, b"ctx"), Ok(true));
 //! ```
 
@@ -34,6 +34,7 @@
 // The standard indexes its loops and copies coefficient by coefficient; so do we.
 #![allow(clippy::needless_range_loop, clippy::manual_memcpy)]
 
+pub mod contract;
 pub mod conversions;
 pub mod encodings;
 pub mod error;
