@@ -84,8 +84,9 @@ pub fn bits_to_bytes(y: &[bool]) -> Vec<u8> {
     // 2: for i from 0 to alpha - 1 do
     for i in 0..alpha {
         // z[floor(i/8)] holds the i mod 8 bits added so far: no byte overflows.
-        hax_lib::loop_invariant!(|i: usize| z.len() == alpha.div_ceil(8)
-            && (z[i / 8] as u32) < 1u32 << (i % 8));
+        hax_lib::loop_invariant!(
+            |i: usize| z.len() == alpha.div_ceil(8) && (z[i / 8] as u32) < 1u32 << (i % 8)
+        );
         // 3: z[floor(i/8)] <- z[floor(i/8)] + y[i] * 2^(i mod 8)
         z[i / 8] += (y[i] as u8) << (i % 8);
     } // 4: end for
@@ -242,7 +243,11 @@ pub fn bit_unpack(v: &[u8], a: u32, b: u32) -> Poly {
     let z = bytes_to_bits(v);
     // 3: for i from 0 to 255 do
     for i in 0..N {
-        hax_lib::loop_invariant!(|_: usize| coefficients_in(&w, b as i32 - ((1u32 << c) - 1) as i32, b as i32));
+        hax_lib::loop_invariant!(|_: usize| coefficients_in(
+            &w,
+            b as i32 - ((1u32 << c) - 1) as i32,
+            b as i32
+        ));
         // 4: w_i <- b - BitsToInteger((z[ic], z[ic + 1], ... z[ic + c - 1]), c)
         w[i] = b as i32 - bits_to_integer(&z[i * c..i * c + c], c) as i32;
     } // 5: end for
@@ -265,8 +270,9 @@ pub fn hint_bit_pack(h: &[Poly], omega: usize, k: usize) -> Vec<u8> {
     // 3: for i from 0 to k - 1 do
     for i in 0..k {
         // Index is the number of nonzero coefficients of h[0..i].
-        hax_lib::loop_invariant!(|i: usize| y.len() == omega + k
-            && index == count_nonzero(&h[0..i]));
+        hax_lib::loop_invariant!(
+            |i: usize| y.len() == omega + k && index == count_nonzero(&h[0..i])
+        );
         // 4: for j from 0 to 255 do
         for j in 0..N {
             hax_lib::loop_invariant!(|j: usize| y.len() == omega + k
@@ -320,14 +326,16 @@ pub fn hint_bit_unpack(y: &[u8], omega: usize, k: usize) -> Option<Vec<Poly>> {
         let first = index;
         // 7: while Index < y[omega + i] do
         while !bottom && index < y[omega + i] as usize {
-            hax_lib::loop_invariant!(Prop::from(
-                h.len() == k
-                    && first <= index
-                    && index <= y[omega + i] as usize
-                    && index <= omega
-                    && count_nonzero(&h) == index
-            )
-            .and(crate::ring::is_binary(&h)));
+            hax_lib::loop_invariant!(
+                Prop::from(
+                    h.len() == k
+                        && first <= index
+                        && index <= y[omega + i] as usize
+                        && index <= omega
+                        && count_nonzero(&h) == index
+                )
+                .and(crate::ring::is_binary(&h))
+            );
             hax_lib::loop_decreases!(omega + 1 - index - bottom as usize);
             // 8: if Index > First then
             if index > first {

@@ -4,11 +4,11 @@
 //! The standard takes inputs of the right length for granted; the decoders
 //! here check the length first and return `Error::WrongLength` otherwise.
 
+use crate::contract::checked;
 use crate::conversions::{
     bit_pack, bit_unpack, bytes_to_bits, hint_bit_pack, hint_bit_unpack, simple_bit_pack,
     simple_bit_unpack,
 };
-use crate::contract::checked;
 use crate::error::Error;
 use crate::params::{BITLEN_Q_MINUS_1, D, ParamSet, Q, bitlen};
 use crate::ring::{Poly, count_nonzero, vector_in};
@@ -92,8 +92,9 @@ pub fn sk_encode(
     } // 4: end for
     // 5: for i from 0 to k - 1 do
     for i in 0..params.k() {
-        hax_lib::loop_invariant!(|i: usize| sk.len()
-            == 128 + (params.l() + i) * 32 * params.bitlen_2eta());
+        hax_lib::loop_invariant!(
+            |i: usize| sk.len() == 128 + (params.l() + i) * 32 * params.bitlen_2eta()
+        );
         // 6: sk <- sk || BitPack(s2[i], eta, eta)
         sk.extend_from_slice(&bit_pack(&s2[i], eta, eta));
     } // 7: end for
@@ -196,8 +197,9 @@ pub fn sig_encode(params: &ParamSet, c_tilde: &[u8], z: &[Poly], h: &[Poly]) -> 
     let mut sigma = c_tilde.to_vec();
     // 2: for i from 0 to l - 1 do
     for i in 0..params.l() {
-        hax_lib::loop_invariant!(|i: usize| sigma.len()
-            == params.lambda() / 4 + i * 32 * params.gamma1_bits());
+        hax_lib::loop_invariant!(
+            |i: usize| sigma.len() == params.lambda() / 4 + i * 32 * params.gamma1_bits()
+        );
         // 3: sigma <- sigma || BitPack(z[i], gamma1 - 1, gamma1)
         sigma.extend_from_slice(&bit_pack(&z[i], gamma1 - 1, gamma1));
     } // 4: end for
@@ -237,7 +239,12 @@ pub fn sig_decode(params: &ParamSet, sigma: &[u8]) -> Result<DecodedSig, Error> 
     let mut z: Vec<Poly> = Vec::new();
     // 2: for i from 0 to l - 1 do
     for i in 0..params.l() {
-        hax_lib::loop_invariant!(|i: usize| vector_in(&z, i, -params.gamma1() + 1, params.gamma1()));
+        hax_lib::loop_invariant!(|i: usize| vector_in(
+            &z,
+            i,
+            -params.gamma1() + 1,
+            params.gamma1()
+        ));
         // 3: z[i] <- BitUnpack(x_i, gamma1 - 1, gamma1)
         let x_i = &sigma[c_len + i * x_len..c_len + (i + 1) * x_len];
         z.push(bit_unpack(x_i, gamma1 - 1, gamma1));

@@ -2,11 +2,11 @@
 //! deterministic key generation from a seed, signing and verification of a
 //! formatted message M' (or, for ACVP's external-mu tests, of a given mu).
 
+use crate::contract::checked;
 use crate::conversions::integer_to_bytes;
 use crate::encodings::{
     pk_decode, pk_encode, sig_decode, sig_encode, sk_decode, sk_encode, w1_encode,
 };
-use crate::contract::checked;
 use crate::error::Error;
 use crate::hash;
 use crate::ntt::{
@@ -146,22 +146,24 @@ fn sign_internal(
         // On exit with (z, h) != bottom: c~ has lambda/4 bytes, z mod+- q is
         // within gamma1 - beta, and h is a hint of at most omega 1's, which
         // is what sigEncode (line 33) requires.
-        hax_lib::loop_invariant!(Prop::from(
-            c_tilde.len() == params.lambda() / 4
-                && attempts <= SIGN_ATTEMPTS_BOUND
-                && kappa == attempts * params.l()
-        )
-        .and(match &z_h {
-            Some((z, h)) => vector_in(
-                &vector_mod_pm_q(z),
-                params.l(),
-                -(params.gamma1() - params.beta()) + 1,
-                params.gamma1() - params.beta() - 1,
+        hax_lib::loop_invariant!(
+            Prop::from(
+                c_tilde.len() == params.lambda() / 4
+                    && attempts <= SIGN_ATTEMPTS_BOUND
+                    && kappa == attempts * params.l()
             )
-            .and(h.len() == params.k() && count_nonzero(h) <= params.omega())
-            .and(is_binary(h)),
-            None => Prop::from(true),
-        }));
+            .and(match &z_h {
+                Some((z, h)) => vector_in(
+                    &vector_mod_pm_q(z),
+                    params.l(),
+                    -(params.gamma1() - params.beta()) + 1,
+                    params.gamma1() - params.beta() - 1,
+                )
+                .and(h.len() == params.k() && count_nonzero(h) <= params.omega())
+                .and(is_binary(h)),
+                None => Prop::from(true),
+            })
+        );
         hax_lib::loop_decreases!(SIGN_ATTEMPTS_BOUND - attempts);
         attempts += 1;
         // 11: y <- ExpandMask(rho'', kappa)

@@ -204,12 +204,7 @@ pub fn vector_mod_pm_q(v: &[Poly]) -> Vec<Poly> {
     for i in 0..v.len() {
         hax_lib::loop_invariant!(|_: usize| vector_in(&w, v.len(), -(Q - 1) / 2, (Q - 1) / 2));
         for j in 0..N {
-            hax_lib::loop_invariant!(|_: usize| vector_in(
-                &w,
-                v.len(),
-                -(Q - 1) / 2,
-                (Q - 1) / 2
-            ));
+            hax_lib::loop_invariant!(|_: usize| vector_in(&w, v.len(), -(Q - 1) / 2, (Q - 1) / 2));
             w[i][j] = mod_pm(v[i][j] as i64, Q as i64) as i32;
         }
     }

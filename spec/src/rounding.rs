@@ -149,7 +149,12 @@ pub fn high_bits_vector(r: &[Poly], gamma2: i32) -> Vec<Poly> {
     for i in 0..r.len() {
         hax_lib::loop_invariant!(|_: usize| vector_in(&r1, r.len(), 0, (Q - 1) / (2 * gamma2) - 1));
         for j in 0..N {
-            hax_lib::loop_invariant!(|_: usize| vector_in(&r1, r.len(), 0, (Q - 1) / (2 * gamma2) - 1));
+            hax_lib::loop_invariant!(|_: usize| vector_in(
+                &r1,
+                r.len(),
+                0,
+                (Q - 1) / (2 * gamma2) - 1
+            ));
             r1[i][j] = high_bits(r[i][j], gamma2);
         }
     }
@@ -204,7 +209,12 @@ pub fn use_hint_vector(h: &[Poly], r: &[Poly], gamma2: i32) -> Vec<Poly> {
     for i in 0..h.len() {
         hax_lib::loop_invariant!(|_: usize| vector_in(&r1, h.len(), 0, (Q - 1) / (2 * gamma2) - 1));
         for j in 0..N {
-            hax_lib::loop_invariant!(|_: usize| vector_in(&r1, h.len(), 0, (Q - 1) / (2 * gamma2) - 1));
+            hax_lib::loop_invariant!(|_: usize| vector_in(
+                &r1,
+                h.len(),
+                0,
+                (Q - 1) / (2 * gamma2) - 1
+            ));
             r1[i][j] = use_hint(h[i][j], r[i][j], gamma2);
         }
     }

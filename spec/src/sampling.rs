@@ -1,10 +1,10 @@
 //! Pseudorandom sampling, FIPS 204 section 7.3 (Algorithms 29 to 34).
 
+use crate::contract::checked;
 use crate::conversions::{
     bit_unpack, bytes_to_bits, coeff_from_half_byte, coeff_from_three_bytes, integer_to_bytes,
 };
 use crate::hash::{g_absorb, g_init, g_squeeze, h, h_absorb, h_init, h_squeeze};
-use crate::contract::checked;
 use crate::params::{N, ParamSet, Q};
 use crate::ring::{Poly, coefficients_in, mod_q, vector_in, zero};
 #[cfg(hax)]
@@ -83,8 +83,13 @@ pub fn rej_ntt_poly(rho: &[u8]) -> Poly {
     let mut squeezes: usize = 0;
     // 4: while j < 256 do  (at most SAMPLER_ITERATIONS_BOUND times)
     while j < N && squeezes < SAMPLER_ITERATIONS_BOUND {
-        hax_lib::loop_invariant!(Prop::from(j <= N && squeezes <= SAMPLER_ITERATIONS_BOUND)
-            .and(coefficients_in(&a_hat, 0, Q - 1)));
+        hax_lib::loop_invariant!(
+            Prop::from(j <= N && squeezes <= SAMPLER_ITERATIONS_BOUND).and(coefficients_in(
+                &a_hat,
+                0,
+                Q - 1
+            ))
+        );
         hax_lib::loop_decreases!(SAMPLER_ITERATIONS_BOUND - squeezes);
         squeezes += 1;
         // 5: (ctx, s) <- G.Squeeze(ctx, 3)
@@ -120,8 +125,10 @@ pub fn rej_bounded_poly(rho: &[u8], eta: i32) -> Poly {
     let mut squeezes: usize = 0;
     // 4: while j < 256 do  (at most SAMPLER_ITERATIONS_BOUND times)
     while j < N && squeezes < SAMPLER_ITERATIONS_BOUND {
-        hax_lib::loop_invariant!(Prop::from(j <= N && squeezes <= SAMPLER_ITERATIONS_BOUND)
-            .and(coefficients_in(&a, -eta, eta)));
+        hax_lib::loop_invariant!(
+            Prop::from(j <= N && squeezes <= SAMPLER_ITERATIONS_BOUND)
+                .and(coefficients_in(&a, -eta, eta))
+        );
         hax_lib::loop_decreases!(SAMPLER_ITERATIONS_BOUND - squeezes);
         squeezes += 1;
         // 5: (ctx, z) <- H.Squeeze(ctx, 1)
@@ -164,7 +171,10 @@ pub fn expand_a(params: &ParamSet, rho: &[u8; 32]) -> Vec<Vec<Poly>> {
     // 1: for r from 0 to k - 1 do
     for r in 0..params.k() {
         hax_lib::loop_invariant!(|r: usize| Prop::from(a_hat.len() == r).and(hax_lib::forall(
-            |i: usize| hax_lib::implies(i < a_hat.len(), vector_in(&a_hat[i], params.l(), 0, Q - 1))
+            |i: usize| hax_lib::implies(
+                i < a_hat.len(),
+                vector_in(&a_hat[i], params.l(), 0, Q - 1)
+            )
         )));
         let mut row: Vec<Poly> = Vec::new();
         // 2: for s from 0 to l - 1 do
@@ -226,7 +236,12 @@ pub fn expand_mask(params: &ParamSet, rho: &[u8; 64], mu: usize) -> Vec<Poly> {
     let c = params.gamma1_bits();
     // 2: for r from 0 to l - 1 do
     for r in 0..params.l() {
-        hax_lib::loop_invariant!(|r: usize| vector_in(&y, r, -params.gamma1() + 1, params.gamma1()));
+        hax_lib::loop_invariant!(|r: usize| vector_in(
+            &y,
+            r,
+            -params.gamma1() + 1,
+            params.gamma1()
+        ));
         // 3: rho' <- rho || IntegerToBytes(mu + r, 2)
         let mut rho_prime = rho.to_vec();
         rho_prime.extend_from_slice(&integer_to_bytes((mu + r) as u64, 2));
