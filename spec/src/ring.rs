@@ -27,7 +27,7 @@ pub fn modulo(m: i64, alpha: i64) -> i64 {
 /// m mod+- alpha: the unique m' congruent to m with
 /// -ceil(alpha/2) < m' <= floor(alpha/2) (section 2.3).
 #[checked]
-#[hax_lib::requires(alpha > 0)]
+#[hax_lib::requires(alpha > 0 && alpha <= 1 << 32)]
 #[hax_lib::ensures(|r| -((alpha + 1) / 2) < r && r <= alpha / 2)]
 pub fn mod_pm(m: i64, alpha: i64) -> i64 {
     let r = modulo(m, alpha);
