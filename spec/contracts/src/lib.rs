@@ -102,6 +102,22 @@ fn hax_attr<'a>(attrs: &'a [Attribute], name: &str) -> Option<&'a Attribute> {
     attrs.iter().find(|a| is_hax(a.path(), name))
 }
 
+/// A contract evaluated as a `bool`. Contracts are written the way a prover
+/// reads them (`0 <= r && r < q`, `a % b == 0`), which clippy would rewrite.
+fn as_bool(cond: &Expr) -> TokenStream2 {
+    quote!({
+        #[allow(
+            unknown_lints,
+            clippy::manual_range_contains,
+            clippy::manual_is_multiple_of,
+            clippy::manual_checked_ops,
+            clippy::nonminimal_bool
+        )]
+        let __mldsa_holds: bool = #cond;
+        __mldsa_holds
+    })
+}
+
 /// The contract's text, as the failure message shows it.
 fn text(tokens: &impl ToTokens) -> String {
     tokens.to_token_stream().to_string()
@@ -285,8 +301,9 @@ impl LoopChecks {
         };
         self.prop.visit_expr_mut(&mut cond);
         let (name, inputs) = (&self.name, &self.inputs);
+        let cond = as_bool(&cond);
         Ok(parse_quote! {
-            if cfg!(feature = "check-contracts") && !(#cond) {
+            if cfg!(feature = "check-contracts") && !#cond {
                 crate::contract::violated(#name, "loop_invariant", #source, #inputs);
             }
         })
@@ -388,10 +405,11 @@ fn checked_copy(original: &ItemFn) -> syn::Result<ItemFn> {
         Some(mut cond) => {
             let source = text(&cond);
             prop.visit_expr_mut(&mut cond);
+            let cond = as_bool(&cond);
             quote! {
                 if cfg!(feature = "check-contracts")
                     && crate::contract::requires_enabled(#name)
-                    && !(#cond)
+                    && !#cond
                 {
                     crate::contract::violated(#name, "requires", #source, #inputs);
                 }
@@ -414,6 +432,7 @@ fn checked_copy(original: &ItemFn) -> syn::Result<ItemFn> {
             };
             let mut cond = (*closure.body).clone();
             prop.visit_expr_mut(&mut cond);
+            let cond = as_bool(&cond);
             parse_quote!({
                 #pre
                 #[allow(clippy::redundant_closure_call)]
