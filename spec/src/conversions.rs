@@ -183,10 +183,15 @@ pub fn simple_bit_pack(w: &Poly, b: u32) -> Vec<u8> {
 }
 
 /// Algorithm 17, BitPack(w, a, b): encodes a polynomial with coefficients in
-/// [-a, b] as 32 * bitlen(a + b) bytes.
+/// [-a, b] as 32 * bitlen(a + b) bytes. Every b - w_i that fits bitlen(a + b)
+/// bits encodes, so the precondition admits down to b - 2^bitlen(a+b) + 1:
+/// the range BitUnpack returns, which skDecode gives a malformed key.
 #[checked]
-#[hax_lib::requires(Prop::from(b > 0 && a < 1 << 23 && b < 1 << 23)
-    .and(coefficients_in(w, -(a as i32), b as i32)))]
+#[hax_lib::requires(Prop::from(b > 0 && a < 1 << 23 && b < 1 << 23).and(coefficients_in(
+    w,
+    b as i32 + 1 - (1 << crate::params::bitlen(a + b)),
+    b as i32
+)))]
 #[hax_lib::ensures(|v| v.len() == 32 * crate::params::bitlen(a + b))]
 pub fn bit_pack(w: &Poly, a: u32, b: u32) -> Vec<u8> {
     let bitlen_a_plus_b = crate::params::bitlen(a + b);

@@ -64,10 +64,12 @@ pub fn pk_decode(params: &ParamSet, pk: &[u8]) -> Result<([u8; 32], Vec<Poly>), 
 }
 
 /// Algorithm 24, skEncode(rho, K, tr, s1, s2, t0): the private key,
-/// 32 + 32 + 64 + 32 ((l + k) bitlen(2 eta) + d k) bytes.
+/// 32 + 32 + 64 + 32 ((l + k) bitlen(2 eta) + d k) bytes. KeyGen passes s1,
+/// s2 in [-eta, eta]; the precondition admits all that skDecode returns
+/// (down to eta - 2^bitlen(2 eta) + 1), which BitPack encodes as well.
 #[checked]
-#[hax_lib::requires(vector_in(s1, params.l(), -params.eta(), params.eta())
-    .and(vector_in(s2, params.k(), -params.eta(), params.eta()))
+#[hax_lib::requires(vector_in(s1, params.l(), params.eta() + 1 - (1 << params.bitlen_2eta()), params.eta())
+    .and(vector_in(s2, params.k(), params.eta() + 1 - (1 << params.bitlen_2eta()), params.eta()))
     .and(vector_in(t0, params.k(), -(1 << (D - 1)) + 1, 1 << (D - 1))))]
 #[hax_lib::ensures(|sk| sk.len() == params.sk_len())]
 pub fn sk_encode(

@@ -224,10 +224,11 @@ pub fn expand_s(params: &ParamSet, rho: &[u8; 64]) -> (Vec<Poly>, Vec<Poly>) {
 /// Algorithm 34, ExpandMask(rho, mu): the mask y (length l, coefficients in
 /// [-gamma1 + 1, gamma1]) from the 64-byte seed rho'' and the counter mu
 /// (kappa in Sign_internal). Coefficients are signed (an element of R^l).
-/// IntegerToBytes(mu + r, 2) keeps the low 16 bits, as in the standard;
-/// Sign_internal's bound keeps mu + r below 2^16 anyway.
+/// IntegerToBytes(mu + r, 2) keeps the low 16 bits, as in the standard
+/// (Sign_internal's bound keeps its kappa below 2^16); mu < 2^32 keeps
+/// mu + r from overflowing.
 #[checked]
-#[hax_lib::requires(mu < 1 << 16)]
+#[hax_lib::requires(mu < 1 << 32)]
 #[hax_lib::ensures(|y| vector_in(&y, params.l(), -params.gamma1() + 1, params.gamma1()))]
 pub fn expand_mask(params: &ParamSet, rho: &[u8; 64], mu: usize) -> Vec<Poly> {
     let gamma1 = params.gamma1() as u32;
