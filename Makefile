@@ -66,9 +66,12 @@ hax-cfg:
 hax-subset:
 	cargo run -q -p xtask -- hax-subset spec/src
 
-# Includes diff-tests/ (mldsa against the spec on every backend).
+# Includes diff-tests/ (mldsa against the spec on every backend). Every
+# contract of mldsa-spec is evaluated at run time in these tests
+# (#[checked], feature check-contracts), and on the 615 ACVP cases below.
 unit:
 	cargo test --workspace --exclude mldsa-vectors
+	cargo test -p mldsa-vectors --release --lib --test acvp_spec
 
 # The same differential properties, 20 times the cases (MLDSA_DIFF_CASES).
 fuzz-diff:

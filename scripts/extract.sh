@@ -17,15 +17,12 @@ out="$root/fstar-extract"
 toolchain="nightly-2025-11-08" # the toolchain hax 0.4.x is built against
 z3rlimit="${Z3RLIMIT:-100}"    # written by hax into every module's #set-options
 
-# Functions whose bodies call sha2 / sha3 are extracted as signatures only
-# (`+:`), so F* sees them as assumed functions; see "Hash functions" in
-# fstar-extract/README.md. hax applies `+:` to a whole `impl` block, and the
-# block of PreHash::digest has no name to match, hence `hash_ml_dsa::*` and
-# then `+!` to keep the bodies of the module's three other functions.
-include_clauses="+:mldsa_spec::hash::** +:mldsa_spec::hash_ml_dsa::*"
-for f in hash_ml_dsa_sign hash_ml_dsa_verify oid_and_digest; do
-    include_clauses+=" +!mldsa_spec::hash_ml_dsa::$f"
-done
+# The hash module (H, G: sha3) is not extracted: F* reads the hand-written
+# fstar-extract/interfaces/Mldsa_spec.Hash.fsti instead. PreHash's PH(M),
+# `pre_hash` (sha2 / sha3), is extracted as its signature and contract only
+# (`+:`), and `shake_digest` (sha3 traits) not at all. See "Hash functions"
+# in fstar-extract/README.md.
+include_clauses="-mldsa_spec::hash::** +:mldsa_spec::hash_ml_dsa::pre_hash -mldsa_spec::hash_ml_dsa::shake_digest"
 
 # Prefer the pinned nightly when rustup has it; otherwise cargo-hax picks (and
 # if needed installs through rustup) the toolchain itself.
@@ -61,7 +58,7 @@ cd "$root"
 
 # F*: one module per Rust module of mldsa-spec. Old modules are removed first
 # so that a renamed Rust module leaves no stale F* file behind.
-rm -f "$out"/*.fst "$out"/*.fsti
+rm -f "$out"/*.fst "$out"/*.fsti # interfaces/ is kept
 "${cargo_hax[@]}" -C -p mldsa-spec \; into --output-dir "$out" -i "$include_clauses" fstar --z3rlimit "$z3rlimit"
 
 # Lean: hax 0.4's `lean` backend is charon + aeneas (downloaded by cargo-hax on

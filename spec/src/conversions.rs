@@ -1,23 +1,31 @@
 //! Data type conversion functions, FIPS 204 section 7.1 (Algorithms 9 to 21).
 //!
-//! Bit strings are `Vec<u8>` holding one bit (0 or 1) per entry; byte strings
-//! are `Vec<u8>` / `&[u8]`. A returned `None` is the standard's bottom.
+//! Bit strings are `Vec<bool>` / `&[bool]`, one bit per entry, so that every
+//! entry is 0 or 1 by its type: BitsToInteger and BitsToBytes overflow on
+//! any other value (BitsToInteger((2, ..., 2), 32) does not fit 32 bits), and
+//! the type is a precondition no caller can miss. Byte strings are
+//! `Vec<u8>` / `&[u8]`. A returned `None` is the standard's bottom.
 
+use crate::contract::checked;
 use crate::params::N;
-use crate::ring::{Poly, zero, zero_vector};
+use crate::ring::{Poly, coefficients_in, count_nonzero, count_nonzero_prefix, zero, zero_vector};
+#[cfg(hax)]
+use hax_lib::Prop;
 
 /// Algorithm 9, IntegerToBits(x, alpha): the alpha-bit little-endian binary
 /// representation of x (section 7.1).
+#[checked]
 #[hax_lib::requires(alpha <= 32)]
 #[hax_lib::ensures(|y| y.len() == alpha)]
-pub fn integer_to_bits(x: u32, alpha: usize) -> Vec<u8> {
-    let mut y = vec![0u8; alpha];
+pub fn integer_to_bits(x: u32, alpha: usize) -> Vec<bool> {
+    let mut y = vec![false; alpha];
     // 1: x' <- x
     let mut x_prime = x;
     // 2: for i from 0 to alpha - 1 do
     for i in 0..alpha {
+        hax_lib::loop_invariant!(|_: usize| y.len() == alpha);
         // 3: y[i] <- x' mod 2
-        y[i] = (x_prime % 2) as u8;
+        y[i] = x_prime % 2 == 1;
         // 4: x' <- floor(x'/2)
         x_prime /= 2;
     } // 5: end for
@@ -27,12 +35,16 @@ pub fn integer_to_bits(x: u32, alpha: usize) -> Vec<u8> {
 
 /// Algorithm 10, BitsToInteger(y, alpha): the integer whose alpha-bit
 /// little-endian representation is y.
+#[checked]
 #[hax_lib::requires(alpha <= 32 && y.len() >= alpha)]
-pub fn bits_to_integer(y: &[u8], alpha: usize) -> u32 {
+#[hax_lib::ensures(|x| alpha == 32 || (x as u64) < 1u64 << alpha)]
+pub fn bits_to_integer(y: &[bool], alpha: usize) -> u32 {
     // 1: x <- 0
     let mut x: u32 = 0;
     // 2: for i from 1 to alpha do
-    for i in 1..=alpha {
+    for i in 1..alpha + 1 {
+        // x holds the i - 1 bits read so far.
+        hax_lib::loop_invariant!(|i: usize| (x as u64) < 1u64 << (i - 1));
         // 3: x <- 2x + y[alpha - i]
         x = 2 * x + y[alpha - i] as u32;
     } // 4: end for
@@ -42,6 +54,7 @@ pub fn bits_to_integer(y: &[u8], alpha: usize) -> u32 {
 
 /// Algorithm 11, IntegerToBytes(x, alpha): the alpha-byte little-endian
 /// representation of x.
+#[checked]
 #[hax_lib::requires(alpha <= 8)]
 #[hax_lib::ensures(|y| y.len() == alpha)]
 pub fn integer_to_bytes(x: u64, alpha: usize) -> Vec<u8> {
@@ -50,6 +63,7 @@ pub fn integer_to_bytes(x: u64, alpha: usize) -> Vec<u8> {
     let mut x_prime = x;
     // 2: for i from 0 to alpha - 1 do
     for i in 0..alpha {
+        hax_lib::loop_invariant!(|_: usize| y.len() == alpha);
         // 3: y[i] <- x' mod 256
         y[i] = (x_prime % 256) as u8;
         // 4: x' <- floor(x'/256)
@@ -61,33 +75,41 @@ pub fn integer_to_bytes(x: u64, alpha: usize) -> Vec<u8> {
 
 /// Algorithm 12, BitsToBytes(y): packs a bit string into ceil(alpha/8) bytes,
 /// little-endian within each byte.
+#[checked]
 #[hax_lib::ensures(|z| z.len() == y.len().div_ceil(8))]
-pub fn bits_to_bytes(y: &[u8]) -> Vec<u8> {
+pub fn bits_to_bytes(y: &[bool]) -> Vec<u8> {
     let alpha = y.len();
     // 1: z <- 0^ceil(alpha/8)
     let mut z = vec![0u8; alpha.div_ceil(8)];
     // 2: for i from 0 to alpha - 1 do
     for i in 0..alpha {
+        // z[floor(i/8)] holds the i mod 8 bits added so far: no byte overflows.
+        hax_lib::loop_invariant!(
+            |i: usize| z.len() == alpha.div_ceil(8) && (z[i / 8] as u32) < 1u32 << (i % 8)
+        );
         // 3: z[floor(i/8)] <- z[floor(i/8)] + y[i] * 2^(i mod 8)
-        z[i / 8] += y[i] << (i % 8);
+        z[i / 8] += (y[i] as u8) << (i % 8);
     } // 4: end for
     // 5: return z
     z
 }
 
 /// Algorithm 13, BytesToBits(z): the 8 * alpha bits of the byte string z.
+#[checked]
 #[hax_lib::ensures(|y| y.len() == 8 * z.len())]
-pub fn bytes_to_bits(z: &[u8]) -> Vec<u8> {
+pub fn bytes_to_bits(z: &[u8]) -> Vec<bool> {
     let alpha = z.len();
-    let mut y = vec![0u8; 8 * alpha];
+    let mut y = vec![false; 8 * alpha];
     // 1: z' <- z
     let mut z_prime = z.to_vec();
     // 2: for i from 0 to alpha - 1 do
     for i in 0..alpha {
+        hax_lib::loop_invariant!(|_: usize| y.len() == 8 * alpha && z_prime.len() == alpha);
         // 3: for j from 0 to 7 do
         for j in 0..8 {
+            hax_lib::loop_invariant!(|_: usize| y.len() == 8 * alpha && z_prime.len() == alpha);
             // 4: y[8i + j] <- z'[i] mod 2
-            y[8 * i + j] = z_prime[i] % 2;
+            y[8 * i + j] = z_prime[i] % 2 == 1;
             // 5: z'[i] <- floor(z'[i]/2)
             z_prime[i] /= 2;
         } // 6: end for
@@ -98,6 +120,7 @@ pub fn bytes_to_bits(z: &[u8]) -> Vec<u8> {
 
 /// Algorithm 14, CoeffFromThreeBytes(b0, b1, b2): an element of Z_q or
 /// bottom (`None`), for rejection sampling in RejNTTPoly.
+#[checked]
 #[hax_lib::ensures(|r| match r { Some(z) => 0 <= z && z < crate::params::Q, None => true })]
 pub fn coeff_from_three_bytes(b0: u8, b1: u8, b2: u8) -> Option<i32> {
     // 1: b2' <- b2
@@ -120,6 +143,7 @@ pub fn coeff_from_three_bytes(b0: u8, b1: u8, b2: u8) -> Option<i32> {
 
 /// Algorithm 15, CoeffFromHalfByte(b): an element of [-eta, eta] or bottom,
 /// for rejection sampling in RejBoundedPoly.
+#[checked]
 #[hax_lib::requires(b < 16 && (eta == 2 || eta == 4))]
 #[hax_lib::ensures(|r| match r { Some(c) => -eta <= c && c <= eta, None => true })]
 pub fn coeff_from_half_byte(b: u8, eta: i32) -> Option<i32> {
@@ -141,13 +165,16 @@ pub fn coeff_from_half_byte(b: u8, eta: i32) -> Option<i32> {
 
 /// Algorithm 16, SimpleBitPack(w, b): encodes a polynomial with coefficients
 /// in [0, b] as 32 * bitlen(b) bytes.
-#[hax_lib::requires(b > 0 && crate::ring::coefficients_in(w, 0, b as i32))]
+#[checked]
+#[hax_lib::requires(Prop::from(b > 0 && b < 1 << 23).and(coefficients_in(w, 0, b as i32)))]
+#[hax_lib::ensures(|v| v.len() == 32 * crate::params::bitlen(b))]
 pub fn simple_bit_pack(w: &Poly, b: u32) -> Vec<u8> {
     let bitlen_b = crate::params::bitlen(b);
     // 1: z <- ()
-    let mut z = Vec::new();
+    let mut z: Vec<bool> = Vec::new();
     // 2: for i from 0 to 255 do
     for i in 0..N {
+        hax_lib::loop_invariant!(|i: usize| z.len() == i * bitlen_b);
         // 3: z <- z || IntegerToBits(w_i, bitlen b)
         z.extend_from_slice(&integer_to_bits(w[i] as u32, bitlen_b));
     } // 4: end for
@@ -156,14 +183,23 @@ pub fn simple_bit_pack(w: &Poly, b: u32) -> Vec<u8> {
 }
 
 /// Algorithm 17, BitPack(w, a, b): encodes a polynomial with coefficients in
-/// [-a, b] as 32 * bitlen(a + b) bytes.
-#[hax_lib::requires(b > 0 && crate::ring::coefficients_in(w, -(a as i32), b as i32))]
+/// [-a, b] as 32 * bitlen(a + b) bytes. Every b - w_i that fits bitlen(a + b)
+/// bits encodes, so the precondition admits down to b - 2^bitlen(a+b) + 1:
+/// the range BitUnpack returns, which skDecode gives a malformed key.
+#[checked]
+#[hax_lib::requires(Prop::from(b > 0 && a < 1 << 23 && b < 1 << 23).and(coefficients_in(
+    w,
+    b as i32 + 1 - (1 << crate::params::bitlen(a + b)),
+    b as i32
+)))]
+#[hax_lib::ensures(|v| v.len() == 32 * crate::params::bitlen(a + b))]
 pub fn bit_pack(w: &Poly, a: u32, b: u32) -> Vec<u8> {
     let bitlen_a_plus_b = crate::params::bitlen(a + b);
     // 1: z <- ()
-    let mut z = Vec::new();
+    let mut z: Vec<bool> = Vec::new();
     // 2: for i from 0 to 255 do
     for i in 0..N {
+        hax_lib::loop_invariant!(|i: usize| z.len() == i * bitlen_a_plus_b);
         // 3: z <- z || IntegerToBits(b - w_i, bitlen(a + b))
         z.extend_from_slice(&integer_to_bits((b as i32 - w[i]) as u32, bitlen_a_plus_b));
     } // 4: end for
@@ -174,7 +210,9 @@ pub fn bit_pack(w: &Poly, a: u32, b: u32) -> Vec<u8> {
 /// Algorithm 18, SimpleBitUnpack(v, b): reverses SimpleBitPack. When b + 1
 /// is a power of 2 every coefficient is in [0, b]; otherwise it may reach
 /// 2^bitlen(b) - 1.
-#[hax_lib::requires(b > 0 && v.len() == 32 * crate::params::bitlen(b))]
+#[checked]
+#[hax_lib::requires(b > 0 && b < 1 << 23 && v.len() == 32 * crate::params::bitlen(b))]
+#[hax_lib::ensures(|w| coefficients_in(&w, 0, ((1u32 << crate::params::bitlen(b)) - 1) as i32))]
 pub fn simple_bit_unpack(v: &[u8], b: u32) -> Poly {
     let mut w = zero();
     // 1: c <- bitlen b
@@ -183,6 +221,7 @@ pub fn simple_bit_unpack(v: &[u8], b: u32) -> Poly {
     let z = bytes_to_bits(v);
     // 3: for i from 0 to 255 do
     for i in 0..N {
+        hax_lib::loop_invariant!(|_: usize| coefficients_in(&w, 0, ((1u32 << c) - 1) as i32));
         // 4: w_i <- BitsToInteger((z[ic], z[ic + 1], ... z[ic + c - 1]), c)
         w[i] = bits_to_integer(&z[i * c..i * c + c], c) as i32;
     } // 5: end for
@@ -193,7 +232,14 @@ pub fn simple_bit_unpack(v: &[u8], b: u32) -> Poly {
 /// Algorithm 19, BitUnpack(v, a, b): reverses BitPack. When a + b + 1 is a
 /// power of 2 every coefficient is in [-a, b]; otherwise it may reach
 /// b - 2^bitlen(a+b) + 1.
-#[hax_lib::requires(b > 0 && v.len() == 32 * crate::params::bitlen(a + b))]
+#[checked]
+#[hax_lib::requires(b > 0 && a < 1 << 23 && b < 1 << 23
+    && v.len() == 32 * crate::params::bitlen(a + b))]
+#[hax_lib::ensures(|w| coefficients_in(
+    &w,
+    b as i32 - ((1u32 << crate::params::bitlen(a + b)) - 1) as i32,
+    b as i32
+))]
 pub fn bit_unpack(v: &[u8], a: u32, b: u32) -> Poly {
     let mut w = zero();
     // 1: c <- bitlen(a + b)
@@ -202,6 +248,11 @@ pub fn bit_unpack(v: &[u8], a: u32, b: u32) -> Poly {
     let z = bytes_to_bits(v);
     // 3: for i from 0 to 255 do
     for i in 0..N {
+        hax_lib::loop_invariant!(|_: usize| coefficients_in(
+            &w,
+            b as i32 - ((1u32 << c) - 1) as i32,
+            b as i32
+        ));
         // 4: w_i <- b - BitsToInteger((z[ic], z[ic + 1], ... z[ic + c - 1]), c)
         w[i] = b as i32 - bits_to_integer(&z[i * c..i * c + c], c) as i32;
     } // 5: end for
@@ -209,9 +260,12 @@ pub fn bit_unpack(v: &[u8], a: u32, b: u32) -> Poly {
     w
 }
 
-/// Algorithm 20, HintBitPack(h): encodes a hint vector of k polynomials with
-/// binary coefficients and at most omega 1's as omega + k bytes.
-#[hax_lib::requires(h.len() == k && crate::ring::count_ones(h) <= omega)]
+/// Algorithm 20, HintBitPack(h): encodes a hint vector of k polynomials as
+/// omega + k bytes. The standard packs every nonzero coefficient (line 5), so
+/// the precondition bounds the nonzero coefficients, not only the 1's: with
+/// 100 coefficients equal to 2 and none equal to 1, line 6 writes past y.
+#[checked]
+#[hax_lib::requires(h.len() == k && omega <= 255 && k <= 255 && count_nonzero(h) <= omega)]
 #[hax_lib::ensures(|y| y.len() == omega + k)]
 pub fn hint_bit_pack(h: &[Poly], omega: usize, k: usize) -> Vec<u8> {
     // 1: y in B^(omega+k) <- 0^(omega+k)
@@ -220,8 +274,14 @@ pub fn hint_bit_pack(h: &[Poly], omega: usize, k: usize) -> Vec<u8> {
     let mut index = 0;
     // 3: for i from 0 to k - 1 do
     for i in 0..k {
+        // Index is the number of nonzero coefficients of h[0..i].
+        hax_lib::loop_invariant!(
+            |i: usize| y.len() == omega + k && index == count_nonzero(&h[0..i])
+        );
         // 4: for j from 0 to 255 do
         for j in 0..N {
+            hax_lib::loop_invariant!(|j: usize| y.len() == omega + k
+                && index == count_nonzero(&h[0..i]) + count_nonzero_prefix(&h[i], j));
             // 5: if h[i]_j != 0 then
             if h[i][j] != 0 {
                 // 6: y[Index] <- j  (store the locations of the nonzero coefficients)
@@ -240,44 +300,70 @@ pub fn hint_bit_pack(h: &[Poly], omega: usize, k: usize) -> Vec<u8> {
 /// Algorithm 21, HintBitUnpack(y): reverses HintBitPack, or returns bottom
 /// (`None`) on a malformed encoding (indices not strictly increasing, counts
 /// decreasing or above omega, nonzero padding).
-#[hax_lib::requires(y.len() == omega + k)]
+///
+/// The standard returns bottom from inside its loops; hax extracts no return
+/// inside a loop, so `bottom` records it and the loops do nothing once it
+/// is set. The result is the same.
+#[checked]
+#[hax_lib::requires(y.len() == omega + k && omega <= 255)]
+#[hax_lib::ensures(|r| match r {
+    Some(h) => Prop::from(h.len() == k && count_nonzero(&h) <= omega).and(crate::ring::is_binary(&h)),
+    None => Prop::from(true),
+})]
 pub fn hint_bit_unpack(y: &[u8], omega: usize, k: usize) -> Option<Vec<Poly>> {
     // 1: h in R_2^k <- 0^k
     let mut h = zero_vector(k);
     // 2: Index <- 0
     let mut index: usize = 0;
+    let mut bottom = false;
     // 3: for i from 0 to k - 1 do
     for i in 0..k {
+        // Index 1's were set so far, at most omega.
+        hax_lib::loop_invariant!(|_: usize| Prop::from(
+            h.len() == k && index <= omega && count_nonzero(&h) == index
+        )
+        .and(crate::ring::is_binary(&h)));
         // 4: if y[omega + i] < Index or y[omega + i] > omega then return bottom
         if (y[omega + i] as usize) < index || (y[omega + i] as usize) > omega {
-            return None;
+            bottom = true;
         } // 5: end if
         // 6: First <- Index
         let first = index;
         // 7: while Index < y[omega + i] do
-        while index < y[omega + i] as usize {
-            hax_lib::loop_invariant!(first <= index && index <= omega);
-            hax_lib::loop_decreases!(omega - index);
+        while !bottom && index < y[omega + i] as usize {
+            hax_lib::loop_invariant!(
+                Prop::from(
+                    h.len() == k
+                        && first <= index
+                        && index <= y[omega + i] as usize
+                        && index <= omega
+                        && count_nonzero(&h) == index
+                )
+                .and(crate::ring::is_binary(&h))
+            );
+            hax_lib::loop_decreases!(omega + 1 - index - bottom as usize);
             // 8: if Index > First then
             if index > first {
                 // 9: if y[Index - 1] >= y[Index] then return bottom
                 if y[index - 1] >= y[index] {
-                    return None;
+                    bottom = true;
                 } // 10: end if
             } // 11: end if
-            // 12: h[i]_y[Index] <- 1
-            h[i][y[index] as usize] = 1;
-            // 13: Index <- Index + 1
-            index += 1;
+            if !bottom {
+                // 12: h[i]_y[Index] <- 1
+                h[i][y[index] as usize] = 1;
+                // 13: Index <- Index + 1
+                index += 1;
+            }
         } // 14: end while
     } // 15: end for
     // 16: for i from Index to omega - 1 do  (leftover bytes must be zero)
     for i in index..omega {
         // 17: if y[i] != 0 then return bottom
         if y[i] != 0 {
-            return None;
+            bottom = true;
         } // 18: end if
     } // 19: end for
     // 20: return h
-    Some(h)
+    if bottom { None } else { Some(h) }
 }

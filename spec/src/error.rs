@@ -10,4 +10,8 @@ pub enum Error {
     /// A key, signature or mu has the wrong number of bytes for the parameter
     /// set. The standard assumes correct lengths; the spec checks them.
     WrongLength,
+    /// Sign_internal's loop ran SIGN_ATTEMPTS_BOUND (814) times without a
+    /// signature: the bound FIPS 204 Appendix C allows, reached with
+    /// probability below 2^-256.
+    SigningAttemptsExhausted,
 }

@@ -5,6 +5,13 @@
 //! standard. The incremental functions take and return the context, as the
 //! pseudocode writes `(ctx, s) <- H.Squeeze(ctx, 8)`.
 
+//!
+//! hax does not translate the `sha3` crate: this module is left out of the
+//! extraction, and `fstar-extract/interfaces/Mldsa_spec.Hash.fsti` declares
+//! its types and functions for F*, with the output lengths below as their
+//! postconditions (assumed there, checked here on every call).
+
+use crate::contract::checked;
 use sha3::digest::{ExtendableOutput, Update, XofReader};
 use sha3::{Shake128, Shake256};
 
@@ -13,15 +20,30 @@ use sha3::{Shake128, Shake256};
 /// It absorbs until the first Squeeze; FIPS 204 never absorbs after
 /// squeezing, and neither does this crate.
 #[derive(Clone)]
-pub struct Context<X: ExtendableOutput + Clone> {
+struct Context<X: ExtendableOutput + Clone> {
     absorbing: X,
     squeezing: Option<X::Reader>,
 }
 
-/// Context of H = SHAKE256.
-pub type HContext = Context<Shake256>;
-/// Context of G = SHAKE128.
-pub type GContext = Context<Shake128>;
+/// Context of H = SHAKE256, opaque outside this module.
+#[derive(Clone)]
+pub struct HContext(Context<Shake256>);
+/// Context of G = SHAKE128, opaque outside this module.
+#[derive(Clone)]
+pub struct GContext(Context<Shake128>);
+
+// The state is not shown: a contract failure prints the name only.
+impl core::fmt::Debug for HContext {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("HContext")
+    }
+}
+
+impl core::fmt::Debug for GContext {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("GContext")
+    }
+}
 
 fn init<X: ExtendableOutput + Clone + Default>() -> Context<X> {
     Context {
@@ -60,35 +82,43 @@ where
 
 /// H.Init(): a fresh SHAKE256 context.
 pub fn h_init() -> HContext {
-    init()
+    HContext(init())
 }
 
 /// H.Absorb(ctx, str): absorb the bytes str into ctx.
 pub fn h_absorb(ctx: HContext, str: &[u8]) -> HContext {
-    absorb(ctx, str)
+    HContext(absorb(ctx.0, str))
 }
 
 /// H.Squeeze(ctx, l): the next l bytes of output.
+#[checked]
+#[hax_lib::ensures(|(_ctx, out)| out.len() == l)]
 pub fn h_squeeze(ctx: HContext, l: usize) -> (HContext, Vec<u8>) {
-    squeeze(ctx, l)
+    let (ctx, out) = squeeze(ctx.0, l);
+    (HContext(ctx), out)
 }
 
 /// G.Init(): a fresh SHAKE128 context.
 pub fn g_init() -> GContext {
-    init()
+    GContext(init())
 }
 
 /// G.Absorb(ctx, str): absorb the bytes str into ctx.
 pub fn g_absorb(ctx: GContext, str: &[u8]) -> GContext {
-    absorb(ctx, str)
+    GContext(absorb(ctx.0, str))
 }
 
 /// G.Squeeze(ctx, l): the next l bytes of output.
+#[checked]
+#[hax_lib::ensures(|(_ctx, out)| out.len() == l)]
 pub fn g_squeeze(ctx: GContext, l: usize) -> (GContext, Vec<u8>) {
-    squeeze(ctx, l)
+    let (ctx, out) = squeeze(ctx.0, l);
+    (GContext(ctx), out)
 }
 
 /// H(str, l) = SHAKE256(str, 8l): l bytes of SHAKE256 output on str.
+#[checked]
+#[hax_lib::ensures(|out| out.len() == l)]
 pub fn h(str: &[u8], l: usize) -> Vec<u8> {
     let ctx = h_absorb(h_init(), str);
     let (_, out) = h_squeeze(ctx, l);
@@ -96,6 +126,8 @@ pub fn h(str: &[u8], l: usize) -> Vec<u8> {
 }
 
 /// G(str, l) = SHAKE128(str, 8l): l bytes of SHAKE128 output on str.
+#[checked]
+#[hax_lib::ensures(|out| out.len() == l)]
 pub fn g(str: &[u8], l: usize) -> Vec<u8> {
     let ctx = g_absorb(g_init(), str);
     let (_, out) = g_squeeze(ctx, l);

@@ -5,6 +5,7 @@ use sha2::{Digest, Sha224, Sha256, Sha384, Sha512, Sha512_224, Sha512_256};
 use sha3::digest::{ExtendableOutput, Update, XofReader};
 use sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
 
+use crate::contract::checked;
 use crate::error::Error;
 use crate::internal::{ml_dsa_sign_internal, ml_dsa_verify_internal};
 use crate::ml_dsa::format_message;
@@ -67,23 +68,43 @@ impl PreHash {
         ]
     }
 
-    /// PH(M): the digest of the message (256 bits for SHAKE128, 512 bits for
-    /// SHAKE256).
-    pub fn digest(&self, m: &[u8]) -> Vec<u8> {
+    /// The length of PH(M) in bytes.
+    pub fn digest_len(&self) -> usize {
         match self {
-            PreHash::Sha2_224 => Sha224::digest(m).to_vec(),
-            PreHash::Sha2_256 => Sha256::digest(m).to_vec(),
-            PreHash::Sha2_384 => Sha384::digest(m).to_vec(),
-            PreHash::Sha2_512 => Sha512::digest(m).to_vec(),
-            PreHash::Sha2_512_224 => Sha512_224::digest(m).to_vec(),
-            PreHash::Sha2_512_256 => Sha512_256::digest(m).to_vec(),
-            PreHash::Sha3_224 => Sha3_224::digest(m).to_vec(),
-            PreHash::Sha3_256 => Sha3_256::digest(m).to_vec(),
-            PreHash::Sha3_384 => Sha3_384::digest(m).to_vec(),
-            PreHash::Sha3_512 => Sha3_512::digest(m).to_vec(),
-            PreHash::Shake128 => shake_digest::<Shake128>(m, 32),
-            PreHash::Shake256 => shake_digest::<Shake256>(m, 64),
+            PreHash::Sha2_224 | PreHash::Sha2_512_224 | PreHash::Sha3_224 => 28,
+            PreHash::Sha2_256 | PreHash::Sha2_512_256 | PreHash::Sha3_256 => 32,
+            PreHash::Shake128 => 32,
+            PreHash::Sha2_384 | PreHash::Sha3_384 => 48,
+            PreHash::Sha2_512 | PreHash::Sha3_512 | PreHash::Shake256 => 64,
         }
+    }
+
+    /// PH(M), see [`pre_hash`].
+    pub fn digest(&self, m: &[u8]) -> Vec<u8> {
+        pre_hash(*self, m)
+    }
+}
+
+/// PH(M): the digest of the message under ph (256 bits for SHAKE128, 512
+/// bits for SHAKE256). hax extracts its signature and contract only (the
+/// body calls sha2 / sha3): F* assumes the output length, which this
+/// contract checks on every call.
+#[checked]
+#[hax_lib::ensures(|ph_m| ph_m.len() == ph.digest_len())]
+pub fn pre_hash(ph: PreHash, m: &[u8]) -> Vec<u8> {
+    match ph {
+        PreHash::Sha2_224 => Sha224::digest(m).to_vec(),
+        PreHash::Sha2_256 => Sha256::digest(m).to_vec(),
+        PreHash::Sha2_384 => Sha384::digest(m).to_vec(),
+        PreHash::Sha2_512 => Sha512::digest(m).to_vec(),
+        PreHash::Sha2_512_224 => Sha512_224::digest(m).to_vec(),
+        PreHash::Sha2_512_256 => Sha512_256::digest(m).to_vec(),
+        PreHash::Sha3_224 => Sha3_224::digest(m).to_vec(),
+        PreHash::Sha3_256 => Sha3_256::digest(m).to_vec(),
+        PreHash::Sha3_384 => Sha3_384::digest(m).to_vec(),
+        PreHash::Sha3_512 => Sha3_512::digest(m).to_vec(),
+        PreHash::Shake128 => shake_digest::<Shake128>(m, 32),
+        PreHash::Shake256 => shake_digest::<Shake256>(m, 64),
     }
 }
 
@@ -120,9 +141,50 @@ pub fn hash_ml_dsa_sign(
         Some(rnd) => rnd,
     }; // 8: end if
     // 9:
-    // 10-22: switch PH: OID <- the function's OID; PH_M <- PH(M)
-    let oid_ph_m = oid_and_digest(ph, m);
+    // 10: switch PH do
+    let (oid, ph_m) = match ph {
+        // 11: case SHA-256:
+        PreHash::Sha2_256 => {
+            // 12: OID <- IntegerToBytes(0x0609608648016503040201, 11)  (2.16.840.1.101.3.4.2.1)
+            let oid = ph.oid();
+            // 13: PH_M <- SHA256(M)
+            let ph_m = pre_hash(ph, m);
+            (oid, ph_m)
+        }
+        // 14: case SHA-512:
+        PreHash::Sha2_512 => {
+            // 15: OID <- IntegerToBytes(0x0609608648016503040203, 11)  (2.16.840.1.101.3.4.2.3)
+            let oid = ph.oid();
+            // 16: PH_M <- SHA512(M)
+            let ph_m = pre_hash(ph, m);
+            (oid, ph_m)
+        }
+        // 17: case SHAKE128:
+        PreHash::Shake128 => {
+            // 18: OID <- IntegerToBytes(0x060960864801650304020B, 11)  (2.16.840.1.101.3.4.2.11)
+            let oid = ph.oid();
+            // 19: PH_M <- SHAKE128(M, 256)
+            let ph_m = pre_hash(ph, m);
+            (oid, ph_m)
+        }
+        // 20: case ...  (other approved hash functions: the SHA-2 and SHA-3
+        //     family and SHAKE256 with 512 bits, section 5.4.1)
+        PreHash::Sha2_224
+        | PreHash::Sha2_384
+        | PreHash::Sha2_512_224
+        | PreHash::Sha2_512_256
+        | PreHash::Sha3_224
+        | PreHash::Sha3_256
+        | PreHash::Sha3_384
+        | PreHash::Sha3_512
+        | PreHash::Shake256 => {
+            // 21: ...  (OID <- the function's OID; PH_M <- PH(M))
+            (ph.oid(), pre_hash(ph, m))
+        }
+    }; // 22: end switch
     // 23: M' <- BytesToBits(IntegerToBytes(1, 1) || IntegerToBytes(|ctx|, 1) || ctx || OID || PH_M)
+    let mut oid_ph_m = oid.to_vec();
+    oid_ph_m.extend_from_slice(&ph_m);
     let m_prime = format_message(1, ctx, &oid_ph_m);
     // 24: sigma <- ML-DSA.Sign_internal(sk, M', rnd)
     let sigma = ml_dsa_sign_internal(params, sk, &m_prime, &rnd)?;
@@ -146,18 +208,51 @@ pub fn hash_ml_dsa_verify(
         return Err(Error::ContextTooLong);
     } // 3: end if
     // 4:
-    // 5-17: switch PH: OID <- the function's OID; PH_M <- PH(M)
-    let oid_ph_m = oid_and_digest(ph, m);
+    // 5: switch PH do
+    let (oid, ph_m) = match ph {
+        // 6: case SHA-256:
+        PreHash::Sha2_256 => {
+            // 7: OID <- IntegerToBytes(0x0609608648016503040201, 11)  (2.16.840.1.101.3.4.2.1)
+            let oid = ph.oid();
+            // 8: PH_M <- SHA256(M)
+            let ph_m = pre_hash(ph, m);
+            (oid, ph_m)
+        }
+        // 9: case SHA-512:
+        PreHash::Sha2_512 => {
+            // 10: OID <- IntegerToBytes(0x0609608648016503040203, 11)  (2.16.840.1.101.3.4.2.3)
+            let oid = ph.oid();
+            // 11: PH_M <- SHA512(M)
+            let ph_m = pre_hash(ph, m);
+            (oid, ph_m)
+        }
+        // 12: case SHAKE128:
+        PreHash::Shake128 => {
+            // 13: OID <- IntegerToBytes(0x060960864801650304020B, 11)  (2.16.840.1.101.3.4.2.11)
+            let oid = ph.oid();
+            // 14: PH_M <- SHAKE128(M, 256)
+            let ph_m = pre_hash(ph, m);
+            (oid, ph_m)
+        }
+        // 15: case ...  (other approved hash functions: the SHA-2 and SHA-3
+        //     family and SHAKE256 with 512 bits, section 5.4.1)
+        PreHash::Sha2_224
+        | PreHash::Sha2_384
+        | PreHash::Sha2_512_224
+        | PreHash::Sha2_512_256
+        | PreHash::Sha3_224
+        | PreHash::Sha3_256
+        | PreHash::Sha3_384
+        | PreHash::Sha3_512
+        | PreHash::Shake256 => {
+            // 16: ...  (OID <- the function's OID; PH_M <- PH(M))
+            (ph.oid(), pre_hash(ph, m))
+        }
+    }; // 17: end switch
+    let mut oid_ph_m = oid.to_vec();
+    oid_ph_m.extend_from_slice(&ph_m);
     // 18: M' <- BytesToBits(IntegerToBytes(1, 1) || IntegerToBytes(|ctx|, 1) || ctx || OID || PH_M)
     let m_prime = format_message(1, ctx, &oid_ph_m);
     // 19: return ML-DSA.Verify_internal(pk, M', sigma)
     Ok(ml_dsa_verify_internal(params, pk, &m_prime, sigma))
-}
-
-/// OID || PH_M, the switch on PH of Algorithms 4 and 5 (for example
-/// "if PH = SHA-256 then OID <- ...; PH_M <- SHA256(M)").
-pub fn oid_and_digest(ph: PreHash, m: &[u8]) -> Vec<u8> {
-    let mut out = ph.oid().to_vec();
-    out.extend_from_slice(&ph.digest(m));
-    out
 }

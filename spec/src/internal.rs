@@ -2,18 +2,30 @@
 //! deterministic key generation from a seed, signing and verification of a
 //! formatted message M' (or, for ACVP's external-mu tests, of a given mu).
 
+use crate::contract::checked;
 use crate::conversions::integer_to_bytes;
 use crate::encodings::{
     pk_decode, pk_encode, sig_decode, sig_encode, sk_decode, sk_encode, w1_encode,
 };
 use crate::error::Error;
-use crate::hash::h;
-use crate::ntt::{matrix_vector_ntt, ntt, ntt_inverse_vector, ntt_vector, scalar_vector_ntt};
-use crate::params::{D, ParamSet};
-use crate::ring::{
-    Poly, add_vector, count_ones, neg_vector, shift_left, sub_vector, vector_infinity_norm,
-    vector_mod_pm_q, vector_mod_q,
+use crate::hash;
+use crate::ntt::{
+    add_vector_ntt, matrix_vector_ntt, ntt, ntt_inverse_vector, ntt_vector, scalar_vector_ntt,
 };
+use crate::params::{D, ParamSet, Q};
+use crate::ring::{
+    Poly, count_nonzero, is_binary, neg_vector, shift_left, sub_vector, vector_in,
+    vector_infinity_norm, vector_mod_pm_q, vector_mod_q, zero_vector,
+};
+#[cfg(hax)]
+use hax_lib::Prop;
+
+/// The most iterations of Sign_internal's loop (line 10): 814, the smallest
+/// bound FIPS 204 Appendix C (Table 3) allows, which a correct signer exceeds
+/// with probability below 2^-256 for every parameter set. Past it,
+/// Sign_internal returns bottom ([`Error::SigningAttemptsExhausted`]). It also
+/// keeps kappa below 814 * 7 < 2^16.
+pub const SIGN_ATTEMPTS_BOUND: usize = 814;
 use crate::rounding::{
     high_bits_vector, low_bits_vector, make_hint_vector, power2round_vector, use_hint_vector,
 };
@@ -21,13 +33,14 @@ use crate::sampling::{expand_a, expand_mask, expand_s, sample_in_ball};
 
 /// Algorithm 6, ML-DSA.KeyGen_internal(xi): the key pair (pk, sk) from the
 /// 32-byte seed xi.
-#[hax_lib::ensures(|(pk, sk)| pk.len() == params.pk_len && sk.len() == params.sk_len)]
+#[checked]
+#[hax_lib::ensures(|(pk, sk)| pk.len() == params.pk_len() && sk.len() == params.sk_len())]
 pub fn ml_dsa_key_gen_internal(params: &ParamSet, xi: &[u8; 32]) -> (Vec<u8>, Vec<u8>) {
     // 1: (rho, rho', K) <- H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128)
     let mut seed = xi.to_vec();
-    seed.extend_from_slice(&integer_to_bytes(params.k as u64, 1));
-    seed.extend_from_slice(&integer_to_bytes(params.l as u64, 1));
-    let expanded = h(&seed, 128);
+    seed.extend_from_slice(&integer_to_bytes(params.k() as u64, 1));
+    seed.extend_from_slice(&integer_to_bytes(params.l() as u64, 1));
+    let expanded = hash::h(&seed, 128);
     let mut rho = [0u8; 32];
     rho.copy_from_slice(&expanded[0..32]);
     let mut rho_prime = [0u8; 64];
@@ -41,8 +54,9 @@ pub fn ml_dsa_key_gen_internal(params: &ParamSet, xi: &[u8; 32]) -> (Vec<u8>, Ve
     let (s1, s2) = expand_s(params, &rho_prime);
     // 5: t <- NTT^-1(A_hat o NTT(s1)) + s2
     //    (s1 and s2 have signed coefficients; they enter R_q mod q)
+    //    (the sum is coefficient-wise mod q, AddVectorNTT's computation)
     let a_s1 = ntt_inverse_vector(&matrix_vector_ntt(&a_hat, &ntt_vector(&vector_mod_q(&s1))));
-    let t = add_vector(&a_s1, &vector_mod_q(&s2));
+    let t = add_vector_ntt(&a_s1, &vector_mod_q(&s2));
     // 6: (t1, t0) <- Power2Round(t)
     let (t1, t0) = power2round_vector(&t);
     // 7: (PKE public key)
@@ -50,7 +64,7 @@ pub fn ml_dsa_key_gen_internal(params: &ParamSet, xi: &[u8; 32]) -> (Vec<u8>, Ve
     let pk = pk_encode(params, &rho, &t1);
     // 9: tr <- H(pk, 64)
     let mut tr = [0u8; 64];
-    tr.copy_from_slice(&h(&pk, 64));
+    tr.copy_from_slice(&hash::h(&pk, 64));
     // 10: sk <- skEncode(rho, K, tr, s1, s2, t0)
     let sk = sk_encode(params, &rho, &cap_k, &tr, &s1, &s2, &t0);
     // 11: return (pk, sk)
@@ -81,6 +95,11 @@ pub fn ml_dsa_sign_internal_external_mu(
 }
 
 /// Algorithm 7; `m_prime_or_mu` is M', or mu itself when `external_mu`.
+#[checked]
+#[hax_lib::ensures(|r| match r {
+    Ok(sigma) => sigma.len() == params.sig_len(),
+    Err(_) => true,
+})]
 fn sign_internal(
     params: &ParamSet,
     sk: &[u8],
@@ -88,9 +107,9 @@ fn sign_internal(
     external_mu: bool,
     rnd: &[u8; 32],
 ) -> Result<Vec<u8>, Error> {
-    let gamma1 = params.gamma1;
-    let gamma2 = params.gamma2;
-    let beta = params.beta;
+    let gamma1 = params.gamma1();
+    let gamma2 = params.gamma2();
+    let beta = params.beta();
     // 1: (rho, K, tr, s1, s2, t0) <- skDecode(sk)
     let (rho, cap_k, tr, s1, s2, t0) = sk_decode(params, sk)?;
     // 2: s1_hat <- NTT(s1)
@@ -108,22 +127,45 @@ fn sign_internal(
     } else {
         let mut tr_m_prime = tr.to_vec();
         tr_m_prime.extend_from_slice(m_prime_or_mu);
-        h(&tr_m_prime, 64)
+        hash::h(&tr_m_prime, 64)
     };
     // 7: rho'' <- H(K || rnd || mu, 64)
     let mut k_rnd_mu = cap_k.to_vec();
     k_rnd_mu.extend_from_slice(rnd);
     k_rnd_mu.extend_from_slice(&mu);
     let mut rho_double_prime = [0u8; 64];
-    rho_double_prime.copy_from_slice(&h(&k_rnd_mu, 64));
+    rho_double_prime.copy_from_slice(&hash::h(&k_rnd_mu, 64));
     // 8: kappa <- 0
     let mut kappa: usize = 0;
     // 9: (z, h) <- bottom
     let mut z_h: Option<(Vec<Poly>, Vec<Poly>)> = None;
-    let mut c_tilde = Vec::new();
-    // 10: while (z, h) = bottom do
-    while z_h.is_none() {
-        hax_lib::loop_invariant!(c_tilde.len() == 0 || c_tilde.len() == params.lambda / 4);
+    let mut c_tilde = vec![0u8; params.lambda() / 4];
+    let mut attempts: usize = 0;
+    // 10: while (z, h) = bottom do  (at most SIGN_ATTEMPTS_BOUND times)
+    while z_h.is_none() && attempts < SIGN_ATTEMPTS_BOUND {
+        // On exit with (z, h) != bottom: c~ has lambda/4 bytes, z mod+- q is
+        // within gamma1 - beta, and h is a hint of at most omega 1's, which
+        // is what sigEncode (line 33) requires.
+        hax_lib::loop_invariant!(
+            Prop::from(
+                c_tilde.len() == params.lambda() / 4
+                    && attempts <= SIGN_ATTEMPTS_BOUND
+                    && kappa == attempts * params.l()
+            )
+            .and(match &z_h {
+                Some((z, h)) => vector_in(
+                    &vector_mod_pm_q(z),
+                    params.l(),
+                    -(params.gamma1() - params.beta()) + 1,
+                    params.gamma1() - params.beta() - 1,
+                )
+                .and(h.len() == params.k() && count_nonzero(h) <= params.omega())
+                .and(is_binary(h)),
+                None => Prop::from(true),
+            })
+        );
+        hax_lib::loop_decreases!(SIGN_ATTEMPTS_BOUND - attempts);
+        attempts += 1;
         // 11: y <- ExpandMask(rho'', kappa)
         let y = expand_mask(params, &rho_double_prime, kappa);
         // 12: w <- NTT^-1(A_hat o NTT(y))
@@ -134,9 +176,9 @@ fn sign_internal(
         // 15: c~ <- H(mu || w1Encode(w1), lambda/4)
         let mut mu_w1 = mu.clone();
         mu_w1.extend_from_slice(&w1_encode(params, &w1));
-        c_tilde = h(&mu_w1, params.lambda / 4);
+        c_tilde = hash::h(&mu_w1, params.lambda() / 4);
         // 16: c <- SampleInBall(c~)
-        let c = sample_in_ball(&c_tilde, params.tau);
+        let c = sample_in_ball(&c_tilde, params.tau());
         // 17: c_hat <- NTT(c)
         let c_hat = ntt(&c);
         // 18: <<c s1>> <- NTT^-1(c_hat o s1_hat)
@@ -144,7 +186,7 @@ fn sign_internal(
         // 19: <<c s2>> <- NTT^-1(c_hat o s2_hat)
         let c_s2 = ntt_inverse_vector(&scalar_vector_ntt(&c_hat, &s2_hat));
         // 20: z <- y + <<c s1>>
-        let z = add_vector(&vector_mod_q(&y), &c_s1);
+        let z = add_vector_ntt(&vector_mod_q(&y), &c_s1);
         // 21: r0 <- LowBits(w - <<c s2>>)
         let w_minus_c_s2 = sub_vector(&w, &c_s2);
         let r0 = low_bits_vector(&w_minus_c_s2, gamma2);
@@ -157,32 +199,32 @@ fn sign_internal(
             // 25: <<c t0>> <- NTT^-1(c_hat o t0_hat)
             let c_t0 = ntt_inverse_vector(&scalar_vector_ntt(&c_hat, &t0_hat));
             // 26: h <- MakeHint(-<<c t0>>, w - <<c s2>> + <<c t0>>)
-            let hint = make_hint_vector(
+            let h = make_hint_vector(
                 &neg_vector(&c_t0),
-                &add_vector(&w_minus_c_s2, &c_t0),
+                &add_vector_ntt(&w_minus_c_s2, &c_t0),
                 gamma2,
             );
             // 27: (signer's hint)
             // 28: if ||<<c t0>>||_inf >= gamma2 or the number of 1's in h is greater than omega,
             //     then (z, h) <- bottom
-            if vector_infinity_norm(&c_t0) >= gamma2 || count_ones(&hint) > params.omega {
+            if vector_infinity_norm(&c_t0) >= gamma2 || count_nonzero(&h) > params.omega() {
                 z_h = None;
             } else {
-                z_h = Some((z, hint));
+                z_h = Some((z, h));
             } // 29: end if
         } // 30: end if
         // 31: kappa <- kappa + l
-        kappa += params.l;
+        kappa += params.l();
     } // 32: end while
     match z_h {
-        Some((z, hint)) => {
+        Some((z, h)) => {
             // 33: sigma <- sigEncode(c~, z mod+- q, h)
-            let sigma = sig_encode(params, &c_tilde, &vector_mod_pm_q(&z), &hint);
+            let sigma = sig_encode(params, &c_tilde, &vector_mod_pm_q(&z), &h);
             // 34: return sigma
             Ok(sigma)
         }
-        // The loop above exits only once (z, h) is not bottom.
-        None => Ok(Vec::new()),
+        // SIGN_ATTEMPTS_BOUND iterations without a signature (Appendix C).
+        None => Err(Error::SigningAttemptsExhausted),
     }
 }
 
@@ -205,6 +247,7 @@ pub fn ml_dsa_verify_internal_external_mu(
 }
 
 /// Algorithm 8; `m_prime_or_mu` is M', or mu itself when `external_mu`.
+#[checked]
 fn verify_internal(
     params: &ParamSet,
     pk: &[u8],
@@ -223,14 +266,14 @@ fn verify_internal(
         Err(_) => return false,
     };
     // 3: if h = bottom then return false
-    let hint = match h_or_bottom {
-        Some(hint) => hint,
+    let h = match h_or_bottom {
+        Some(h) => h,
         None => return false,
     }; // 4: end if
     // 5: A_hat <- ExpandA(rho)
     let a_hat = expand_a(params, &rho);
     // 6: tr <- H(pk, 64)
-    let tr = h(pk, 64);
+    let tr = hash::h(pk, 64);
     // 7: mu <- H(BytesToBits(tr) || M', 64)
     //    (skipped for external mu: the caller gave mu)
     let mu = if external_mu {
@@ -238,26 +281,28 @@ fn verify_internal(
     } else {
         let mut tr_m_prime = tr;
         tr_m_prime.extend_from_slice(m_prime_or_mu);
-        h(&tr_m_prime, 64)
+        hash::h(&tr_m_prime, 64)
     };
     // 8: c <- SampleInBall(c~)
-    let c = sample_in_ball(&c_tilde, params.tau);
+    let c = sample_in_ball(&c_tilde, params.tau());
     // 9: w'_approx <- NTT^-1(A_hat o NTT(z) - NTT(c) o NTT(t1 * 2^d))
     //    (z has signed coefficients; it enters R_q mod q)
+    //    (the difference in T_q is AddVectorNTT of the negation)
     let a_z = matrix_vector_ntt(&a_hat, &ntt_vector(&vector_mod_q(&z)));
-    let mut t1_2d = Vec::new();
-    for t1_i in t1.iter() {
-        t1_2d.push(shift_left(t1_i, D));
+    let mut t1_2d = zero_vector(t1.len());
+    for i in 0..t1.len() {
+        hax_lib::loop_invariant!(|_: usize| vector_in(&t1_2d, t1.len(), 0, Q - 1));
+        t1_2d[i] = shift_left(&t1[i], D);
     }
     let c_t1 = scalar_vector_ntt(&ntt(&c), &ntt_vector(&t1_2d));
-    let w_approx = ntt_inverse_vector(&sub_vector(&a_z, &c_t1));
+    let w_approx = ntt_inverse_vector(&add_vector_ntt(&a_z, &neg_vector(&c_t1)));
     // 10: w'1 <- UseHint(h, w'_approx)
-    let w1_prime = use_hint_vector(&hint, &w_approx, params.gamma2);
+    let w1_prime = use_hint_vector(&h, &w_approx, params.gamma2());
     // 11: (reconstruction of the signer's commitment)
     // 12: c~' <- H(mu || w1Encode(w'1), lambda/4)
     let mut mu_w1 = mu;
     mu_w1.extend_from_slice(&w1_encode(params, &w1_prime));
-    let c_tilde_prime = h(&mu_w1, params.lambda / 4);
+    let c_tilde_prime = hash::h(&mu_w1, params.lambda() / 4);
     // 13: return [[ ||z||_inf < gamma1 - beta ]] and [[ c~ = c~' ]]
-    vector_infinity_norm(&z) < params.gamma1 - params.beta && c_tilde == c_tilde_prime
+    vector_infinity_norm(&z) < params.gamma1() - params.beta() && c_tilde == c_tilde_prime
 }

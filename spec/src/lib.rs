@@ -5,9 +5,11 @@
 //! with the standard's variable names and one comment per pseudocode line.
 //! It favours clarity over speed, forbids unsafe_code, and stays inside the Rust
 //! subset that hax extracts to F* and Lean (checked by `cargo run -p xtask --
-//! hax-subset spec/src`). Contracts (`hax_lib::requires` / `ensures`) state
-//! the input ranges the algorithms rely on; they are erased in normal builds
-//! and become proof obligations under hax.
+//! hax-subset spec/src`). Contracts (`hax_lib::requires` / `ensures` /
+//! `loop_invariant!` / `loop_decreases!`) state the input ranges the
+//! algorithms rely on; they become proof obligations under hax, and
+//! `#[checked]` ([`contract`]) evaluates the same expressions on every call
+//! in normal builds (feature `check-contracts`, on by default).
 //!
 //! | FIPS 204 | here |
 //! |---|---|
@@ -21,12 +23,13 @@
 //! | Algorithms 41 to 49 (NTT, T_q arithmetic, MontgomeryReduce) | [`ntt`] |
 //! | Section 3.7 (H and G) | [`hash`] |
 //! | Tables 1 and 2 (parameter sets) | [`params`] |
+//! | run-time contract checks | [`contract`] |
 //!
 //! ```
 //! use mldsa_spec::*;
 //! let (pk, sk) = ml_dsa_key_gen(&ML_DSA_44, Some([7u8; 32])).unwrap();
 //! let sigma = ml_dsa_sign(&ML_DSA_44, &sk, b"message", b"ctx", Some([0u8; 32])).unwrap();
-//! assert_eq!(sigma.len(), ML_DSA_44.sig_len);
+//! assert_eq!(sigma.len(), ML_DSA_44.sig_len());
 //! assert_eq!(ml_dsa_verify(&ML_DSA_44, &pk, b"message", &sigma, b"ctx"), Ok(true));
 //! ```
 
@@ -34,6 +37,7 @@
 // The standard indexes its loops and copies coefficient by coefficient; so do we.
 #![allow(clippy::needless_range_loop, clippy::manual_memcpy)]
 
+pub mod contract;
 pub mod conversions;
 pub mod encodings;
 pub mod error;

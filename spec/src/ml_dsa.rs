@@ -4,6 +4,7 @@
 //! random bytes of line "xi <- B^32" / "rnd <- B^32", and `None` stands for
 //! the generator's failure (NULL), which the standard turns into bottom.
 
+use crate::contract::checked;
 use crate::conversions::integer_to_bytes;
 use crate::error::Error;
 use crate::internal::{ml_dsa_key_gen_internal, ml_dsa_sign_internal, ml_dsa_verify_internal};
@@ -28,7 +29,9 @@ pub fn ml_dsa_key_gen(
 /// M' = IntegerToBytes(domain, 1) || IntegerToBytes(|ctx|, 1) || ctx || rest:
 /// the formatted message of Algorithms 2 to 5 (domain 0 for pure ML-DSA,
 /// 1 for HashML-DSA, where rest is OID || PH_M).
+#[checked]
 #[hax_lib::requires(ctx.len() <= 255 && domain <= 1)]
+#[hax_lib::ensures(|m_prime| m_prime.len() == 2 + ctx.len() + rest.len())]
 pub fn format_message(domain: u8, ctx: &[u8], rest: &[u8]) -> Vec<u8> {
     let mut m_prime = integer_to_bytes(domain as u64, 1);
     m_prime.extend_from_slice(&integer_to_bytes(ctx.len() as u64, 1));

@@ -7,13 +7,17 @@
 //! t0) carry signed coefficients. The standard switches between the two with
 //! "mod q" and "mod+- q"; the functions here make each switch visible.
 
+use crate::contract::{checked, predicate};
 use crate::params::{N, Q};
+#[cfg(hax)]
+use hax_lib::Prop;
 
 /// A polynomial of R or R_q (or, in the NTT domain, of T_q): its 256
 /// coefficients w_0 .. w_255.
 pub type Poly = [i32; N];
 
 /// m mod alpha, the representative in [0, alpha) (section 2.3).
+#[checked]
 #[hax_lib::requires(alpha > 0)]
 #[hax_lib::ensures(|r| 0 <= r && r < alpha)]
 pub fn modulo(m: i64, alpha: i64) -> i64 {
@@ -22,7 +26,8 @@ pub fn modulo(m: i64, alpha: i64) -> i64 {
 
 /// m mod+- alpha: the unique m' congruent to m with
 /// -ceil(alpha/2) < m' <= floor(alpha/2) (section 2.3).
-#[hax_lib::requires(alpha > 0)]
+#[checked]
+#[hax_lib::requires(alpha > 0 && alpha <= 1 << 32)]
 #[hax_lib::ensures(|r| -((alpha + 1) / 2) < r && r <= alpha / 2)]
 pub fn mod_pm(m: i64, alpha: i64) -> i64 {
     let r = modulo(m, alpha);
@@ -30,6 +35,7 @@ pub fn mod_pm(m: i64, alpha: i64) -> i64 {
 }
 
 /// m mod q as an element of Z_q, in [0, q).
+#[checked]
 #[hax_lib::ensures(|r| 0 <= r && r < Q)]
 pub fn mod_q(m: i64) -> i32 {
     modulo(m, Q as i64) as i32
@@ -41,14 +47,43 @@ pub fn zero() -> Poly {
 }
 
 /// A vector of `len` zero polynomials.
+#[checked]
+#[hax_lib::ensures(|v| v.len() == len)]
 pub fn zero_vector(len: usize) -> Vec<Poly> {
     vec![zero(); len]
 }
 
+/// Every coefficient of w lies in [lo, hi].
+#[predicate]
+pub fn coefficients_in(w: &Poly, lo: i32, hi: i32) -> Prop {
+    hax_lib::forall(|i: usize| hax_lib::implies(i < N, lo <= w[i] && w[i] <= hi))
+}
+
+/// Every coefficient of every entry of v lies in [lo, hi].
+#[predicate]
+pub fn vector_coefficients_in(v: &[Poly], lo: i32, hi: i32) -> Prop {
+    hax_lib::forall(|i: usize| {
+        hax_lib::implies(
+            i < v.len(),
+            hax_lib::forall(|j: usize| hax_lib::implies(j < N, lo <= v[i][j] && v[i][j] <= hi)),
+        )
+    })
+}
+
+/// v has `len` entries, each with coefficients in [lo, hi]: the shape of
+/// every vector the algorithms pass around.
+#[predicate]
+pub fn vector_in(v: &[Poly], len: usize, lo: i32, hi: i32) -> Prop {
+    Prop::from(v.len() == len).and(vector_coefficients_in(v, lo, hi))
+}
+
 /// ||w||_inf for w in R_q: the largest |w_i mod+- q| (section 2.3).
+#[checked]
+#[hax_lib::ensures(|norm| 0 <= norm && norm <= (Q - 1) / 2)]
 pub fn infinity_norm(w: &Poly) -> i32 {
     let mut max = 0;
     for i in 0..N {
+        hax_lib::loop_invariant!(|_: usize| 0 <= max && max <= (Q - 1) / 2);
         let a = mod_pm(w[i] as i64, Q as i64).abs() as i32;
         if a > max {
             max = a;
@@ -58,10 +93,13 @@ pub fn infinity_norm(w: &Poly) -> i32 {
 }
 
 /// ||v||_inf for a vector: the largest infinity norm of its entries.
+#[checked]
+#[hax_lib::ensures(|norm| 0 <= norm && norm <= (Q - 1) / 2)]
 pub fn vector_infinity_norm(v: &[Poly]) -> i32 {
     let mut max = 0;
-    for w in v.iter() {
-        let a = infinity_norm(w);
+    for i in 0..v.len() {
+        hax_lib::loop_invariant!(|_: usize| 0 <= max && max <= (Q - 1) / 2);
+        let a = infinity_norm(&v[i]);
         if a > max {
             max = a;
         }
@@ -70,126 +108,140 @@ pub fn vector_infinity_norm(v: &[Poly]) -> i32 {
 }
 
 /// a + b in R_q.
+#[checked]
+#[hax_lib::ensures(|c| coefficients_in(&c, 0, Q - 1))]
 pub fn add(a: &Poly, b: &Poly) -> Poly {
     let mut c = zero();
     for i in 0..N {
+        hax_lib::loop_invariant!(|_: usize| coefficients_in(&c, 0, Q - 1));
         c[i] = mod_q(a[i] as i64 + b[i] as i64);
     }
     c
 }
 
 /// a - b in R_q.
+#[checked]
+#[hax_lib::ensures(|c| coefficients_in(&c, 0, Q - 1))]
 pub fn sub(a: &Poly, b: &Poly) -> Poly {
     let mut c = zero();
     for i in 0..N {
+        hax_lib::loop_invariant!(|_: usize| coefficients_in(&c, 0, Q - 1));
         c[i] = mod_q(a[i] as i64 - b[i] as i64);
     }
     c
 }
 
 /// -a in R_q.
+#[checked]
+#[hax_lib::ensures(|c| coefficients_in(&c, 0, Q - 1))]
 pub fn neg(a: &Poly) -> Poly {
     let mut c = zero();
     for i in 0..N {
+        hax_lib::loop_invariant!(|_: usize| coefficients_in(&c, 0, Q - 1));
         c[i] = mod_q(-(a[i] as i64));
     }
     c
 }
 
-/// a * 2^e in R_q (used for t1 * 2^d).
+/// a * 2^e in R_q (used for t1 * 2^d). e <= 31 keeps a_i * 2^e in i64.
+#[checked]
+#[hax_lib::requires(e <= 31)]
+#[hax_lib::ensures(|c| coefficients_in(&c, 0, Q - 1))]
 pub fn shift_left(a: &Poly, e: usize) -> Poly {
     let mut c = zero();
     for i in 0..N {
+        hax_lib::loop_invariant!(|_: usize| coefficients_in(&c, 0, Q - 1));
         c[i] = mod_q((a[i] as i64) << e);
     }
     c
 }
 
-/// u + v for vectors over R_q.
-pub fn add_vector(u: &[Poly], v: &[Poly]) -> Vec<Poly> {
-    let mut w = Vec::new();
-    for (a, b) in u.iter().zip(v.iter()) {
-        w.push(add(a, b));
-    }
-    w
-}
-
 /// u - v for vectors over R_q.
+#[checked]
+#[hax_lib::requires(u.len() == v.len())]
+#[hax_lib::ensures(|w| vector_in(&w, u.len(), 0, Q - 1))]
 pub fn sub_vector(u: &[Poly], v: &[Poly]) -> Vec<Poly> {
-    let mut w = Vec::new();
-    for (a, b) in u.iter().zip(v.iter()) {
-        w.push(sub(a, b));
+    let mut w = zero_vector(u.len());
+    for i in 0..u.len() {
+        hax_lib::loop_invariant!(|_: usize| vector_in(&w, u.len(), 0, Q - 1));
+        w[i] = sub(&u[i], &v[i]);
     }
     w
 }
 
 /// -v for a vector over R_q.
+#[checked]
+#[hax_lib::ensures(|w| vector_in(&w, v.len(), 0, Q - 1))]
 pub fn neg_vector(v: &[Poly]) -> Vec<Poly> {
-    let mut w = Vec::new();
-    for a in v.iter() {
-        w.push(neg(a));
+    let mut w = zero_vector(v.len());
+    for i in 0..v.len() {
+        hax_lib::loop_invariant!(|_: usize| vector_in(&w, v.len(), 0, Q - 1));
+        w[i] = neg(&v[i]);
     }
     w
 }
 
 /// Each coefficient mod q: the image of a vector over R in R_q.
+#[checked]
+#[hax_lib::ensures(|w| vector_in(&w, v.len(), 0, Q - 1))]
 pub fn vector_mod_q(v: &[Poly]) -> Vec<Poly> {
-    let mut w = Vec::new();
-    for a in v.iter() {
-        let mut c = zero();
-        for i in 0..N {
-            c[i] = mod_q(a[i] as i64);
+    let mut w = zero_vector(v.len());
+    for i in 0..v.len() {
+        hax_lib::loop_invariant!(|_: usize| vector_in(&w, v.len(), 0, Q - 1));
+        for j in 0..N {
+            hax_lib::loop_invariant!(|_: usize| vector_in(&w, v.len(), 0, Q - 1));
+            w[i][j] = mod_q(v[i][j] as i64);
         }
-        w.push(c);
     }
     w
 }
 
 /// Each coefficient mod+- q: the representative in R of a vector over R_q.
+#[checked]
+#[hax_lib::ensures(|w| vector_in(&w, v.len(), -(Q - 1) / 2, (Q - 1) / 2))]
 pub fn vector_mod_pm_q(v: &[Poly]) -> Vec<Poly> {
-    let mut w = Vec::new();
-    for a in v.iter() {
-        let mut c = zero();
-        for i in 0..N {
-            c[i] = mod_pm(a[i] as i64, Q as i64) as i32;
+    let mut w = zero_vector(v.len());
+    for i in 0..v.len() {
+        hax_lib::loop_invariant!(|_: usize| vector_in(&w, v.len(), -(Q - 1) / 2, (Q - 1) / 2));
+        for j in 0..N {
+            hax_lib::loop_invariant!(|_: usize| vector_in(&w, v.len(), -(Q - 1) / 2, (Q - 1) / 2));
+            w[i][j] = mod_pm(v[i][j] as i64, Q as i64) as i32;
         }
-        w.push(c);
     }
     w
 }
 
-/// The number of coefficients equal to 1 in a vector of polynomials with
-/// binary coefficients (the number of 1's in the hint h).
-pub fn count_ones(h: &[Poly]) -> usize {
+/// The number of nonzero coefficients of w[0..j] (for a hint: its 1's).
+#[checked]
+#[hax_lib::requires(j <= N)]
+#[hax_lib::ensures(|count| count <= j)]
+pub fn count_nonzero_prefix(w: &Poly, j: usize) -> usize {
     let mut count = 0;
-    for p in h.iter() {
-        for i in 0..N {
-            if p[i] == 1 {
-                count += 1;
-            }
+    for i in 0..j {
+        hax_lib::loop_invariant!(|i: usize| count <= i);
+        if w[i] != 0 {
+            count += 1;
         }
     }
     count
 }
 
-/// Every coefficient of w lies in [lo, hi]. Used in contracts.
-pub fn coefficients_in(w: &Poly, lo: i32, hi: i32) -> bool {
-    let mut ok = true;
-    for i in 0..N {
-        if w[i] < lo || w[i] > hi {
-            ok = false;
-        }
+/// The number of nonzero coefficients in a vector of polynomials: for a hint
+/// h with binary coefficients, "the number of 1's in h". HintBitPack writes
+/// one byte per nonzero coefficient, whatever its value.
+#[checked]
+#[hax_lib::ensures(|count| count <= N * h.len())]
+pub fn count_nonzero(h: &[Poly]) -> usize {
+    let mut count = 0;
+    for i in 0..h.len() {
+        hax_lib::loop_invariant!(|i: usize| count <= N * i);
+        count += count_nonzero_prefix(&h[i], N);
     }
-    ok
+    count
 }
 
-/// Every coefficient of every entry of v lies in [lo, hi].
-pub fn vector_coefficients_in(v: &[Poly], lo: i32, hi: i32) -> bool {
-    let mut ok = true;
-    for w in v.iter() {
-        if !coefficients_in(w, lo, hi) {
-            ok = false;
-        }
-    }
-    ok
+/// Every coefficient of every entry of h is 0 or 1: h is in R_2^k.
+#[predicate]
+pub fn is_binary(h: &[Poly]) -> Prop {
+    vector_coefficients_in(h, 0, 1)
 }

@@ -5,11 +5,21 @@
 //! them coefficient-wise to polynomials and vectors, which the `*_vector`
 //! functions at the end of this file do.
 
+use crate::contract::{checked, predicate};
 use crate::params::{D, N, Q};
-use crate::ring::{Poly, mod_pm, mod_q, modulo, zero};
+use crate::ring::{Poly, mod_pm, mod_q, modulo, vector_in, zero_vector};
+#[cfg(hax)]
+use hax_lib::Prop;
+
+/// gamma2 is one of the two values of Table 1, (q-1)/88 or (q-1)/32.
+#[predicate]
+pub fn is_gamma2(gamma2: i32) -> Prop {
+    Prop::from(gamma2 == (Q - 1) / 88 || gamma2 == (Q - 1) / 32)
+}
 
 /// Algorithm 35, Power2Round(r): (r1, r0) with r1 * 2^d + r0 = r mod q and
 /// -2^(d-1) < r0 <= 2^(d-1).
+#[checked]
 #[hax_lib::requires(0 <= r && r < Q)]
 #[hax_lib::ensures(|(r1, r0)| 0 <= r1 && r1 <= (Q - 1) >> D
     && -(1 << (D - 1)) < r0 && r0 <= 1 << (D - 1)
@@ -25,7 +35,8 @@ pub fn power2round(r: i32) -> (i32, i32) {
 
 /// Algorithm 36, Decompose(r): (r1, r0) with r = r1 (2 gamma2) + r0 mod q,
 /// -gamma2 <= r0 <= gamma2 and 0 <= r1 < (q-1)/(2 gamma2).
-#[hax_lib::requires(0 <= r && r < Q && (gamma2 == (Q - 1) / 88 || gamma2 == (Q - 1) / 32))]
+#[checked]
+#[hax_lib::requires(Prop::from(0 <= r && r < Q).and(is_gamma2(gamma2)))]
 #[hax_lib::ensures(|(r1, r0)| 0 <= r1 && r1 < (Q - 1) / (2 * gamma2)
     && -gamma2 <= r0 && r0 <= gamma2
     && mod_q((r1 as i64) * 2 * (gamma2 as i64) + r0 as i64) == r)]
@@ -50,7 +61,8 @@ pub fn decompose(r: i32, gamma2: i32) -> (i32, i32) {
 }
 
 /// Algorithm 37, HighBits(r): r1 of Decompose(r).
-#[hax_lib::requires(0 <= r && r < Q && (gamma2 == (Q - 1) / 88 || gamma2 == (Q - 1) / 32))]
+#[checked]
+#[hax_lib::requires(Prop::from(0 <= r && r < Q).and(is_gamma2(gamma2)))]
 #[hax_lib::ensures(|r1| 0 <= r1 && r1 < (Q - 1) / (2 * gamma2))]
 pub fn high_bits(r: i32, gamma2: i32) -> i32 {
     // 1: (r1, r0) <- Decompose(r)
@@ -60,7 +72,8 @@ pub fn high_bits(r: i32, gamma2: i32) -> i32 {
 }
 
 /// Algorithm 38, LowBits(r): r0 of Decompose(r).
-#[hax_lib::requires(0 <= r && r < Q && (gamma2 == (Q - 1) / 88 || gamma2 == (Q - 1) / 32))]
+#[checked]
+#[hax_lib::requires(Prop::from(0 <= r && r < Q).and(is_gamma2(gamma2)))]
 #[hax_lib::ensures(|r0| -gamma2 <= r0 && r0 <= gamma2)]
 pub fn low_bits(r: i32, gamma2: i32) -> i32 {
     // 1: (r1, r0) <- Decompose(r)
@@ -71,8 +84,8 @@ pub fn low_bits(r: i32, gamma2: i32) -> i32 {
 
 /// Algorithm 39, MakeHint(z, r): 1 if adding z to r changes the high bits,
 /// else 0. z and r are elements of Z_q.
-#[hax_lib::requires(0 <= z && z < Q && 0 <= r && r < Q
-    && (gamma2 == (Q - 1) / 88 || gamma2 == (Q - 1) / 32))]
+#[checked]
+#[hax_lib::requires(Prop::from(0 <= z && z < Q && 0 <= r && r < Q).and(is_gamma2(gamma2)))]
 #[hax_lib::ensures(|h| h == 0 || h == 1)]
 pub fn make_hint(z: i32, r: i32, gamma2: i32) -> i32 {
     // 1: r1 <- HighBits(r)
@@ -85,8 +98,8 @@ pub fn make_hint(z: i32, r: i32, gamma2: i32) -> i32 {
 
 /// Algorithm 40, UseHint(h, r): the high bits of r adjusted by the hint h.
 /// For |z| <= gamma2, UseHint(MakeHint(z, r), r) = HighBits(r + z).
-#[hax_lib::requires((h == 0 || h == 1) && 0 <= r && r < Q
-    && (gamma2 == (Q - 1) / 88 || gamma2 == (Q - 1) / 32))]
+#[checked]
+#[hax_lib::requires(Prop::from((h == 0 || h == 1) && 0 <= r && r < Q).and(is_gamma2(gamma2)))]
 #[hax_lib::ensures(|r1| 0 <= r1 && r1 < (Q - 1) / (2 * gamma2))]
 pub fn use_hint(h: i32, r: i32, gamma2: i32) -> i32 {
     // 1: m <- (q - 1)/(2 gamma2)
@@ -106,72 +119,104 @@ pub fn use_hint(h: i32, r: i32, gamma2: i32) -> i32 {
 }
 
 /// Power2Round on every coefficient of a vector over R_q: (t1, t0).
+#[checked]
+#[hax_lib::requires(vector_in(t, t.len(), 0, Q - 1))]
+#[hax_lib::ensures(|(t1, t0)| vector_in(&t1, t.len(), 0, (Q - 1) >> D)
+    .and(vector_in(&t0, t.len(), -(1 << (D - 1)) + 1, 1 << (D - 1))))]
 pub fn power2round_vector(t: &[Poly]) -> (Vec<Poly>, Vec<Poly>) {
-    let mut t1 = Vec::new();
-    let mut t0 = Vec::new();
-    for p in t.iter() {
-        let mut p1 = zero();
-        let mut p0 = zero();
-        for i in 0..N {
-            let (a1, a0) = power2round(p[i]);
-            p1[i] = a1;
-            p0[i] = a0;
+    let mut t1 = zero_vector(t.len());
+    let mut t0 = zero_vector(t.len());
+    for i in 0..t.len() {
+        hax_lib::loop_invariant!(|_: usize| vector_in(&t1, t.len(), 0, (Q - 1) >> D)
+            .and(vector_in(&t0, t.len(), -(1 << (D - 1)) + 1, 1 << (D - 1))));
+        for j in 0..N {
+            hax_lib::loop_invariant!(|_: usize| vector_in(&t1, t.len(), 0, (Q - 1) >> D)
+                .and(vector_in(&t0, t.len(), -(1 << (D - 1)) + 1, 1 << (D - 1))));
+            let (a1, a0) = power2round(t[i][j]);
+            t1[i][j] = a1;
+            t0[i][j] = a0;
         }
-        t1.push(p1);
-        t0.push(p0);
     }
     (t1, t0)
 }
 
 /// HighBits on every coefficient of a vector over R_q.
+#[checked]
+#[hax_lib::requires(vector_in(r, r.len(), 0, Q - 1).and(is_gamma2(gamma2)))]
+#[hax_lib::ensures(|r1| vector_in(&r1, r.len(), 0, (Q - 1) / (2 * gamma2) - 1))]
 pub fn high_bits_vector(r: &[Poly], gamma2: i32) -> Vec<Poly> {
-    let mut r1 = Vec::new();
-    for p in r.iter() {
-        let mut c = zero();
-        for i in 0..N {
-            c[i] = high_bits(p[i], gamma2);
+    let mut r1 = zero_vector(r.len());
+    for i in 0..r.len() {
+        hax_lib::loop_invariant!(|_: usize| vector_in(&r1, r.len(), 0, (Q - 1) / (2 * gamma2) - 1));
+        for j in 0..N {
+            hax_lib::loop_invariant!(|_: usize| vector_in(
+                &r1,
+                r.len(),
+                0,
+                (Q - 1) / (2 * gamma2) - 1
+            ));
+            r1[i][j] = high_bits(r[i][j], gamma2);
         }
-        r1.push(c);
     }
     r1
 }
 
 /// LowBits on every coefficient of a vector over R_q; the result is in R
 /// (signed coefficients in [-gamma2, gamma2]).
+#[checked]
+#[hax_lib::requires(vector_in(r, r.len(), 0, Q - 1).and(is_gamma2(gamma2)))]
+#[hax_lib::ensures(|r0| vector_in(&r0, r.len(), -gamma2, gamma2))]
 pub fn low_bits_vector(r: &[Poly], gamma2: i32) -> Vec<Poly> {
-    let mut r0 = Vec::new();
-    for p in r.iter() {
-        let mut c = zero();
-        for i in 0..N {
-            c[i] = low_bits(p[i], gamma2);
+    let mut r0 = zero_vector(r.len());
+    for i in 0..r.len() {
+        hax_lib::loop_invariant!(|_: usize| vector_in(&r0, r.len(), -gamma2, gamma2));
+        for j in 0..N {
+            hax_lib::loop_invariant!(|_: usize| vector_in(&r0, r.len(), -gamma2, gamma2));
+            r0[i][j] = low_bits(r[i][j], gamma2);
         }
-        r0.push(c);
     }
     r0
 }
 
 /// MakeHint on every pair of coefficients of two vectors over R_q.
+#[checked]
+#[hax_lib::requires(Prop::from(z.len() == r.len())
+    .and(vector_in(z, z.len(), 0, Q - 1))
+    .and(vector_in(r, r.len(), 0, Q - 1))
+    .and(is_gamma2(gamma2)))]
+#[hax_lib::ensures(|h| vector_in(&h, z.len(), 0, 1))]
 pub fn make_hint_vector(z: &[Poly], r: &[Poly], gamma2: i32) -> Vec<Poly> {
-    let mut h = Vec::new();
-    for (zp, rp) in z.iter().zip(r.iter()) {
-        let mut c = zero();
-        for i in 0..N {
-            c[i] = make_hint(zp[i], rp[i], gamma2);
+    let mut h = zero_vector(z.len());
+    for i in 0..z.len() {
+        hax_lib::loop_invariant!(|_: usize| vector_in(&h, z.len(), 0, 1));
+        for j in 0..N {
+            hax_lib::loop_invariant!(|_: usize| vector_in(&h, z.len(), 0, 1));
+            h[i][j] = make_hint(z[i][j], r[i][j], gamma2);
         }
-        h.push(c);
     }
     h
 }
 
 /// UseHint on every pair of coefficients of a hint vector and a vector over R_q.
+#[checked]
+#[hax_lib::requires(Prop::from(h.len() == r.len())
+    .and(vector_in(h, h.len(), 0, 1))
+    .and(vector_in(r, r.len(), 0, Q - 1))
+    .and(is_gamma2(gamma2)))]
+#[hax_lib::ensures(|r1| vector_in(&r1, h.len(), 0, (Q - 1) / (2 * gamma2) - 1))]
 pub fn use_hint_vector(h: &[Poly], r: &[Poly], gamma2: i32) -> Vec<Poly> {
-    let mut r1 = Vec::new();
-    for (hp, rp) in h.iter().zip(r.iter()) {
-        let mut c = zero();
-        for i in 0..N {
-            c[i] = use_hint(hp[i], rp[i], gamma2);
+    let mut r1 = zero_vector(h.len());
+    for i in 0..h.len() {
+        hax_lib::loop_invariant!(|_: usize| vector_in(&r1, h.len(), 0, (Q - 1) / (2 * gamma2) - 1));
+        for j in 0..N {
+            hax_lib::loop_invariant!(|_: usize| vector_in(
+                &r1,
+                h.len(),
+                0,
+                (Q - 1) / (2 * gamma2) - 1
+            ));
+            r1[i][j] = use_hint(h[i][j], r[i][j], gamma2);
         }
-        r1.push(c);
     }
     r1
 }

@@ -115,11 +115,11 @@ proptest! {
 
     #[test]
     fn hint_bit_pack_round_trips(params in any_params(), h in hint(8, 75)) {
-        let h: Vec<Poly> = h[..params.k].to_vec();
-        let ones = mldsa_spec::ring::count_ones(&h);
-        prop_assume!(ones <= params.omega);
-        let y = hint_bit_pack(&h, params.omega, params.k);
-        prop_assert_eq!(hint_bit_unpack(&y, params.omega, params.k), Some(h));
+        let h: Vec<Poly> = h[..params.k()].to_vec();
+        let ones = mldsa_spec::ring::count_nonzero(&h);
+        prop_assume!(ones <= params.omega());
+        let y = hint_bit_pack(&h, params.omega(), params.k());
+        prop_assert_eq!(hint_bit_unpack(&y, params.omega(), params.k()), Some(h));
     }
 
     #[test]
@@ -147,9 +147,9 @@ proptest! {
         ctx in prop::collection::vec(any::<u8>(), 0..=255),
     ) {
         let (pk, sk) = ml_dsa_key_gen(&params, Some(xi)).unwrap();
-        prop_assert_eq!((pk.len(), sk.len()), (params.pk_len, params.sk_len));
+        prop_assert_eq!((pk.len(), sk.len()), (params.pk_len(), params.sk_len()));
         let sigma = ml_dsa_sign(&params, &sk, &m, &ctx, Some(rnd)).unwrap();
-        prop_assert_eq!(sigma.len(), params.sig_len);
+        prop_assert_eq!(sigma.len(), params.sig_len());
         prop_assert_eq!(ml_dsa_verify(&params, &pk, &m, &sigma, &ctx), Ok(true));
         // Another message or context does not verify.
         let mut other = m.clone();
@@ -212,7 +212,7 @@ fn bottom_cases_are_errors_not_panics() {
     // A malformed hint (count above omega) is bottom, hence false.
     let mut bad = sigma.clone();
     let last = bad.len() - 1;
-    bad[last] = (p.omega + 1) as u8;
+    bad[last] = (p.omega() + 1) as u8;
     assert_eq!(ml_dsa_verify(&p, &pk, b"m", &bad, b""), Ok(false));
 }
 
@@ -241,5 +241,5 @@ fn hint_bit_unpack_rejects_malformed_encodings() {
     y[omega..].fill(1);
     let h = hint_bit_unpack(&y, omega, k).unwrap();
     assert_eq!(h[0][5], 1);
-    assert_eq!(mldsa_spec::ring::count_ones(&h), 1);
+    assert_eq!(mldsa_spec::ring::count_nonzero(&h), 1);
 }

@@ -66,6 +66,14 @@ pub const RULES: &[(&str, &str)] = &[
     ),
 ];
 
+/// Every rule name: [`RULES`] and the contract rules of
+/// [`crate::hax_contracts::CONTRACT_RULES`].
+pub fn all_rules() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+    RULES
+        .iter()
+        .chain(crate::hax_contracts::CONTRACT_RULES.iter())
+}
+
 /// Rule name used when the file cannot be parsed at all.
 pub const PARSE_ERROR: &str = "parse-error";
 
@@ -99,7 +107,10 @@ pub fn check_source(src: &str) -> Vec<Violation> {
             }];
         }
     };
-    let mut checker = Checker::default();
+    let mut checker = Checker {
+        loop_predicates: crate::hax_contracts::loop_predicates(&file),
+        ..Checker::default()
+    };
     checker.visit_file(&file);
     let mut violations = checker.violations;
     violations.sort_by(|a, b| (a.line, a.column, a.rule).cmp(&(b.line, b.column, b.rule)));
@@ -189,10 +200,14 @@ fn is_test_only(attrs: &[Attribute]) -> bool {
     })
 }
 
-/// Whether a `cfg` predicate implies `cfg(test)`.
+/// Whether a `cfg` predicate implies `cfg(test)`, or `not(hax)`: hax never
+/// sees such items (the run-time contract support of the spec is one).
 fn cfg_implies_test(predicate: &Meta) -> bool {
     match predicate {
         Meta::Path(path) => path.is_ident("test"),
+        Meta::List(list) if list.path.is_ident("not") => list
+            .parse_args::<Meta>()
+            .is_ok_and(|inner| matches!(&inner, Meta::Path(p) if p.is_ident("hax"))),
         Meta::List(list) => {
             let Ok(args) = list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
             else {
@@ -239,6 +254,8 @@ fn macro_args(mac: &syn::Macro) -> Vec<Expr> {
 #[derive(Default)]
 struct Checker {
     violations: Vec<Violation>,
+    /// Predicates of the file written as loops (`contract-loop-predicate`).
+    loop_predicates: HashSet<String>,
 }
 
 impl Checker {
@@ -383,6 +400,26 @@ impl<'ast> Visit<'ast> for Checker {
         if !is_test_only(attrs) {
             visit::visit_item(self, item);
         }
+    }
+
+    fn visit_item_fn(&mut self, node: &'ast syn::ItemFn) {
+        for found in crate::hax_contracts::check_item_fn(node, &self.loop_predicates) {
+            self.report(found.rule, found.span, found.message);
+        }
+        visit::visit_item_fn(self, node);
+    }
+
+    fn visit_impl_item_fn(&mut self, node: &'ast syn::ImplItemFn) {
+        let found = crate::hax_contracts::check_fn(
+            &node.attrs,
+            node.sig.ident.span(),
+            &node.block,
+            &self.loop_predicates,
+        );
+        for found in found {
+            self.report(found.rule, found.span, found.message);
+        }
+        visit::visit_impl_item_fn(self, node);
     }
 
     fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
@@ -613,7 +650,7 @@ impl<'ast> Visit<'ast> for Checker {
 }
 
 /// Whether a `while` condition is a `let` (or a let-chain `a && let ..`).
-fn contains_let(cond: &Expr) -> bool {
+pub(crate) fn contains_let(cond: &Expr) -> bool {
     match cond {
         Expr::Let(_) => true,
         Expr::Binary(binary) if matches!(binary.op, BinOp::And(_)) => {

@@ -4,4 +4,5 @@
 //! the executable specification inside the Rust subset that the hax
 //! extractor (Rust -> F*/Lean) accepts.
 
+pub mod hax_contracts;
 pub mod hax_subset;

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::Command;
 
-use xtask::hax_subset::{PARSE_ERROR, RULES, Violation, check_source};
+use xtask::hax_subset::{PARSE_ERROR, Violation, all_rules, check_source};
 
 /// The set of rule names reported for `src`.
 fn rules(src: &str) -> BTreeSet<&'static str> {
@@ -18,7 +18,7 @@ fn rules(src: &str) -> BTreeSet<&'static str> {
 #[track_caller]
 fn assert_only(rule: &str, src: &str) {
     assert!(
-        RULES.iter().any(|(name, _)| *name == rule),
+        all_rules().any(|(name, _)| *name == rule),
         "unknown rule {rule}"
     );
     let violations = check_source(src);
@@ -316,9 +316,11 @@ pub fn add(a: &[i32; 256], b: &[i32; 256]) -> [i32; 256] {
     c
 }
 
+#[checked]
 pub fn reduce_in_place(a: &mut [i32; 256]) {
     let mut j = 0;
     while j < 256 {
+        hax_lib::loop_decreases!(256 - j);
         a[j] %= Q;
         j += 1;
     }
@@ -343,12 +345,13 @@ pub fn zipped(a: &[u8], b: &[u8]) -> usize {
 }
 
 pub fn first_nonzero(v: &[u8; 32]) -> Option<usize> {
+    let mut found = None;
     for i in 0..32 {
-        if v[i] != 0 {
-            return Some(i);
+        if found.is_none() && v[i] != 0 {
+            found = Some(i);
         }
     }
-    None
+    found
 }
 
 pub fn parse(b: &[u8]) -> Result<u8, ()> {
@@ -515,10 +518,114 @@ fn every_rule_has_a_negative_test() {
         "fn f(x: f32) {}",
         "fn f() { const {}; }",
         "fn f(v: &[u8]) { v.iter().map(|x| x).rev().all(|x| *x > 0); }",
+        "fn f(mut n: u8) { while n > 0 { n -= 1; } }",
+        "fn f(n: u8) -> u8 { for i in 0..n { return i; } 0 }",
+        "fn f(n: u8) { for _i in 0..n { break; } }",
+        "#[checked] fn f(v: &[u8]) { for x in v.iter() { hax_lib::loop_invariant!(true); } }",
+        "#[checked] #[hax_lib::requires(v.iter().all(|x| *x < 2))] fn f(v: &[u8]) {}",
+        "#[hax_lib::requires(n > 0)] fn f(n: u8) {}",
     ];
     let covered: BTreeSet<&str> = snippets.iter().flat_map(|s| rules(s)).collect();
-    let all: BTreeSet<&str> = RULES.iter().map(|(name, _)| *name).collect();
+    let all: BTreeSet<&str> = all_rules().map(|(name, _)| *name).collect();
     assert_eq!(covered, all);
+}
+
+// ----- contract and loop-shape rules (hax_contracts) -------------------------
+
+#[test]
+fn while_without_decreases() {
+    assert_only(
+        "while-without-decreases",
+        "#[checked] fn f(mut n: u8) { while n > 0 { hax_lib::loop_invariant!(true); n -= 1; } }",
+    );
+    // Nested: only the inner loop lacks a measure.
+    assert_only(
+        "while-without-decreases",
+        "#[checked] fn f(mut n: u8) { while n > 0 { hax_lib::loop_decreases!(n); let mut m = n; \
+         while m > 0 { m -= 1; } n -= 1; } }",
+    );
+    assert_clean(
+        "#[checked] fn f(mut n: u8) { while n > 0 { hax_lib::loop_decreases!(n); n -= 1; } }",
+    );
+}
+
+#[test]
+fn return_and_break_in_loops() {
+    assert_only(
+        "return-in-loop",
+        "fn f(n: u8) -> u8 { for i in 0..n { if i > 2 { return i; } } 0 }",
+    );
+    assert_only(
+        "return-in-loop",
+        "#[checked] fn f(mut n: u8) -> u8 { while n > 0 { hax_lib::loop_decreases!(n); return n; } 0 }",
+    );
+    assert_only(
+        "break-in-loop",
+        "fn f(n: u8) { for i in 0..n { if i > 2 { break; } } }",
+    );
+    // Outside a loop, and inside a closure within a loop, return is fine.
+    assert_clean("fn f(n: u8) -> u8 { if n > 2 { return n; } 0 }");
+    assert_clean("fn f(n: u8) { for _i in 0..n { let g = |x: u8| { return x; }; g(1); } }");
+}
+
+#[test]
+fn iterator_loop_invariant() {
+    assert_only(
+        "iterator-loop-invariant",
+        "#[checked] fn f(v: &[u8]) { for x in v.iter() { hax_lib::loop_invariant!(true); } }",
+    );
+    assert_only(
+        "iterator-loop-invariant",
+        "#[checked] fn f(a: &[u8], b: &[u8]) { for (x, y) in a.iter().zip(b.iter()) \
+         { hax_lib::loop_invariant!(true); } }",
+    );
+    assert_clean(
+        "#[checked] fn f(v: &[u8]) { for i in 0..v.len() { hax_lib::loop_invariant!(|i: usize| i <= v.len()); } }",
+    );
+}
+
+#[test]
+fn contract_loop_predicate() {
+    assert_only(
+        "contract-loop-predicate",
+        "#[checked] #[hax_lib::requires(v.iter().all(|x| *x < 2))] fn f(v: &[u8]) {}",
+    );
+    assert_only(
+        "contract-loop-predicate",
+        "fn small(v: &[u8]) -> bool { let mut ok = true; for i in 0..v.len() { ok = ok && v[i] < 2; } ok }
+         #[checked] #[hax_lib::requires(small(v))] fn f(v: &[u8]) {}",
+    );
+    // The same predicate written with forall is accepted.
+    assert_clean(
+        "fn small(v: &[u8]) -> Prop { hax_lib::forall(|i: usize| hax_lib::implies(i < v.len(), v[i] < 2)) }
+         #[checked] #[hax_lib::requires(small(v))] fn f(v: &[u8]) {}",
+    );
+}
+
+#[test]
+fn unchecked_contract() {
+    assert_only(
+        "unchecked-contract",
+        "#[hax_lib::requires(n > 0)] fn f(n: u8) {}",
+    );
+    assert_only(
+        "unchecked-contract",
+        "#[hax_lib::ensures(|r| r > 0)] fn f() -> u8 { 1 }",
+    );
+    assert_only(
+        "unchecked-contract",
+        "fn f(n: usize) { for i in 0..n { hax_lib::loop_invariant!(|i: usize| i <= n); } }",
+    );
+    assert_only(
+        "unchecked-contract",
+        "struct S; impl S { #[hax_lib::requires(n > 0)] fn f(&self, n: u8) {} }",
+    );
+    assert_clean("#[checked] #[hax_lib::requires(n > 0)] fn f(n: u8) {}");
+}
+
+#[test]
+fn not_hax_items_are_skipped() {
+    assert_clean("#[cfg(not(hax))] fn f(c: Cell<u8>) { loop {} }");
 }
 
 // ----- command line ---------------------------------------------------------

@@ -26,10 +26,12 @@ use mldsa::params::ParameterSet;
 use mldsa::{Mu, SigningKey, VerifyingKey};
 use mldsa_spec::encodings::{sig_encode, sk_decode, w1_encode};
 use mldsa_spec::hash::h;
-use mldsa_spec::ntt::{matrix_vector_ntt, ntt, ntt_inverse_vector, ntt_vector, scalar_vector_ntt};
+use mldsa_spec::ntt::{
+    add_vector_ntt, matrix_vector_ntt, ntt, ntt_inverse_vector, ntt_vector, scalar_vector_ntt,
+};
 use mldsa_spec::params::ParamSet;
 use mldsa_spec::ring::{
-    Poly, add_vector, count_ones, neg_vector, sub_vector, vector_infinity_norm, vector_mod_pm_q,
+    Poly, count_nonzero, neg_vector, sub_vector, vector_infinity_norm, vector_mod_pm_q,
     vector_mod_q,
 };
 use mldsa_spec::rounding::{high_bits_vector, low_bits_vector, make_hint_vector, use_hint_vector};
@@ -51,10 +53,10 @@ struct Iteration {
 
 impl Iteration {
     fn accepted(&self, p: &ParamSet) -> bool {
-        self.z_norm < p.gamma1 - p.beta
-            && self.r0_norm < p.gamma2 - p.beta
-            && self.ct0_norm < p.gamma2
-            && self.ones <= p.omega
+        self.z_norm < p.gamma1() - p.beta()
+            && self.r0_norm < p.gamma2() - p.beta()
+            && self.ct0_norm < p.gamma2()
+            && self.ones <= p.omega()
     }
 }
 
@@ -97,28 +99,32 @@ impl Signer {
         let mut kappa = 0;
         while out.len() < max {
             let y = expand_mask(p, &rho_pp, kappa);
-            kappa += p.l;
+            kappa += p.l();
             let w = ntt_inverse_vector(&matrix_vector_ntt(
                 &self.a_hat,
                 &ntt_vector(&vector_mod_q(&y)),
             ));
-            let w1 = high_bits_vector(&w, p.gamma2);
-            let c_tilde = h(&[&mu[..], &w1_encode(p, &w1)].concat(), p.lambda / 4);
-            let c_hat = ntt(&sample_in_ball(&c_tilde, p.tau));
+            let w1 = high_bits_vector(&w, p.gamma2());
+            let c_tilde = h(&[&mu[..], &w1_encode(p, &w1)].concat(), p.lambda() / 4);
+            let c_hat = ntt(&sample_in_ball(&c_tilde, p.tau()));
             let c_s1 = ntt_inverse_vector(&scalar_vector_ntt(&c_hat, &self.s1_hat));
             let c_s2 = ntt_inverse_vector(&scalar_vector_ntt(&c_hat, &self.s2_hat));
-            let z = add_vector(&vector_mod_q(&y), &c_s1);
+            let z = add_vector_ntt(&vector_mod_q(&y), &c_s1);
             let w_cs2 = sub_vector(&w, &c_s2);
-            let r0 = low_bits_vector(&w_cs2, p.gamma2);
+            let r0 = low_bits_vector(&w_cs2, p.gamma2());
             let c_t0 = ntt_inverse_vector(&scalar_vector_ntt(&c_hat, &self.t0_hat));
-            let hint = make_hint_vector(&neg_vector(&c_t0), &add_vector(&w_cs2, &c_t0), p.gamma2);
+            let hint = make_hint_vector(
+                &neg_vector(&c_t0),
+                &add_vector_ntt(&w_cs2, &c_t0),
+                p.gamma2(),
+            );
             let it = Iteration {
                 c_tilde,
                 z_norm: vector_infinity_norm(&z),
                 z: vector_mod_pm_q(&z),
                 r0_norm: vector_infinity_norm(&r0),
                 ct0_norm: vector_infinity_norm(&c_t0),
-                ones: count_ones(&hint),
+                ones: count_nonzero(&hint),
                 h: hint,
             };
             let done = it.accepted(p);
@@ -135,7 +141,7 @@ impl Signer {
     fn c_tilde_matches(&self, mu: &[u8; 64], it: &Iteration) -> bool {
         let p = &self.p;
         let (_, t1) = mldsa_spec::encodings::pk_decode(p, &self.pk).unwrap();
-        let c_hat = ntt(&sample_in_ball(&it.c_tilde, p.tau));
+        let c_hat = ntt(&sample_in_ball(&it.c_tilde, p.tau()));
         let a_z = matrix_vector_ntt(&self.a_hat, &ntt_vector(&vector_mod_q(&it.z)));
         let t1_2d: Vec<Poly> = t1
             .iter()
@@ -143,8 +149,8 @@ impl Signer {
             .collect();
         let c_t1 = scalar_vector_ntt(&c_hat, &ntt_vector(&t1_2d));
         let w_approx = ntt_inverse_vector(&sub_vector(&a_z, &c_t1));
-        let w1 = use_hint_vector(&it.h, &w_approx, p.gamma2);
-        h(&[&mu[..], &w1_encode(p, &w1)].concat(), p.lambda / 4) == it.c_tilde
+        let w1 = use_hint_vector(&it.h, &w_approx, p.gamma2());
+        h(&[&mu[..], &w1_encode(p, &w1)].concat(), p.lambda() / 4) == it.c_tilde
     }
 }
 
@@ -164,16 +170,16 @@ enum Boundary {
 }
 
 fn matches(p: &ParamSet, it: &Iteration, b: Boundary) -> bool {
-    let z_bound = p.gamma1 - p.beta;
-    let r0_bound = p.gamma2 - p.beta;
-    let rest = it.ct0_norm < p.gamma2 && it.ones <= p.omega;
-    let norms = it.z_norm < z_bound && it.r0_norm < r0_bound && it.ct0_norm < p.gamma2;
+    let z_bound = p.gamma1() - p.beta();
+    let r0_bound = p.gamma2() - p.beta();
+    let rest = it.ct0_norm < p.gamma2() && it.ones <= p.omega();
+    let norms = it.z_norm < z_bound && it.r0_norm < r0_bound && it.ct0_norm < p.gamma2();
     match b {
         Boundary::ZAtBound => it.z_norm == z_bound && it.r0_norm < r0_bound && rest,
         Boundary::R0AtBound => it.z_norm < z_bound && it.r0_norm == r0_bound && rest,
         Boundary::ZJustBelow => it.z_norm == z_bound - 1 && it.accepted(p),
-        Boundary::HintsOverOmega => norms && it.ones == p.omega + 1,
-        Boundary::HintsAtOmega => norms && it.ones == p.omega,
+        Boundary::HintsOverOmega => norms && it.ones == p.omega() + 1,
+        Boundary::HintsAtOmega => norms && it.ones == p.omega(),
     }
 }
 

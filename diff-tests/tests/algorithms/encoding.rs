@@ -188,9 +188,9 @@ fn sk_data(p: ParamSet) -> impl Strategy<Value = SkData> {
         any::<[u8; 32]>(),
         any::<[u8; 32]>(),
         bytes_exact(64).prop_map(|v| v.try_into().unwrap()),
-        polys(p.l, -p.eta, p.eta),
-        polys(p.k, -p.eta, p.eta),
-        polys(p.k, -(1 << 12) + 1, 1 << 12),
+        polys(p.l(), -p.eta(), p.eta()),
+        polys(p.k(), -p.eta(), p.eta()),
+        polys(p.k(), -(1 << 12) + 1, 1 << 12),
     )
 }
 
@@ -199,9 +199,9 @@ type SigData = (Vec<u8>, Vec<Coeffs>, Vec<Coeffs>);
 
 fn sig_data(p: ParamSet) -> impl Strategy<Value = SigData> {
     (
-        bytes_exact(p.lambda / 4),
-        polys(p.l, -(p.gamma1 - 1), p.gamma1 - 1),
-        hint_positions(p.k, p.omega).prop_map(move |ones| hint_from(p.k, p.omega, &ones)),
+        bytes_exact(p.lambda() / 4),
+        polys(p.l(), -(p.gamma1() - 1), p.gamma1() - 1),
+        hint_positions(p.k(), p.omega()).prop_map(move |ones| hint_from(p.k(), p.omega(), &ones)),
     )
 }
 
@@ -209,7 +209,7 @@ fn sig_data(p: ParamSet) -> impl Strategy<Value = SigData> {
 /// s1 / s2 replaced, or random bytes.
 fn sk_bytes(p: ParamSet) -> impl Strategy<Value = Vec<u8>> {
     let s_start = 128;
-    let s_end = 128 + 32 * (p.k + p.l) * p.bitlen_2eta();
+    let s_end = 128 + 32 * (p.k() + p.l()) * p.bitlen_2eta();
     let valid = move || {
         sk_data(p).prop_map(move |d| spec::sk_encode(&p, &d.0, &d.1, &d.2, &d.3, &d.4, &d.5))
     };
@@ -221,24 +221,24 @@ fn sk_bytes(p: ParamSet) -> impl Strategy<Value = Vec<u8>> {
             }
             sk
         }),
-        1 => bytes_exact(p.sk_len),
+        1 => bytes_exact(p.sk_len()),
     ]
 }
 
 /// An encoded signature: a valid one, one with a few hint bytes replaced
 /// (often malformed), or random bytes.
 fn sig_bytes(p: ParamSet) -> impl Strategy<Value = Vec<u8>> {
-    let hint_start = p.sig_len - p.omega - p.k;
+    let hint_start = p.sig_len() - p.omega() - p.k();
     let valid = move || sig_data(p).prop_map(move |(c, z, h)| spec::sig_encode(&p, &c, &z, &h));
     prop_oneof![
         2 => valid(),
-        3 => (valid(), prop::collection::vec((hint_start..p.sig_len, any::<u8>()), 1..3)).prop_map(|(mut sig, e)| {
+        3 => (valid(), prop::collection::vec((hint_start..p.sig_len(), any::<u8>()), 1..3)).prop_map(|(mut sig, e)| {
             for (i, b) in e {
                 sig[i] = b;
             }
             sig
         }),
-        1 => bytes_exact(p.sig_len),
+        1 => bytes_exact(p.sig_len()),
     ]
 }
 
@@ -246,12 +246,12 @@ proptest! {
     #![proptest_config(proptest_config!(256))]
 
     #[test]
-    fn pk_encode_matches_spec((i, (rho, t1)) in per_params(|p| (any::<[u8; 32]>(), polys(p.k, 0, 1023)))) {
+    fn pk_encode_matches_spec((i, (rho, t1)) in per_params(|p| (any::<[u8; 32]>(), polys(p.k(), 0, 1023)))) {
         with_params!(i, { check_pk_encode::<P>(&rho, &t1)?; });
     }
 
     #[test]
-    fn pk_decode_matches_spec((i, pk) in per_params(|p| bytes_exact(p.pk_len))) {
+    fn pk_decode_matches_spec((i, pk) in per_params(|p| bytes_exact(p.pk_len()))) {
         with_params!(i, { check_pk_decode::<P>(&pk)?; });
     }
 
@@ -276,7 +276,7 @@ proptest! {
     }
 
     #[test]
-    fn w1_encode_matches_spec((i, w1) in per_params(|p| polys(p.k, 0, (Q - 1) / (2 * p.gamma2) - 1))) {
+    fn w1_encode_matches_spec((i, w1) in per_params(|p| polys(p.k(), 0, (Q - 1) / (2 * p.gamma2()) - 1))) {
         with_params!(i, { for_each_backend!(check_w1_encode::<P>(&w1)); });
     }
 }
@@ -284,34 +284,34 @@ proptest! {
 fn encoding_edges_for<P: ParameterSet>() -> Result<(), TestCaseError> {
     let p = spec_params::<P>();
     for fill in [0x00u8, 0xFF] {
-        check_pk_decode::<P>(&vec![fill; p.pk_len])?;
-        check_sk_decode::<P>(&vec![fill; p.sk_len])?;
-        for_each_backend!(check_sig_decode::<P>(&vec![fill; p.sig_len]));
+        check_pk_decode::<P>(&vec![fill; p.pk_len()])?;
+        check_sk_decode::<P>(&vec![fill; p.sk_len()])?;
+        for_each_backend!(check_sig_decode::<P>(&vec![fill; p.sig_len()]));
     }
     for t1 in [0, 1, 512, 1023] {
-        check_pk_encode::<P>(&[0xFF; 32], &vec![[t1; N]; p.k])?;
+        check_pk_encode::<P>(&[0xFF; 32], &vec![[t1; N]; p.k()])?;
     }
     // Extreme keys: s1, s2 at -eta and eta, t0 at -(2^12 - 1) and 2^12.
-    for (s, t) in [(-p.eta, -(1 << 12) + 1), (p.eta, 1 << 12), (0, 0)] {
+    for (s, t) in [(-p.eta(), -(1 << 12) + 1), (p.eta(), 1 << 12), (0, 0)] {
         let d: SkData = (
             [1; 32],
             [2; 32],
             [3; 64],
-            vec![[s; N]; p.l],
-            vec![[s; N]; p.k],
-            vec![[t; N]; p.k],
+            vec![[s; N]; p.l()],
+            vec![[s; N]; p.k()],
+            vec![[t; N]; p.k()],
         );
         check_sk_encode::<P>(&d)?;
         check_sk_decode::<P>(&spec::sk_encode(&p, &d.0, &d.1, &d.2, &d.3, &d.4, &d.5))?;
     }
     // z at +-(gamma1 - 1), +-(gamma1 - beta) (+- 1); no hints, omega hints.
-    let g1 = p.gamma1;
-    let gb = p.gamma1 - p.beta;
-    let c = vec![0xC3u8; p.lambda / 4];
-    let no_hints = vec![[0; N]; p.k];
-    let mut full = vec![[0; N]; p.k];
-    for n in 0..p.omega {
-        full[n % p.k][n / p.k * 3] = 1;
+    let g1 = p.gamma1();
+    let gb = p.gamma1() - p.beta();
+    let c = vec![0xC3u8; p.lambda() / 4];
+    let no_hints = vec![[0; N]; p.k()];
+    let mut full = vec![[0; N]; p.k()];
+    for n in 0..p.omega() {
+        full[n % p.k()][n / p.k() * 3] = 1;
     }
     for z in [
         g1 - 1,
@@ -325,26 +325,26 @@ fn encoding_edges_for<P: ParameterSet>() -> Result<(), TestCaseError> {
         0,
     ] {
         for h in [&no_hints, &full] {
-            let zs = vec![[z; N]; p.l];
+            let zs = vec![[z; N]; p.l()];
             for_each_backend!(check_sig_encode::<P>(&c, &zs, h));
             for_each_backend!(check_sig_decode::<P>(&spec::sig_encode(&p, &c, &zs, h)));
         }
     }
     // z = gamma1 (encoded as zeros) decodes; sigEncode never writes it.
-    let mut sig = spec::sig_encode(&p, &c, &vec![[0; N]; p.l], &full);
-    sig[p.lambda / 4..p.lambda / 4 + 32 * p.gamma1_bits()].fill(0);
+    let mut sig = spec::sig_encode(&p, &c, &vec![[0; N]; p.l()], &full);
+    sig[p.lambda() / 4..p.lambda() / 4 + 32 * p.gamma1_bits()].fill(0);
     for_each_backend!(check_sig_decode::<P>(&sig));
     // Hint encodings at the edges of HintBitUnpack.
-    let hint_start = p.sig_len - p.omega - p.k;
-    let base = spec::sig_encode(&p, &c, &vec![[0; N]; p.l], &full);
+    let hint_start = p.sig_len() - p.omega() - p.k();
+    let base = spec::sig_encode(&p, &c, &vec![[0; N]; p.l()], &full);
     let mut cases: Vec<Vec<u8>> = Vec::new();
     for (offset, value) in [
-        (p.omega + p.k - 1, p.omega as u8), // valid: the last count is omega
-        (p.omega + p.k - 1, p.omega as u8 + 1), // count over omega
-        (p.omega, 0),                       // first count lowered
-        (p.omega + p.k - 1, 0),             // decreasing count
-        (0, 255),                           // index out of order
-        (1, 0),                             // index repeated or out of order
+        (p.omega() + p.k() - 1, p.omega() as u8), // valid: the last count is omega
+        (p.omega() + p.k() - 1, p.omega() as u8 + 1), // count over omega
+        (p.omega(), 0),                           // first count lowered
+        (p.omega() + p.k() - 1, 0),               // decreasing count
+        (0, 255),                                 // index out of order
+        (1, 0),                                   // index repeated or out of order
     ] {
         let mut s = base.clone();
         s[hint_start + offset] = value;
@@ -352,17 +352,17 @@ fn encoding_edges_for<P: ParameterSet>() -> Result<(), TestCaseError> {
     }
     // Exactly omega hints, the last count raised to omega + 1: y[omega] (the
     // first count) then reads as one more index, larger than the last one.
-    let mut packed = vec![[0; N]; p.k];
-    for j in 0..p.omega - 2 {
+    let mut packed = vec![[0; N]; p.k()];
+    for j in 0..p.omega() - 2 {
         packed[0][j + 10] = 1;
     }
-    packed[p.k - 1][0] = 1;
-    packed[p.k - 1][1] = 1;
-    let mut s = spec::sig_encode(&p, &c, &vec![[0; N]; p.l], &packed);
-    s[hint_start + p.omega + p.k - 1] = p.omega as u8 + 1;
+    packed[p.k() - 1][0] = 1;
+    packed[p.k() - 1][1] = 1;
+    let mut s = spec::sig_encode(&p, &c, &vec![[0; N]; p.l()], &packed);
+    s[hint_start + p.omega() + p.k() - 1] = p.omega() as u8 + 1;
     cases.push(s);
-    let none = spec::sig_encode(&p, &c, &vec![[0; N]; p.l], &no_hints);
-    for pad in [0, p.omega - 1] {
+    let none = spec::sig_encode(&p, &c, &vec![[0; N]; p.l()], &no_hints);
+    for pad in [0, p.omega() - 1] {
         let mut s = none.clone();
         s[hint_start + pad] = 1; // nonzero padding
         cases.push(s);
@@ -370,8 +370,8 @@ fn encoding_edges_for<P: ParameterSet>() -> Result<(), TestCaseError> {
     for s in cases {
         for_each_backend!(check_sig_decode::<P>(&s));
     }
-    for w in [0, (Q - 1) / (2 * p.gamma2) - 1] {
-        for_each_backend!(check_w1_encode::<P>(&vec![[w; N]; p.k]));
+    for w in [0, (Q - 1) / (2 * p.gamma2()) - 1] {
+        for_each_backend!(check_w1_encode::<P>(&vec![[w; N]; p.k()]));
     }
     Ok(())
 }

@@ -15,9 +15,10 @@ use mldsa::params::ParameterSet;
 use mldsa::{Error, SigningKey};
 use mldsa_spec::encodings::{pk_encode, sk_decode, sk_encode};
 use mldsa_spec::hash::h;
+use mldsa_spec::ntt::add_vector_ntt;
 use mldsa_spec::ntt::{matrix_vector_ntt, ntt_inverse_vector, ntt_vector};
 use mldsa_spec::params::ParamSet;
-use mldsa_spec::ring::{Poly, add_vector, vector_mod_q};
+use mldsa_spec::ring::{Poly, vector_mod_q};
 use mldsa_spec::rounding::power2round_vector;
 use mldsa_spec::sampling::expand_a;
 use proptest::prelude::*;
@@ -35,7 +36,7 @@ fn layout(p: &mldsa_spec::ParamSet) -> Layout {
     let eta_bits = p.bitlen_2eta();
     Layout {
         s_start: 128,
-        t0_start: 128 + 32 * (p.l + p.k) * eta_bits,
+        t0_start: 128 + 32 * (p.l() + p.k()) * eta_bits,
         eta_bits,
     }
 }
@@ -52,7 +53,7 @@ fn key_from_parts(
 ) -> (Vec<u8>, Vec<u8>) {
     let a_hat = expand_a(p, rho);
     let a_s1 = ntt_inverse_vector(&matrix_vector_ntt(&a_hat, &ntt_vector(&vector_mod_q(s1))));
-    let t = add_vector(&a_s1, &vector_mod_q(s2));
+    let t = add_vector_ntt(&a_s1, &vector_mod_q(s2));
     let (t1, t0) = power2round_vector(&t);
     let pk = pk_encode(p, rho, &t1);
     let tr: [u8; 64] = h(&pk, 64).try_into().unwrap();
@@ -64,10 +65,10 @@ fn key_from_parts(
 /// s2) set to `value`, rebuilt consistent.
 fn rebuilt_with(p: &ParamSet, sk: &[u8], index: usize, j: usize, value: i32) -> (Vec<u8>, Vec<u8>) {
     let (rho, cap_k, _, mut s1, mut s2, _) = sk_decode(p, sk).unwrap();
-    if index < p.l {
+    if index < p.l() {
         s1[index][j] = value;
     } else {
-        s2[index - p.l][j] = value;
+        s2[index - p.l()][j] = value;
     }
     key_from_parts(p, &rho, &cap_k, &s1, &s2)
 }
@@ -126,21 +127,21 @@ fn check_expanded<P: ParameterSet>(
     check_valid::<P>(&sk, &pk, msg, ctx, rnd)?;
 
     // One s1 / s2 coefficient out of [-eta, eta]: a field value above 2 eta.
-    let index = poly_index % (p.l + p.k);
+    let index = poly_index % (p.l() + p.k());
     let j = coeff % N;
     let field_max = (1u32 << lay.eta_bits) - 1;
-    let value = 2 * p.eta as u32 + 1 + invalid % (field_max - 2 * p.eta as u32);
+    let value = 2 * p.eta() as u32 + 1 + invalid % (field_max - 2 * p.eta() as u32);
     let offset = 8 * lay.s_start + (index * N + j) * lay.eta_bits;
     let mut bad = sk.clone();
     set_bits(&mut bad, offset, lay.eta_bits, value);
     let (_, _, _, s1, s2, _) = sk_decode(&p, &bad).unwrap();
-    let decoded = if index < p.l {
+    let decoded = if index < p.l() {
         s1[index][j]
     } else {
-        s2[index - p.l][j]
+        s2[index - p.l()][j]
     };
     prop_assert!(
-        decoded < -p.eta,
+        decoded < -p.eta(),
         "the crafted coefficient {} is in range",
         decoded
     );
@@ -149,7 +150,7 @@ fn check_expanded<P: ParameterSet>(
         Some(Error::MalformedKey),
         "{}: s{} coefficient {} = {} accepted",
         P::NAME,
-        if index < p.l { 1 } else { 2 },
+        if index < p.l() { 1 } else { 2 },
         j,
         decoded
     );
@@ -158,10 +159,10 @@ fn check_expanded<P: ParameterSet>(
     // coefficient out of range it is consistent, and the range check alone
     // must refuse it; at exactly -eta or eta it is a valid key.
     let (_, _, _, s1, s2, _) = sk_decode(&p, &sk).unwrap();
-    let current = if index < p.l {
+    let current = if index < p.l() {
         s1[index][j]
     } else {
-        s2[index - p.l][j]
+        s2[index - p.l()][j]
     };
     prop_assert_eq!(
         rebuilt_with(&p, &sk, index, j, current),
@@ -175,14 +176,14 @@ fn check_expanded<P: ParameterSet>(
         P::NAME,
         decoded
     );
-    for edge in [-p.eta, p.eta] {
+    for edge in [-p.eta(), p.eta()] {
         let (edge_pk, edge_sk) = rebuilt_with(&p, &sk, index, j, edge);
         check_valid::<P>(&edge_sk, &edge_pk, msg, ctx, rnd)?;
     }
 
     // The same coefficient changed within range: t0 and tr no longer match.
     let old = get_bits(&sk, offset, lay.eta_bits);
-    let new = (old + 1 + invalid % (2 * p.eta as u32)) % (2 * p.eta as u32 + 1);
+    let new = (old + 1 + invalid % (2 * p.eta() as u32)) % (2 * p.eta() as u32 + 1);
     let mut changed = sk.clone();
     set_bits(&mut changed, offset, lay.eta_bits, new);
     prop_assert_eq!(
@@ -194,7 +195,7 @@ fn check_expanded<P: ParameterSet>(
 
     // One bit of t0, tr or rho flipped.
     for (what, start, len) in [
-        ("t0", lay.t0_start, p.sk_len - lay.t0_start),
+        ("t0", lay.t0_start, p.sk_len() - lay.t0_start),
         ("tr", 64, 64),
         ("rho", 0, 32),
     ] {
@@ -253,7 +254,7 @@ fn expanded_edges_for<P: ParameterSet>() -> Result<(), TestCaseError> {
     let (pk, sk) = mldsa_spec::ml_dsa_key_gen(&p, Some([0xFF; 32])).unwrap();
     check_valid::<P>(&sk, &pk, b"", b"", &[0; 32])?;
     let field_max = (1u32 << lay.eta_bits) - 1;
-    let positions = [0, N - 1, p.l * N - 1, p.l * N, (p.l + p.k) * N - 1];
+    let positions = [0, N - 1, p.l() * N - 1, p.l() * N, (p.l() + p.k()) * N - 1];
     for pos in positions {
         for value in 0..=field_max {
             let mut m = sk.clone();
@@ -264,7 +265,7 @@ fn expanded_edges_for<P: ParameterSet>() -> Result<(), TestCaseError> {
                 value,
             );
             let got = import::<P>(&m);
-            if value > 2 * p.eta as u32 {
+            if value > 2 * p.eta() as u32 {
                 prop_assert_eq!(
                     got.err(),
                     Some(Error::MalformedKey),
@@ -291,9 +292,9 @@ fn expanded_edges_for<P: ParameterSet>() -> Result<(), TestCaseError> {
     // positions: the range check alone must refuse them.
     for pos in positions {
         for value in 0..=field_max {
-            let c = p.eta - value as i32;
+            let c = p.eta() - value as i32;
             let (edge_pk, edge_sk) = rebuilt_with(&p, &sk, pos / N, pos % N, c);
-            if value > 2 * p.eta as u32 {
+            if value > 2 * p.eta() as u32 {
                 prop_assert_eq!(
                     import::<P>(&edge_sk).err(),
                     Some(Error::MalformedKey),

@@ -80,7 +80,7 @@ fn check_sample_in_ball<P: ParameterSet, B: Backend>(seed: &[u8]) -> Result<(), 
     let c_tilde = &seed[..P::C_TILDE_LEN];
     let mut c = Poly::from_coeffs([7; N]);
     sample_in_ball::<P, B>(c_tilde, &mut c);
-    let expected = spec::sample_in_ball(c_tilde, params.tau);
+    let expected = spec::sample_in_ball(c_tilde, params.tau());
     prop_assert_eq!(
         mod_q(&c.coeffs),
         expected,

@@ -75,14 +75,14 @@ fn both_reject<P: ParameterSet>(
 
 /// The hint section y (omega + k bytes) of a signature, and where it starts.
 fn hint_start(p: &mldsa_spec::ParamSet) -> usize {
-    p.sig_len - p.omega - p.k
+    p.sig_len() - p.omega() - p.k()
 }
 
 /// Every hint mutation of the standard's HintBitUnpack checks that applies
 /// to this signature, each with its name.
 fn hint_mutations(p: &mldsa_spec::ParamSet, sig: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
     let start = hint_start(p);
-    let (omega, k) = (p.omega, p.k);
+    let (omega, k) = (p.omega(), p.k());
     let counts: Vec<usize> = (0..k).map(|i| sig[start + omega + i] as usize).collect();
     let total = counts[k - 1];
     let mut out = Vec::new();
@@ -184,7 +184,7 @@ fn check_verify<P: ParameterSet>(
 
     // c~ changed.
     let mut s = sig.to_vec();
-    s[c_pos % (p.lambda / 4)] ^= c_xor.max(1);
+    s[c_pos % (p.lambda() / 4)] ^= c_xor.max(1);
     both_reject::<P>("c~ changed", pk, msg, &s, ctx)?;
 
     // Malformed hints.
@@ -195,15 +195,15 @@ fn check_verify<P: ParameterSet>(
     // z at the norm bound: gamma1 - beta is rejected; gamma1 - beta - 1
     // passes the norm check (and then c~ decides); gamma1 and -(gamma1 - 1)
     // are the ends of the encoding.
-    let (i, j) = (z_pos.0 % p.l, z_pos.1 % N);
-    let bound = p.gamma1 - p.beta;
+    let (i, j) = (z_pos.0 % p.l(), z_pos.1 % N);
+    let bound = p.gamma1() - p.beta();
     for value in [
         bound,
         -bound,
         bound + 1,
         -(bound + 1),
-        p.gamma1,
-        -(p.gamma1 - 1),
+        p.gamma1(),
+        -(p.gamma1() - 1),
     ] {
         let s = with_z(&p, sig, i, j, value);
         both_reject::<P>(&format!("z[{i}][{j}] = {value}"), pk, msg, &s, ctx)?;
@@ -337,7 +337,7 @@ fn verify_edges_for<P: ParameterSet>() -> Result<(), TestCaseError> {
         let sig = sk.sign_deterministic(msg, ctx).unwrap();
         // Every bit of c~ and of the hint section, one at a time.
         let start = hint_start(&p);
-        for bit in (0..8 * p.lambda / 4).chain(8 * start..8 * p.sig_len) {
+        for bit in (0..8 * p.lambda() / 4).chain(8 * start..8 * p.sig_len()) {
             let mut s = sig.as_ref().to_vec();
             s[bit / 8] ^= 1 << (bit % 8);
             agree::<P>(&format!("bit {bit} flipped"), pk, msg, &s, ctx)?;
@@ -353,10 +353,10 @@ fn verify_edges_for<P: ParameterSet>() -> Result<(), TestCaseError> {
         }
         // All-zero and all-0xFF signatures and keys.
         for fill in [0u8, 0xFF] {
-            both_reject::<P>("constant signature", pk, msg, &vec![fill; p.sig_len], ctx)?;
+            both_reject::<P>("constant signature", pk, msg, &vec![fill; p.sig_len()], ctx)?;
             agree::<P>(
                 "constant public key",
-                &vec![fill; p.pk_len],
+                &vec![fill; p.pk_len()],
                 msg,
                 sig.as_ref(),
                 ctx,

@@ -76,15 +76,15 @@ pub fn spec_params<P: ParameterSet>() -> ParamSet {
     };
     assert_eq!(
         (P::K, P::L, P::ETA, P::TAU, P::LAMBDA),
-        (s.k, s.l, s.eta, s.tau, s.lambda)
+        (s.k(), s.l(), s.eta(), s.tau(), s.lambda())
     );
     assert_eq!(
         (P::GAMMA1, P::GAMMA2, P::BETA, P::OMEGA),
-        (s.gamma1, s.gamma2, s.beta, s.omega)
+        (s.gamma1(), s.gamma2(), s.beta(), s.omega())
     );
     assert_eq!(
         (P::PK_LEN, P::SK_LEN, P::SIG_LEN),
-        (s.pk_len, s.sk_len, s.sig_len)
+        (s.pk_len(), s.sk_len(), s.sig_len())
     );
     assert_eq!(P::GAMMA1_BITS, s.gamma1_bits());
     assert_eq!(P::W1_BITS, s.w1_bits());
@@ -118,10 +118,10 @@ pub fn edge_values() -> Vec<i32> {
         base.push(2 * gamma2 as i64);
     }
     for p in SPEC_PARAMS {
-        base.push((p.gamma1 - p.beta) as i64);
-        base.push(p.gamma1 as i64);
-        base.push((p.gamma2 - p.beta) as i64);
-        base.push(p.eta as i64);
+        base.push((p.gamma1() - p.beta()) as i64);
+        base.push(p.gamma1() as i64);
+        base.push((p.gamma2() - p.beta()) as i64);
+        base.push(p.eta() as i64);
     }
     let mut out = Vec::new();
     for b in base {

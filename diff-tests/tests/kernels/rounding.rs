@@ -129,7 +129,7 @@ fn check_exceeds_norm<B: Backend>(a: &Coeffs, bound: i32) -> Result<(), TestCase
 fn norm_bounds() -> Vec<i32> {
     let mut v = Vec::new();
     for p in SPEC_PARAMS {
-        v.extend([p.gamma1 - p.beta, p.gamma2 - p.beta, p.gamma2]);
+        v.extend([p.gamma1() - p.beta(), p.gamma2() - p.beta(), p.gamma2()]);
     }
     v
 }
