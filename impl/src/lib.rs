@@ -35,6 +35,8 @@
 // clippy on it too) still reports dead code.
 #![cfg_attr(not(feature = "internals"), allow(dead_code, unused_imports))]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
@@ -47,6 +49,7 @@ pub mod backend;
 #[cfg(not(feature = "internals"))]
 mod backend;
 mod dispatch;
+pub mod encoding;
 mod error;
 #[cfg(feature = "hazmat")]
 pub mod hazmat;
@@ -66,6 +69,11 @@ pub use prehash::PreHash;
 pub use signature::Signature;
 pub use signing_key::SigningKey;
 pub use verifying_key::VerifyingKey;
+
+/// The RustCrypto crates of the public API, re-exported so that their
+/// versions match: `pkcs8` / `spki` (key encodings) and `signature` (traits,
+/// as `signature_traits`: `mldsa::Signature` is the signature type).
+pub use {::signature as signature_traits, const_oid, der, pkcs8, spki};
 
 /// ML-DSA-44 (NIST security category 2): 1312-byte public keys, 2420-byte signatures.
 ///
