@@ -15,6 +15,7 @@
 //! Decoding and encoding DER needs no heap; PEM and the `Vec`-backed documents
 //! need the `alloc` / `pem` features.
 
+use core::borrow::Borrow;
 use core::fmt;
 
 use const_oid::{AssociatedOid, ObjectIdentifier};
@@ -467,34 +468,7 @@ impl<P: ParameterSet + AssociatedOid> SigningKey<P> {
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     pub fn decode_pkcs8_der(der: &[u8]) -> Result<Self, Error> {
-        let info = PrivateKeyInfoRef::from_der(der).map_err(pkcs8_der_error)?;
-        Self::from_private_key_info(&info)
-    }
-
-    fn from_private_key_info(info: &PrivateKeyInfoRef<'_>) -> Result<Self, Error> {
-        check_algorithm::<P>(&info.algorithm)?;
-        let key = match decode_choice(info.private_key.as_bytes())? {
-            PrivateKeyChoice::Seed(seed) => Self::from_seed(&*seed_array(seed)?),
-            PrivateKeyChoice::Expanded(expanded) => {
-                check_len("expanded key", P::SK_LEN, expanded)?;
-                Self::try_from_expanded(expanded)?
-            }
-            PrivateKeyChoice::Both(seed, expanded) => {
-                let seed = seed_array(seed)?;
-                check_len("expanded key", P::SK_LEN, expanded)?;
-                let key = Self::from_seed(&seed);
-                if !ct_eq(key.to_expanded_bytes().as_ref(), expanded) {
-                    return Err(EncodingError::SeedMismatch.into());
-                }
-                key
-            }
-        };
-        if let Some(pk) = &info.public_key {
-            if pk.as_bytes() != Some(key.verifying_key().as_bytes()) {
-                return Err(EncodingError::PublicKeyMismatch.into());
-            }
-        }
-        Ok(key)
+        decode_pkcs8_with(der, Self::from_seed, Self::try_from_expanded)
     }
 
     /// Writes the key as DER PKCS#8 (v1, no public key) into `out` and
@@ -561,6 +535,55 @@ impl<P: ParameterSet + AssociatedOid> SigningKey<P> {
         };
         Ok(written.len())
     }
+}
+
+/// PKCS#8 decoding for key holders `K` (the key, or the key boxed), with
+/// the two constructors to use.
+pub(crate) fn decode_pkcs8_with<P, K>(
+    der: &[u8],
+    from_seed: impl FnOnce(&[u8; 32]) -> K,
+    from_expanded: impl FnOnce(&[u8]) -> Result<K, Error>,
+) -> Result<K, Error>
+where
+    P: ParameterSet + AssociatedOid,
+    K: Borrow<SigningKey<P>>,
+{
+    let info = PrivateKeyInfoRef::from_der(der).map_err(pkcs8_der_error)?;
+    key_from_info(&info, from_seed, from_expanded)
+}
+
+fn key_from_info<P, K>(
+    info: &PrivateKeyInfoRef<'_>,
+    from_seed: impl FnOnce(&[u8; 32]) -> K,
+    from_expanded: impl FnOnce(&[u8]) -> Result<K, Error>,
+) -> Result<K, Error>
+where
+    P: ParameterSet + AssociatedOid,
+    K: Borrow<SigningKey<P>>,
+{
+    check_algorithm::<P>(&info.algorithm)?;
+    let key = match decode_choice(info.private_key.as_bytes())? {
+        PrivateKeyChoice::Seed(seed) => from_seed(&*seed_array(seed)?),
+        PrivateKeyChoice::Expanded(expanded) => {
+            check_len("expanded key", P::SK_LEN, expanded)?;
+            from_expanded(expanded)?
+        }
+        PrivateKeyChoice::Both(seed, expanded) => {
+            let seed = seed_array(seed)?;
+            check_len("expanded key", P::SK_LEN, expanded)?;
+            let key = from_seed(&seed);
+            if !ct_eq(key.borrow().to_expanded_bytes().as_ref(), expanded) {
+                return Err(EncodingError::SeedMismatch.into());
+            }
+            key
+        }
+    };
+    if let Some(pk) = &info.public_key {
+        if pk.as_bytes() != Some(key.borrow().verifying_key().as_bytes()) {
+            return Err(EncodingError::PublicKeyMismatch.into());
+        }
+    }
+    Ok(key)
 }
 
 fn seed_array(seed: &[u8]) -> Result<Zeroizing<[u8; 32]>, Error> {
@@ -702,7 +725,7 @@ fn to_pkcs8_error(e: Error) -> pkcs8::Error {
 impl<P: ParameterSet + AssociatedOid> TryFrom<PrivateKeyInfoRef<'_>> for SigningKey<P> {
     type Error = pkcs8::Error;
     fn try_from(info: PrivateKeyInfoRef<'_>) -> Result<Self, pkcs8::Error> {
-        Self::from_private_key_info(&info).map_err(to_pkcs8_error)
+        key_from_info(&info, Self::from_seed, Self::try_from_expanded).map_err(to_pkcs8_error)
     }
 }
 

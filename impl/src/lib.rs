@@ -48,6 +48,9 @@ mod algorithms;
 pub mod backend;
 #[cfg(not(feature = "internals"))]
 mod backend;
+#[cfg(feature = "alloc")]
+mod boxed;
+mod cpu;
 mod dispatch;
 pub mod encoding;
 mod error;
@@ -57,8 +60,11 @@ mod mu;
 pub mod params;
 pub mod poly;
 mod prehash;
+#[cfg(feature = "serde")]
+mod serde;
 mod signature;
 mod signing_key;
+mod traits;
 mod verifying_key;
 
 pub use dispatch::{BackendKind, selected_backend};

@@ -34,9 +34,9 @@ use crate::verifying_key::VerifyingKey;
 /// # Ok::<(), mldsa::Error>(())
 /// ```
 pub struct SigningKey<P: ParameterSet> {
-    seed: Option<Zeroizing<[u8; 32]>>,
-    expanded: ExpandedSigningKey<P>,
-    verifying_key: VerifyingKey<P>,
+    pub(crate) seed: Option<Zeroizing<[u8; 32]>>,
+    pub(crate) expanded: ExpandedSigningKey<P>,
+    pub(crate) verifying_key: VerifyingKey<P>,
 }
 
 impl<P: ParameterSet> ZeroizeOnDrop for SigningKey<P> {}
