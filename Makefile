@@ -3,14 +3,14 @@
 # never builds it.
 .PHONY: bench bench-instructions
 .PHONY: test-neon lemmas-neon neon-instructions
-.PHONY: all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help
+.PHONY: all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help interop no-std
 
 HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
 	-Zcrate-attr=feature(register_tool) -Zcrate-attr=register_tool(_hax)
 
 help:
 	@echo "make demo        the mldsa CLI on this README (keygen, sign, verify, tamper), then the spec demo"
-	@echo "make test        everything CI runs: lint, hax checks, unit/property tests, ACVP"
+	@echo "make test        everything CI runs: lint, hax checks, unit/property/CLI tests, no_std builds, ACVP, pyca interop"
 	@echo "make acvp        the 615 NIST ACVP cases against every implementation"
 	@echo "make test-neon   AArch64 under qemu: ACVP and diff tests of the NEON backend (with and without SHA3)"
 	@echo "make neon-instructions  instructions executed under qemu, NEON vs portable, keygen / sign / verify"
@@ -22,11 +22,13 @@ help:
 	@echo "make bench       criterion: mldsa against the other ML-DSA crates (bench/README.md)"
 	@echo "make bench-instructions  callgrind instructions per operation, same comparison"
 	@echo "make stack-usage peak stack of keygen / sign / verify"
+	@echo "make interop     the mldsa command against pyca/cryptography, both directions (part of make test)"
+	@echo "make no-std      no_std builds for thumbv7em-none-eabihf and wasm32 (part of make test)"
 
 demo:
 	bash scripts/demo.sh
 
-test: lint hax-cfg hax-subset extract-missing unit acvp lemmas
+test: lint hax-cfg hax-subset extract-missing unit no-std acvp lemmas interop
 
 lint: fmt-check clippy doc
 
@@ -53,7 +55,18 @@ hax-cfg:
 hax-subset:
 	cargo run -q -p xtask -- hax-subset spec/src
 
-# Includes diff-tests/ (mldsa against the spec on every backend).
+# The mldsa command against pyca/cryptography (OpenSSL), both directions
+# (scripts/interop.sh: needs python3 and PyPI; skips loudly without python3,
+# never under CI=true).
+interop:
+	bash scripts/interop.sh
+
+# mldsa without std for thumbv7em-none-eabihf and wasm32-unknown-unknown, -D warnings.
+no-std:
+	bash scripts/no-std.sh
+
+# Includes diff-tests/ (mldsa against the spec on every backend) and the
+# mldsa command's tests (cli/tests).
 unit:
 	cargo test --workspace --exclude mldsa-vectors
 
