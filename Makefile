@@ -3,7 +3,7 @@
 # never builds it.
 .PHONY: bench bench-instructions
 .PHONY: test-neon lemmas-neon neon-instructions
-.PHONY: all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help interop no-std
+.PHONY: all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help interop no-std msrv
 
 HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
 	-Zcrate-attr=feature(register_tool) -Zcrate-attr=register_tool(_hax)
@@ -23,6 +23,7 @@ help:
 	@echo "make bench-instructions  callgrind instructions per operation, same comparison"
 	@echo "make stack-usage peak stack of keygen / sign / verify"
 	@echo "make interop     the mldsa command against pyca/cryptography, both directions (part of make test)"
+	@echo "make msrv        mldsa and the mldsa command on the MSRV toolchain (rust-version)"
 	@echo "make no-std      no_std builds for thumbv7em-none-eabihf and wasm32 (part of make test)"
 
 demo:
@@ -60,6 +61,12 @@ hax-subset:
 # never under CI=true).
 interop:
 	bash scripts/interop.sh
+
+# The MSRV (rust-version in Cargo.toml) builds mldsa and the mldsa command.
+MSRV := $(shell sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
+msrv:
+	rustup toolchain list | grep -q "^$(MSRV)-" || rustup toolchain install $(MSRV) --profile minimal
+	CARGO_TARGET_DIR=target/msrv cargo +$(MSRV) check -p mldsa -p mldsa-cli --all-targets --all-features
 
 # mldsa without std for thumbv7em-none-eabihf and wasm32-unknown-unknown, -D warnings.
 no-std:

@@ -333,7 +333,7 @@ fn read_small(path: &Path, what: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
 
 fn hex_decode(text: &str) -> Option<Vec<u8>> {
     let text = text.trim();
-    if text.len() % 2 != 0 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if text.len() & 1 == 1 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
     (0..text.len())

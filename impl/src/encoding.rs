@@ -28,7 +28,7 @@ use spki::{AlgorithmIdentifier, AlgorithmIdentifierRef, SubjectPublicKeyInfoRef}
 use zeroize::Zeroizing;
 
 use crate::error::Error;
-use crate::params::{ByteArray, MlDsa44, MlDsa65, MlDsa87, ParameterSet};
+use crate::params::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
 use crate::signing_key::SigningKey;
 use crate::verifying_key::VerifyingKey;
 
@@ -344,8 +344,12 @@ fn pkcs8_der_error(e: der::Error) -> Error {
     match e.kind() {
         ErrorKind::Value { tag: Tag::Integer } => EncodingError::WrongVersion.into(),
         ErrorKind::Value {
-            tag: Tag::ContextSpecific { number, .. },
-        } if number == TagNumber(1) => EncodingError::WrongVersion.into(),
+            tag:
+                Tag::ContextSpecific {
+                    number: TagNumber(1),
+                    ..
+                },
+        } => EncodingError::WrongVersion.into(),
         _ => der_error(e),
     }
 }
@@ -423,8 +427,8 @@ fn decode_choice(der: &[u8]) -> Result<PrivateKeyChoice<'_>, Error> {
     match any.tag() {
         Tag::ContextSpecific {
             constructed: false,
-            number,
-        } if number == TagNumber(0) => Ok(PrivateKeyChoice::Seed(any.value())),
+            number: TagNumber(0),
+        } => Ok(PrivateKeyChoice::Seed(any.value())),
         Tag::OctetString => Ok(PrivateKeyChoice::Expanded(any.value())),
         Tag::Sequence => any
             .sequence(|reader| {

@@ -127,6 +127,7 @@ impl<P: ParameterSet> SigningKey<P> {
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
     pub fn generate_os() -> Result<Self, Error> {
         let mut xi = Zeroizing::new([0u8; 32]);
         getrandom::fill(xi.as_mut()).map_err(|_| Error::RandomnessFailure)?;
@@ -218,6 +219,7 @@ impl<P: ParameterSet> SigningKey<P> {
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
     pub fn sign(&self, msg: &[u8], ctx: &[u8]) -> Result<Signature<P>, Error> {
         let mut rnd = Zeroizing::new([0u8; 32]);
         getrandom::fill(rnd.as_mut()).map_err(|_| Error::RandomnessFailure)?;
