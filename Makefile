@@ -42,7 +42,7 @@ clippy:
 
 # mldsa's API docs, internals included: no broken links or warnings.
 doc:
-	RUSTDOCFLAGS="-D warnings" cargo doc -p mldsa --no-deps --all-features
+	RUSTDOCFLAGS="-D warnings" cargo doc -p mldsa-fips204 --no-deps --all-features
 
 # hax-lib erases contracts in a normal build; with the hax cfgs they are
 # expanded and type-checked, so a contract naming something wrong fails here.
@@ -51,7 +51,7 @@ hax-cfg:
 	RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/hax-cfg RUSTFLAGS="$(HAX_CFG_FLAGS) -D warnings" \
 		cargo check -p mldsa-spec --all-targets
 	RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/hax-cfg RUSTFLAGS="$(HAX_CFG_FLAGS) -D warnings" \
-		cargo check -p mldsa --lib
+		cargo check -p mldsa-fips204 --lib
 
 hax-subset:
 	cargo run -q -p xtask -- hax-subset spec/src
@@ -66,7 +66,7 @@ interop:
 MSRV := $(shell sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
 msrv:
 	rustup toolchain list | grep -q "^$(MSRV)-" || rustup toolchain install $(MSRV) --profile minimal
-	CARGO_TARGET_DIR=target/msrv cargo +$(MSRV) check -p mldsa -p mldsa-cli --all-targets --all-features
+	CARGO_TARGET_DIR=target/msrv cargo +$(MSRV) check -p mldsa-fips204 -p mldsa-cli --all-targets --all-features
 
 # mldsa without std for thumbv7em-none-eabihf and wasm32-unknown-unknown, -D warnings.
 no-std:
@@ -120,7 +120,7 @@ bench-instructions:
 NEON_TARGET := aarch64-unknown-linux-gnu
 NEON_NO_SHA3 := CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu cortex-a72"
 test-neon:
-	cargo clippy -p mldsa -p mldsa-diff-tests -p mldsa-vectors --all-targets --target $(NEON_TARGET) -- -D warnings
+	cargo clippy -p mldsa-fips204 -p mldsa-diff-tests -p mldsa-vectors --all-targets --target $(NEON_TARGET) -- -D warnings
 	cargo clippy -p mldsa-lemmas --no-default-features --all-targets --target $(NEON_TARGET) -- -D warnings
 	for b in neon portable; do \
 		MLDSA_BACKEND=$$b cargo test -p mldsa-vectors --release --target $(NEON_TARGET) --test acvp_mldsa -- --nocapture || exit 1; \

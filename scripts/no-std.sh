@@ -16,6 +16,6 @@ for t in "${targets[@]}"; do
     for features in "" "pem,serde"; do
         echo "no-std: mldsa --no-default-features ${features:+--features $features} --target $t"
         CARGO_TARGET_DIR=target/no-std RUSTFLAGS="-D warnings" \
-            cargo build -q -p mldsa --no-default-features ${features:+--features "$features"} --target "$t"
+            cargo build -q -p mldsa-fips204 --no-default-features ${features:+--features "$features"} --target "$t"
     done
 done
