@@ -3,7 +3,7 @@
 # never builds it.
 .PHONY: bench bench-instructions
 .PHONY: test-neon lemmas-neon neon-instructions
-.PHONY: setup setup-neon check-unsafe all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help
+.PHONY: setup setup-neon check-unsafe all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help interop no-std msrv
 
 HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
 	-Zcrate-attr=feature(register_tool) -Zcrate-attr=register_tool(_hax)
@@ -11,7 +11,7 @@ HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
 help:
 	@echo "make setup       install what the tests need and are missing (rustup components, Debian packages)"
 	@echo "make demo        the mldsa CLI on this README (keygen, sign, verify, tamper), then the spec demo"
-	@echo "make test        everything CI runs: lint, hax checks, unit/property tests, ACVP"
+	@echo "make test        everything CI runs: lint, hax checks, unit/property/CLI tests, no_std builds, ACVP, pyca interop"
 	@echo "make acvp        the 615 NIST ACVP cases against every implementation"
 	@echo "make test-neon   AArch64 under qemu: ACVP and diff tests of the NEON backend (with and without SHA3)"
 	@echo "make neon-instructions  instructions executed under qemu, NEON vs portable, keygen / sign / verify"
@@ -23,11 +23,14 @@ help:
 	@echo "make bench       criterion: mldsa against the other ML-DSA crates (bench/README.md)"
 	@echo "make bench-instructions  callgrind instructions per operation, same comparison"
 	@echo "make stack-usage peak stack of keygen / sign / verify"
+	@echo "make interop     the mldsa command against pyca/cryptography, both directions (part of make test)"
+	@echo "make msrv        mldsa and the mldsa command on the MSRV toolchain (rust-version)"
+	@echo "make no-std      no_std builds for thumbv7em-none-eabihf and wasm32 (part of make test)"
 
 demo:
 	bash scripts/demo.sh
 
-test: setup lint hax-cfg hax-subset extract-missing unit acvp lemmas
+test: setup lint hax-cfg hax-subset extract-missing unit no-std acvp lemmas interop
 
 # What a fresh Debian machine with only rustup and make lacks, installed
 # when missing, one line each saying what and why (scripts/setup.sh).
@@ -52,7 +55,7 @@ clippy:
 
 # mldsa's API docs, internals included: no broken links or warnings.
 doc:
-	RUSTDOCFLAGS="-D warnings" cargo doc -p mldsa --no-deps --all-features
+	RUSTDOCFLAGS="-D warnings" cargo doc -p mldsa-fips204 --no-deps --all-features
 
 # hax-lib erases contracts in a normal build; with the hax cfgs they are
 # expanded and type-checked, so a contract naming something wrong fails here.
@@ -61,17 +64,34 @@ hax-cfg:
 	RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/hax-cfg RUSTFLAGS="$(HAX_CFG_FLAGS) -D warnings" \
 		cargo check -p mldsa-spec --all-targets
 	RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/hax-cfg RUSTFLAGS="$(HAX_CFG_FLAGS) -D warnings" \
-		cargo check -p mldsa --lib
+		cargo check -p mldsa-fips204 --lib
 
 hax-subset:
 	cargo run -q -p xtask -- hax-subset spec/src
 
-# Includes diff-tests/ (mldsa against the spec on every backend). Every
-# contract of mldsa-spec is evaluated at run time in these tests
-# (#[checked], feature check-contracts), and on the 615 ACVP cases below.
+# The mldsa command against pyca/cryptography (OpenSSL), both directions
+# (scripts/interop.sh: needs python3 and PyPI; skips loudly without python3,
+# never under CI=true).
+interop:
+	bash scripts/interop.sh
+
+# The MSRV (rust-version in Cargo.toml) builds mldsa and the mldsa command.
+MSRV := $(shell sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
+msrv:
+	rustup toolchain list | grep -q "^$(MSRV)-" || rustup toolchain install $(MSRV) --profile minimal
+	CARGO_TARGET_DIR=target/msrv cargo +$(MSRV) check -p mldsa-fips204 -p mldsa-cli --all-targets --all-features
+
+# mldsa without std for thumbv7em-none-eabihf and wasm32-unknown-unknown, -D warnings.
+no-std:
+	bash scripts/no-std.sh
+
+# Includes diff-tests/ (mldsa against the spec on every backend) and the
+# mldsa command's tests (cli/tests). Every contract of mldsa-spec is
+# evaluated at run time in the spec's tests (#[checked], feature
+# check-contracts), and on the 615 ACVP cases below.
 unit:
 	cargo test --workspace --exclude mldsa-vectors
-	cargo test -p mldsa-vectors --release --lib --test acvp_spec
+	cargo test -p mldsa-vectors --release --lib --test acvp_spec -- --nocapture
 
 # The same differential properties, 20 times the cases (MLDSA_DIFF_CASES).
 fuzz-diff:
@@ -80,9 +100,9 @@ fuzz-diff:
 lemmas:
 	cargo run --release -q -p mldsa-lemmas
 
-# The spec, then mldsa on every backend this machine runs (scripts/backends.sh).
+# mldsa on every backend this machine runs (scripts/backends.sh); the
+# spec's run, with its contracts checked, is in `make unit`.
 acvp:
-	cargo test -p mldsa-vectors --release --lib --test acvp_spec -- --nocapture
 	for b in $$(bash scripts/backends.sh); do \
 		MLDSA_BACKEND=$$b cargo test -p mldsa-vectors --release --test acvp_mldsa -- --nocapture || exit 1; \
 	done
@@ -116,7 +136,7 @@ bench-instructions:
 NEON_TARGET := aarch64-unknown-linux-gnu
 NEON_NO_SHA3 := CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu cortex-a72"
 test-neon: setup-neon
-	cargo clippy -p mldsa -p mldsa-diff-tests -p mldsa-vectors --all-targets --target $(NEON_TARGET) -- -D warnings
+	cargo clippy -p mldsa-fips204 -p mldsa-diff-tests -p mldsa-vectors --all-targets --target $(NEON_TARGET) -- -D warnings
 	cargo clippy -p mldsa-lemmas --no-default-features --all-targets --target $(NEON_TARGET) -- -D warnings
 	for b in neon portable; do \
 		MLDSA_BACKEND=$$b cargo test -p mldsa-vectors --release --target $(NEON_TARGET) --test acvp_mldsa -- --nocapture || exit 1; \

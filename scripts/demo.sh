@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
-# `make demo`: the mldsa command-line example on a real file (this README):
-# key generation from a fixed seed, signing, verification, and a tampered copy
-# that must not verify; then the executable spec's own demo.
+# `make demo`: the mldsa command on a real file (this README), with PEM keys:
+# a key from a fixed seed (read from a file, never from the command line),
+# its public key, a signature, its verification, and a tampered copy that
+# must not verify; then the executable spec's own demo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build -q --release -p mldsa --example mldsa
-bin=target/release/examples/mldsa
+cargo build -q --release -p mldsa-cli
+bin=target/release/mldsa
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cp README.md "$dir/README.md"
-"$bin" --help | tail -1
-"$bin" keygen 65 "$dir/key" 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
-"$bin" sign 65 "$dir/key.sk" "$dir/README.md" demo-context
-"$bin" verify 65 "$dir/key.pk" "$dir/README.md" demo-context
+"$bin" --version
+printf '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f' > "$dir/seed"
+"$bin" keygen -a ML-DSA-65 --seed-file "$dir/seed" -o "$dir/key.pem"
+"$bin" pubkey "$dir/key.pem" -o "$dir/key.pub.pem"
+ls -l "$dir/key.pem" | cut -d' ' -f1,5,9
+cat "$dir/key.pem" "$dir/key.pub.pem" | sed -n '1,3p;/END PRIVATE/p;/BEGIN PUBLIC/p'
+"$bin" sign -k "$dir/key.pem" --context demo-context -o "$dir/README.md.sig" "$dir/README.md"
+"$bin" verify -p "$dir/key.pub.pem" -s "$dir/README.md.sig" --context demo-context "$dir/README.md"
 echo "tampered" >> "$dir/README.md"
-if "$bin" verify 65 "$dir/key.pk" "$dir/README.md" demo-context; then
+if "$bin" verify -p "$dir/key.pub.pem" -s "$dir/README.md.sig" --context demo-context "$dir/README.md"; then
     echo "demo: a tampered file verified" >&2
     exit 1
 fi

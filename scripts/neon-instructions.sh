@@ -21,7 +21,7 @@ cd "$(dirname "$0")/.."
 
 command -v qemu-aarch64 >/dev/null || { echo "neon-instructions.sh: qemu-aarch64 missing (apt-get install -y qemu-user)" >&2; exit 1; }
 TRIPLE=aarch64-unknown-linux-gnu
-cargo build --release --quiet -p mldsa --example profile_ops --target "$TRIPLE"
+cargo build --release --quiet -p mldsa-fips204 --example profile_ops --target "$TRIPLE"
 TARGET=${CARGO_TARGET_DIR:-target}
 BIN="$TARGET/$TRIPLE/release/examples/profile_ops"
 PLUGIN="$TARGET/qemu-insn-count.so"

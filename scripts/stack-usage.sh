@@ -4,7 +4,7 @@
 # an empty thread needs. An upper bound, repeatable; `make stack-usage`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build -q --release -p mldsa --example stack_usage
+cargo build -q --release -p mldsa-fips204 --example stack_usage
 bin=target/release/examples/stack_usage
 
 smallest() { # op param-set -> bytes

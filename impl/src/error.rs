@@ -34,6 +34,8 @@ pub enum Error {
     InvalidSignature,
     /// The random number generator failed.
     RandomnessFailure,
+    /// An encoded key (PKCS#8, SPKI, PEM) refused, and why.
+    Encoding(crate::encoding::EncodingError),
 }
 
 impl fmt::Display for Error {
@@ -45,9 +47,16 @@ impl fmt::Display for Error {
             Error::MalformedSignature => "malformed ML-DSA signature",
             Error::InvalidSignature => "invalid ML-DSA signature",
             Error::RandomnessFailure => "random number generator failed",
+            Error::Encoding(e) => return fmt::Display::fmt(e, f),
         })
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for Error {}
+impl core::error::Error for Error {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            Error::Encoding(e) => Some(e),
+            _ => None,
+        }
+    }
+}

@@ -13,6 +13,85 @@
 //! # Ok::<(), mldsa::Error>(())
 //! ```
 //!
+//! ## Keys in the formats others exchange (RFC 9881)
+//!
+//! Private keys are PKCS#8 with the `ML-DSA-PrivateKey` CHOICE (the seed,
+//! the expanded key, or both, all three read, the seed written by default),
+//! public keys SPKI, as DER or PEM ([`encoding`]): what OpenSSL 3.5+,
+//! pyca/cryptography and RustCrypto's `ml-dsa` read and write. A key of the
+//! wrong parameter set, OID, version or length is an [`Error::Encoding`]
+//! saying which.
+//!
+//! ```
+//! use mldsa::encoding::PrivateKeyFormat;
+//! use mldsa::ml_dsa_65::{SigningKey, VerifyingKey};
+//! let sk = SigningKey::from_seed(&[9u8; 32]);
+//! let pem = sk.pkcs8_pem(PrivateKeyFormat::Seed)?;         // "-----BEGIN PRIVATE KEY-----"
+//! let again = SigningKey::decode_pkcs8_pem(&pem)?;
+//! assert_eq!(again.seed(), Some(&[9u8; 32]));
+//! let vk = VerifyingKey::decode_spki_pem(&sk.verifying_key().spki_pem()?)?;
+//! assert_eq!(&vk, sk.verifying_key());
+//! # Ok::<(), mldsa::Error>(())
+//! ```
+//!
+//! ## The RustCrypto `signature` traits
+//!
+//! [`SigningKey`] implements `Signer`, `MultipartSigner`, `RandomizedSigner`,
+//! `RandomizedMultipartSigner` and `Keypair`; [`VerifyingKey`] `Verifier`
+//! and `MultipartVerifier`; [`Signature`] `SignatureEncoding` (the raw FIPS
+//! 204 bytes), all of `signature` 3 (re-exported as [`signature_traits`]).
+//! The multipart ones stream the pieces into [`MuBuilder`]. The traits
+//! have no context string: they sign and verify with the empty context,
+//! while the inherent methods take one.
+//!
+//! Which runs how, and why:
+//!
+//! - `Signer::sign` / `MultipartSigner`: **deterministic** (rnd = 0). The
+//!   trait gives no generator, and this crate does not pick one behind the
+//!   caller's back: the result is the same on every target, `no_std`
+//!   included, and reproducible. FIPS 204 allows it.
+//! - `RandomizedSigner::sign_with_rng` / `RandomizedMultipartSigner`:
+//!   **hedged**, rnd drawn from the caller's `CryptoRng`. FIPS 204 recommends
+//!   hedged signing: fresh randomness makes fault and side-channel attacks on
+//!   the deterministic signing path harder.
+//! - The inherent [`SigningKey::sign`] (`std`) is hedged with the operating
+//!   system's generator; [`SigningKey::sign_deterministic`],
+//!   [`SigningKey::sign_with_rnd`] and [`SigningKey::sign_with_rng`] say so in
+//!   their names.
+//!
+//! Method-call syntax picks the inherent `sign` / `verify` (which take a
+//! context) over the traits'; call those as `Signer::sign(&sk, msg)`.
+//!
+//! ```
+//! use mldsa::signature_traits::{Keypair, Signer, Verifier};
+//! use mldsa::ml_dsa_44::SigningKey;
+//! let sk = SigningKey::from_seed(&[9u8; 32]);
+//! let sig = Signer::sign(&sk, b"message");                 // deterministic, empty context
+//! assert_eq!(sig, sk.sign_deterministic(b"message", b"")?);
+//! let vk = Keypair::verifying_key(&sk);                     // an owned VerifyingKey
+//! assert!(Verifier::verify(&vk, b"message", &sig).is_ok());
+//! # Ok::<(), mldsa::Error>(())
+//! ```
+//!
+//! ## Features
+//!
+//! | feature | default | what |
+//! |---|---|---|
+//! | `std` | yes | the OS generator (`generate_os`, hedged `sign`); implies `alloc` |
+//! | `alloc` | via `std` | boxed key constructors (`from_seed_boxed`, ... for small stacks), PKCS#8 / SPKI as `Document`s, `pkcs8` / `spki` encoding traits |
+//! | `pem` | yes | PEM keys (`pkcs8_pem`, `decode_pkcs8_pem`, `spki_pem`, ...); implies `alloc` |
+//! | `serde` | no | `Serialize` / `Deserialize` for [`VerifyingKey`] and [`Signature`] (hex or bytes, via `serdect`) |
+//! | `hazmat` | no | FIPS 204's internal interface (ACVP-style testing) |
+//! | `internals` | no | the kernels and algorithms, for this workspace's tests; no stability promise |
+//!
+//! Without default features the crate is `no_std` with no heap, DER
+//! encodings included (CI builds it for `thumbv7em-none-eabihf` and
+//! `wasm32-unknown-unknown`). Minimum supported Rust version: 1.87 (1.86
+//! lacks `is_multiple_of` and safe `#[target_feature]` calls; `make msrv`
+//! checks it).
+//!
+//! ## Stack
+//!
 //! The crate is `no_std`; the `std` feature (default) adds the operating
 //! system's random generator. All the work runs on the stack, with no heap
 //! allocation. Peak stack per operation in KiB, measured by `make
@@ -32,13 +111,25 @@
 //! to add a backend and where `unsafe` may appear.
 
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![allow(clippy::needless_range_loop)]
 // Without `internals` the kernel and algorithm modules are private and some of
 // their items serve only the tests; the `internals` build (`make lint` runs
 // clippy on it too) still reports dead code.
 #![cfg_attr(not(feature = "internals"), allow(dead_code, unused_imports))]
+// The shared Keccak round macro (backend/keccak_round.rs) serves only the
+// SIMD backends: on targets with neither (thumbv7em, wasm32) it is unused.
+#![cfg_attr(
+    not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )),
+    allow(unused_macros)
+)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
@@ -54,7 +145,11 @@ mod backend;
 pub mod bitpack;
 #[cfg(not(feature = "internals"))]
 mod bitpack;
+#[cfg(feature = "alloc")]
+mod boxed;
+mod cpu;
 mod dispatch;
+pub mod encoding;
 mod error;
 #[cfg(feature = "hazmat")]
 pub mod hazmat;
@@ -62,8 +157,11 @@ mod mu;
 pub mod params;
 pub mod poly;
 mod prehash;
+#[cfg(feature = "serde")]
+mod serde;
 mod signature;
 mod signing_key;
+mod traits;
 mod verifying_key;
 
 pub use dispatch::{BackendKind, selected_backend};
@@ -74,6 +172,11 @@ pub use prehash::PreHash;
 pub use signature::Signature;
 pub use signing_key::SigningKey;
 pub use verifying_key::VerifyingKey;
+
+/// The RustCrypto crates of the public API, re-exported so that their
+/// versions match: `pkcs8` / `spki` (key encodings) and `signature` (traits,
+/// as `signature_traits`: `mldsa::Signature` is the signature type).
+pub use {::signature as signature_traits, const_oid, der, pkcs8, spki};
 
 /// ML-DSA-44 (NIST security category 2): 1312-byte public keys, 2420-byte signatures.
 ///

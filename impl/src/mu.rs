@@ -109,6 +109,13 @@ impl MuBuilder {
         Self::start(tr, 0, ctx)
     }
 
+    /// Starts pure ML-DSA's mu with the empty context (which cannot be too long).
+    pub(crate) fn empty_context(tr: &[u8; 64]) -> Self {
+        let mut xof = MuXof::new(tr);
+        xof.update(&[0, 0]);
+        MuBuilder { xof }
+    }
+
     fn start(tr: &[u8; 64], domain: u8, ctx: &[u8]) -> Result<Self, Error> {
         if ctx.len() > 255 {
             return Err(Error::ContextTooLong);

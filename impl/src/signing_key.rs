@@ -33,9 +33,9 @@ use crate::verifying_key::VerifyingKey;
 /// # Ok::<(), mldsa::Error>(())
 /// ```
 pub struct SigningKey<P: ParameterSet> {
-    seed: Option<Zeroizing<[u8; 32]>>,
-    expanded: ExpandedSigningKey<P>,
-    verifying_key: VerifyingKey<P>,
+    pub(crate) seed: Option<Zeroizing<[u8; 32]>>,
+    pub(crate) expanded: ExpandedSigningKey<P>,
+    pub(crate) verifying_key: VerifyingKey<P>,
 }
 
 impl<P: ParameterSet> ZeroizeOnDrop for SigningKey<P> {}
@@ -85,20 +85,21 @@ impl<P: ParameterSet> SigningKey<P> {
     /// ```
     /// # // `Fixed` is a toy generator that outputs one repeated byte.
     /// # struct Fixed(u8);
-    /// # impl rand_core::RngCore for Fixed {
-    /// #     fn next_u32(&mut self) -> u32 {
-    /// #         rand_core::impls::next_u32_via_fill(self)
+    /// # impl rand_core::TryRng for Fixed {
+    /// #     type Error = core::convert::Infallible;
+    /// #     fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+    /// #         Ok(u32::from_le_bytes([self.0; 4]))
     /// #     }
-    /// #     fn next_u64(&mut self) -> u64 {
-    /// #         rand_core::impls::next_u64_via_fill(self)
+    /// #     fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+    /// #         Ok(u64::from_le_bytes([self.0; 8]))
     /// #     }
-    /// #     fn fill_bytes(&mut self, dst: &mut [u8]) {
-    /// #         dst.fill(self.0)
+    /// #     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+    /// #         Ok(dst.fill(self.0))
     /// #     }
     /// # }
-    /// # impl rand_core::CryptoRng for Fixed {}
+    /// # impl rand_core::TryCryptoRng for Fixed {}
     /// use mldsa::ml_dsa_44::SigningKey;
-    /// // Any rand_core 0.9 `CryptoRng`; `Fixed(7)` (hidden, a toy) fills with 7s.
+    /// // Any rand_core 0.10 `CryptoRng`; `Fixed(7)` (hidden, a toy) fills with 7s.
     /// let mut rng = Fixed(7);
     /// let sk = SigningKey::generate(&mut rng);
     /// // xi is the first 32 bytes the generator gives, and the key keeps it.
@@ -125,6 +126,7 @@ impl<P: ParameterSet> SigningKey<P> {
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
     pub fn generate_os() -> Result<Self, Error> {
         let mut xi = Zeroizing::new([0u8; 32]);
         getrandom::fill(xi.as_mut()).map_err(|_| Error::RandomnessFailure)?;
@@ -220,6 +222,7 @@ impl<P: ParameterSet> SigningKey<P> {
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
     pub fn sign(&self, msg: &[u8], ctx: &[u8]) -> Result<Signature<P>, Error> {
         let mut rnd = Zeroizing::new([0u8; 32]);
         getrandom::fill(rnd.as_mut()).map_err(|_| Error::RandomnessFailure)?;
@@ -231,21 +234,22 @@ impl<P: ParameterSet> SigningKey<P> {
     /// ```
     /// # // `Fixed` is a toy generator that outputs one repeated byte.
     /// # struct Fixed(u8);
-    /// # impl rand_core::RngCore for Fixed {
-    /// #     fn next_u32(&mut self) -> u32 {
-    /// #         rand_core::impls::next_u32_via_fill(self)
+    /// # impl rand_core::TryRng for Fixed {
+    /// #     type Error = core::convert::Infallible;
+    /// #     fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+    /// #         Ok(u32::from_le_bytes([self.0; 4]))
     /// #     }
-    /// #     fn next_u64(&mut self) -> u64 {
-    /// #         rand_core::impls::next_u64_via_fill(self)
+    /// #     fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+    /// #         Ok(u64::from_le_bytes([self.0; 8]))
     /// #     }
-    /// #     fn fill_bytes(&mut self, dst: &mut [u8]) {
-    /// #         dst.fill(self.0)
+    /// #     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+    /// #         Ok(dst.fill(self.0))
     /// #     }
     /// # }
-    /// # impl rand_core::CryptoRng for Fixed {}
+    /// # impl rand_core::TryCryptoRng for Fixed {}
     /// use mldsa::ml_dsa_65::SigningKey;
     /// let sk = SigningKey::from_seed(&[7u8; 32]);
-    /// // Any rand_core 0.9 `CryptoRng`; `Fixed(3)` (hidden, a toy) fills with 3s.
+    /// // Any rand_core 0.10 `CryptoRng`; `Fixed(3)` (hidden, a toy) fills with 3s.
     /// let sig = sk.sign_with_rng(&mut Fixed(3), b"message", b"")?;
     /// let vk = sk.verifying_key();
     /// assert!(vk.verify(b"message", sig.as_ref(), b"").is_ok());

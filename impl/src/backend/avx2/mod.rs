@@ -27,7 +27,7 @@ pub use keccak::{ShakeX4, keccak_f1600_x4};
 /// Whether this CPU has AVX2, and BMI1, BMI2 and POPCNT, which every AVX2
 /// CPU has and which the scalar code of the AVX2 entry points and the
 /// rejection samplers use (std: detected once and cached by std; no_std:
-/// whether the build targets them).
+/// CPUID, cached, through `crate::cpu`).
 #[inline(always)]
 pub fn available() -> bool {
     #[cfg(feature = "std")]
@@ -39,12 +39,7 @@ pub fn available() -> bool {
     }
     #[cfg(not(feature = "std"))]
     {
-        cfg!(all(
-            target_feature = "avx2",
-            target_feature = "bmi1",
-            target_feature = "bmi2",
-            target_feature = "popcnt"
-        ))
+        crate::cpu::avx2_available()
     }
 }
 

@@ -1,0 +1,811 @@
+//! `mldsa`: ML-DSA (FIPS 204) keys and signatures from the command line.
+//!
+//! Keys are RFC 9881 PKCS#8 (private) and SPKI (public), read as PEM or DER;
+//! signatures are the raw FIPS 204 encoding. Exit status: 0 success (a valid
+//! signature), 1 an invalid signature, 2 a usage or I/O error.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use mldsa::const_oid::AssociatedOid;
+use mldsa::encoding::{
+    Algorithm, EncodingError, PRIVATE_KEY_PEM_LABEL, PUBLIC_KEY_PEM_LABEL, PrivateKeyFormat,
+    pem_or_der,
+};
+use mldsa::{
+    MlDsa44, MlDsa65, MlDsa87, Mu, MuBuilder, ParameterSet, PreHash, SigningKey, VerifyingKey,
+};
+use zeroize::Zeroizing;
+
+/// Read and hash the input in pieces of this size: memory stays fixed
+/// whatever the input's size.
+const CHUNK: usize = 64 * 1024;
+/// Key and signature files are small; refuse to read more than this.
+const MAX_SMALL_FILE: u64 = 1 << 20;
+
+#[derive(Parser)]
+#[command(
+    name = "mldsa",
+    version,
+    about = "ML-DSA (FIPS 204) keys and signatures: RFC 9881 PKCS#8 / SPKI keys (PEM or DER), raw signatures",
+    after_help = "Exit status: 0 success (valid signature), 1 invalid signature, 2 usage or I/O error."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Generate a private key (PKCS#8, mode 0600), from the OS generator or a seed file.
+    Keygen(KeygenArgs),
+    /// Write the public key (SPKI) of a private key.
+    Pubkey(PubkeyArgs),
+    /// Sign a file or standard input (streamed: memory does not grow with the input).
+    Sign(SignArgs),
+    /// Verify a signature: exit 0 if valid, 1 if invalid, 2 on a usage or I/O error.
+    Verify(VerifyArgs),
+    /// Print the message representative mu (hex) of a file for a public key (external mu).
+    Mu(MuArgs),
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ParamSet {
+    #[value(name = "ML-DSA-44", alias = "44", alias = "ml-dsa-44")]
+    MlDsa44,
+    #[value(name = "ML-DSA-65", alias = "65", alias = "ml-dsa-65")]
+    MlDsa65,
+    #[value(name = "ML-DSA-87", alias = "87", alias = "ml-dsa-87")]
+    MlDsa87,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    /// RFC 9881 seed [0]: the 32-byte seed only (recommended)
+    Seed,
+    /// expandedKey: the expanded private key only (no seed)
+    Expanded,
+    /// both: seed and expanded key
+    Both,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum PreHashName {
+    #[value(name = "SHA2-224")]
+    Sha2_224,
+    #[value(name = "SHA2-256")]
+    Sha2_256,
+    #[value(name = "SHA2-384")]
+    Sha2_384,
+    #[value(name = "SHA2-512")]
+    Sha2_512,
+    #[value(name = "SHA2-512/224")]
+    Sha2_512_224,
+    #[value(name = "SHA2-512/256")]
+    Sha2_512_256,
+    #[value(name = "SHA3-224")]
+    Sha3_224,
+    #[value(name = "SHA3-256")]
+    Sha3_256,
+    #[value(name = "SHA3-384")]
+    Sha3_384,
+    #[value(name = "SHA3-512")]
+    Sha3_512,
+    #[value(name = "SHAKE-128")]
+    Shake128,
+    #[value(name = "SHAKE-256")]
+    Shake256,
+}
+
+#[derive(Args)]
+struct KeygenArgs {
+    /// Parameter set.
+    #[arg(short = 'a', long = "algorithm", value_name = "ALG")]
+    algorithm: ParamSet,
+    /// Which RFC 9881 private-key form to write.
+    #[arg(long, value_enum, default_value = "seed")]
+    format: Format,
+    /// Take the 32-byte seed (raw, or 64 hex digits) from this file ('-' for
+    /// standard input) instead of the OS generator. Never from an argument.
+    #[arg(long, value_name = "FILE")]
+    seed_file: Option<PathBuf>,
+    /// Write DER instead of PEM.
+    #[arg(long)]
+    der: bool,
+    /// Replace an existing output file.
+    #[arg(long)]
+    force: bool,
+    /// The private key file to create (mode 0600).
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    out: PathBuf,
+}
+
+#[derive(Args)]
+struct PubkeyArgs {
+    /// The private key (PKCS#8, PEM or DER).
+    key: PathBuf,
+    /// Output file (standard output if absent).
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Write DER instead of PEM.
+    #[arg(long)]
+    der: bool,
+    /// Replace an existing output file.
+    #[arg(long)]
+    force: bool,
+}
+
+#[derive(Args)]
+struct ContextArgs {
+    /// Context string (at most 255 bytes).
+    #[arg(long, value_name = "STR", conflicts_with = "context_hex")]
+    context: Option<String>,
+    /// Context string in hex (at most 255 bytes).
+    #[arg(long, value_name = "HEX")]
+    context_hex: Option<String>,
+}
+
+#[derive(Args)]
+struct SignArgs {
+    /// The private key (PKCS#8, PEM or DER); it gives the parameter set.
+    #[arg(short = 'k', long = "key", value_name = "FILE")]
+    key: PathBuf,
+    #[command(flatten)]
+    context: ContextArgs,
+    /// Deterministic signing (rnd = 0) instead of hedged (rnd from the OS).
+    #[arg(long)]
+    deterministic: bool,
+    /// HashML-DSA with this pre-hash function instead of pure ML-DSA.
+    #[arg(long, value_enum, value_name = "HASH", conflicts_with = "external_mu")]
+    prehash: Option<PreHashName>,
+    /// The input is a 64-byte mu (raw or 128 hex digits), computed elsewhere
+    /// (its context is part of it).
+    #[arg(long, conflicts_with_all = ["context", "context_hex"])]
+    external_mu: bool,
+    /// Signature file (standard output if absent, not a terminal).
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Replace an existing output file.
+    #[arg(long)]
+    force: bool,
+    /// The input file ('-' or absent: standard input).
+    input: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct VerifyArgs {
+    /// The public key (SPKI, PEM or DER); it gives the parameter set.
+    #[arg(short = 'p', long = "pubkey", value_name = "FILE")]
+    pubkey: PathBuf,
+    /// The signature file (raw FIPS 204 signature).
+    #[arg(short = 's', long = "signature", value_name = "FILE")]
+    signature: PathBuf,
+    #[command(flatten)]
+    context: ContextArgs,
+    /// HashML-DSA with this pre-hash function instead of pure ML-DSA.
+    #[arg(long, value_enum, value_name = "HASH", conflicts_with = "external_mu")]
+    prehash: Option<PreHashName>,
+    /// The input is a 64-byte mu (raw or 128 hex digits).
+    #[arg(long, conflicts_with_all = ["context", "context_hex"])]
+    external_mu: bool,
+    /// The input file ('-' or absent: standard input).
+    input: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct MuArgs {
+    /// The public key (SPKI, PEM or DER).
+    #[arg(short = 'p', long = "pubkey", value_name = "FILE")]
+    pubkey: PathBuf,
+    #[command(flatten)]
+    context: ContextArgs,
+    /// The input file ('-' or absent: standard input).
+    input: Option<PathBuf>,
+}
+
+/// A failure: exit status 2 with this message.
+struct Failure(String);
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn fail<T>(msg: impl Into<String>) -> Result<T, Failure> {
+    Err(Failure(msg.into()))
+}
+
+/// How a path is shown in messages ('-' is standard input).
+fn shown(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+fn io_failure(path: &Path, what: &str, e: &io::Error) -> Failure {
+    Failure(format!("{}: cannot {what}: {e}", shown(path)))
+}
+
+/// What the program concluded.
+enum Outcome {
+    Done,
+    Invalid,
+}
+
+fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help and --version print and exit 0; usage errors exit 2.
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    let outcome = match cli.command {
+        Command::Keygen(a) => keygen(&a),
+        Command::Pubkey(a) => pubkey(&a),
+        Command::Sign(a) => sign(&a),
+        Command::Verify(a) => verify(&a),
+        Command::Mu(a) => mu(&a),
+    };
+    match outcome {
+        Ok(Outcome::Done) => ExitCode::SUCCESS,
+        Ok(Outcome::Invalid) => ExitCode::from(1),
+        Err(Failure(msg)) => {
+            let _ = writeln!(io::stderr(), "mldsa: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+// ---------------------------------------------------------------- inputs
+
+/// An input stream: a file, or standard input for '-' / absent.
+fn open_input(path: Option<&Path>) -> Result<(Box<dyn Read>, PathBuf), Failure> {
+    match path {
+        None => Ok((Box::new(io::stdin().lock()), PathBuf::from("-"))),
+        Some(p) if p == Path::new("-") => Ok((Box::new(io::stdin().lock()), p.to_path_buf())),
+        Some(p) => {
+            let file = File::open(p).map_err(|e| io_failure(p, "open the input", &e))?;
+            if file.metadata().map(|m| m.is_dir()).unwrap_or(false) {
+                return fail(format!("{}: expected a file, found a directory", shown(p)));
+            }
+            Ok((Box::new(file), p.to_path_buf()))
+        }
+    }
+}
+
+/// Reads the whole input through `sink` in fixed-size pieces.
+fn stream(path: Option<&Path>, mut sink: impl FnMut(&[u8])) -> Result<(), Failure> {
+    let (mut reader, shown_path) = open_input(path)?;
+    let mut buf = vec![0u8; CHUNK];
+    loop {
+        match reader.read(&mut buf) {
+            Ok(0) => return Ok(()),
+            Ok(n) => sink(&buf[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(io_failure(&shown_path, "read the input", &e)),
+        }
+    }
+}
+
+/// A small file (key, seed, signature, mu), read whole; '-' is standard input.
+fn read_small(path: &Path, what: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
+    let mut data = Zeroizing::new(Vec::new());
+    let result = if path == Path::new("-") {
+        io::stdin()
+            .lock()
+            .take(MAX_SMALL_FILE + 1)
+            .read_to_end(&mut data)
+    } else {
+        let file =
+            File::open(path).map_err(|e| io_failure(path, &format!("open the {what}"), &e))?;
+        if file.metadata().map(|m| m.is_dir()).unwrap_or(false) {
+            return fail(format!(
+                "{}: expected the {what}, found a directory",
+                shown(path)
+            ));
+        }
+        file.take(MAX_SMALL_FILE + 1).read_to_end(&mut data)
+    };
+    result.map_err(|e| io_failure(path, &format!("read the {what}"), &e))?;
+    if data.len() as u64 > MAX_SMALL_FILE {
+        return fail(format!(
+            "{}: expected the {what} (a few KiB), found more than 1 MiB",
+            shown(path)
+        ));
+    }
+    Ok(data)
+}
+
+fn hex_decode(text: &str) -> Option<Vec<u8>> {
+    let text = text.trim();
+    if text.len() & 1 == 1 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok())
+        .collect()
+}
+
+fn hex_encode(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Exactly `len` bytes, given raw or as 2 * `len` hex digits (whitespace around).
+fn raw_or_hex(data: &[u8], len: usize) -> Option<Zeroizing<Vec<u8>>> {
+    if data.len() == len {
+        return Some(Zeroizing::new(data.to_vec()));
+    }
+    let text = std::str::from_utf8(data).ok()?;
+    let bytes = Zeroizing::new(hex_decode(text)?);
+    (bytes.len() == len).then_some(bytes)
+}
+
+fn context(args: &ContextArgs) -> Result<Vec<u8>, Failure> {
+    let ctx = match (&args.context, &args.context_hex) {
+        (Some(s), _) => s.as_bytes().to_vec(),
+        (None, Some(h)) => match hex_decode(h) {
+            Some(bytes) => bytes,
+            None => return fail(format!("--context-hex: expected hex digits, found {h:?}")),
+        },
+        (None, None) => Vec::new(),
+    };
+    if ctx.len() > 255 {
+        return fail(format!(
+            "context: expected at most 255 bytes, found {} bytes",
+            ctx.len()
+        ));
+    }
+    Ok(ctx)
+}
+
+/// What a key file that failed to decode contains, for the message.
+fn describe_found(data: &[u8]) -> String {
+    let text = std::str::from_utf8(data).ok().map(str::trim_start);
+    match text.filter(|t| t.starts_with("-----BEGIN")) {
+        Some(t) => match mldsa::der::pem::decode_label(t.as_bytes()) {
+            Ok(label) => format!("PEM labelled \"{label}\""),
+            Err(_) => "malformed PEM".to_string(),
+        },
+        None if data.is_empty() => "an empty file".to_string(),
+        None => format!("{} bytes of non-PEM data", data.len()),
+    }
+}
+
+fn encoding_failure(path: &Path, expected: &str, data: &[u8], e: mldsa::Error) -> Failure {
+    let found = match e {
+        mldsa::Error::Encoding(EncodingError::WrongPemLabel { .. })
+        | mldsa::Error::Encoding(EncodingError::MalformedPem) => describe_found(data),
+        mldsa::Error::Encoding(EncodingError::MalformedDer) => {
+            format!("{}, not a DER {expected}", describe_found(data))
+        }
+        mldsa::Error::MalformedKey => {
+            "an expanded key that fails validation (s1, s2, t0 or tr)".to_string()
+        }
+        other => other.to_string(),
+    };
+    Failure(format!(
+        "{}: expected {expected}, found {found}",
+        shown(path)
+    ))
+}
+
+const PRIVATE_KEY_DESC: &str = "an ML-DSA private key (PKCS#8, PEM \"PRIVATE KEY\" or DER)";
+const PUBLIC_KEY_DESC: &str = "an ML-DSA public key (SPKI, PEM \"PUBLIC KEY\" or DER)";
+
+/// A private key file's DER and parameter set.
+fn load_private(path: &Path) -> Result<(Zeroizing<Vec<u8>>, Algorithm), Failure> {
+    let data = read_small(path, "private key")?;
+    let der = pem_or_der(&data, PRIVATE_KEY_PEM_LABEL)
+        .map_err(|e| encoding_failure(path, PRIVATE_KEY_DESC, &data, e))?;
+    let alg = Algorithm::of_pkcs8_der(&der)
+        .map_err(|e| encoding_failure(path, PRIVATE_KEY_DESC, &data, e))?;
+    Ok((der, alg))
+}
+
+fn decode_private<P: ParameterSet + AssociatedOid>(
+    path: &Path,
+    der: &[u8],
+) -> Result<Box<SigningKey<P>>, Failure> {
+    SigningKey::<P>::decode_pkcs8_der_boxed(der)
+        .map_err(|e| encoding_failure(path, PRIVATE_KEY_DESC, der, e))
+}
+
+/// A public key file's DER and parameter set.
+fn load_public(path: &Path) -> Result<(Zeroizing<Vec<u8>>, Algorithm), Failure> {
+    let data = read_small(path, "public key")?;
+    let der = pem_or_der(&data, PUBLIC_KEY_PEM_LABEL)
+        .map_err(|e| encoding_failure(path, PUBLIC_KEY_DESC, &data, e))?;
+    let alg = Algorithm::of_spki_der(&der)
+        .map_err(|e| encoding_failure(path, PUBLIC_KEY_DESC, &data, e))?;
+    Ok((der, alg))
+}
+
+fn decode_public<P: ParameterSet + AssociatedOid>(
+    path: &Path,
+    der: &[u8],
+) -> Result<VerifyingKey<P>, Failure> {
+    VerifyingKey::<P>::decode_spki_der(der)
+        .map_err(|e| encoding_failure(path, PUBLIC_KEY_DESC, der, e))
+}
+
+// --------------------------------------------------------------- outputs
+
+/// Where output goes: a new file (0600 for secrets), or standard output.
+fn write_output(
+    out: Option<&Path>,
+    bytes: &[u8],
+    secret: bool,
+    force: bool,
+    binary: bool,
+) -> Result<(), Failure> {
+    let Some(path) = out.filter(|p| *p != Path::new("-")) else {
+        let mut stdout = io::stdout().lock();
+        if binary && stdout.is_terminal() {
+            return fail(
+                "standard output: expected a file or a pipe for binary output, found a terminal (use -o FILE)",
+            );
+        }
+        return stdout
+            .write_all(bytes)
+            .and_then(|()| stdout.flush())
+            .map_err(|e| io_failure(Path::new("<stdout>"), "write", &e));
+    };
+    if !force && fs::symlink_metadata(path).is_ok() {
+        return fail(format!(
+            "{}: expected a new file, found an existing one (use --force to replace it)",
+            shown(path)
+        ));
+    }
+    // Written to a new file next to the target, then renamed over it: the
+    // target is never left half-written, and a secret is never readable by
+    // others, even for a moment.
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut tmp_name = OsString::from(".");
+    tmp_name.push(path.file_name().unwrap_or_default());
+    tmp_name.push(format!(".tmp{}", std::process::id()));
+    let tmp = dir.join(tmp_name);
+    let mut options = OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(if secret { 0o600 } else { 0o644 });
+    }
+    #[cfg(not(unix))]
+    let _ = secret;
+    let result = options
+        .open(&tmp)
+        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()))
+        .and_then(|()| {
+            if force {
+                fs::rename(&tmp, path)
+            } else {
+                // No replacing: a hard link fails if the target appeared meanwhile.
+                fs::hard_link(&tmp, path).and_then(|()| fs::remove_file(&tmp))
+            }
+        });
+    if let Err(e) = result {
+        let _ = fs::remove_file(&tmp);
+        if e.kind() == io::ErrorKind::AlreadyExists {
+            return fail(format!(
+                "{}: expected a new file, found an existing one (use --force to replace it)",
+                shown(path)
+            ));
+        }
+        return Err(io_failure(path, "write", &e));
+    }
+    Ok(())
+}
+
+// -------------------------------------------------------------- commands
+
+fn keygen(args: &KeygenArgs) -> Result<Outcome, Failure> {
+    let mut seed = Zeroizing::new([0u8; 32]);
+    match &args.seed_file {
+        Some(path) => {
+            let data = read_small(path, "seed")?;
+            match raw_or_hex(&data, 32) {
+                Some(bytes) => seed.copy_from_slice(&bytes),
+                None => {
+                    return fail(format!(
+                        "{}: expected a 32-byte seed (raw, or 64 hex digits), found {} bytes",
+                        shown(path),
+                        data.len()
+                    ));
+                }
+            }
+        }
+        None => getrandom::fill(seed.as_mut())
+            .map_err(|e| Failure(format!("the OS random generator failed: {e}")))?,
+    }
+    let format = match args.format {
+        Format::Seed => PrivateKeyFormat::Seed,
+        Format::Expanded => PrivateKeyFormat::Expanded,
+        Format::Both => PrivateKeyFormat::Both,
+    };
+    let encoded = match args.algorithm {
+        ParamSet::MlDsa44 => encode_private::<MlDsa44>(&seed, format, args.der),
+        ParamSet::MlDsa65 => encode_private::<MlDsa65>(&seed, format, args.der),
+        ParamSet::MlDsa87 => encode_private::<MlDsa87>(&seed, format, args.der),
+    }?;
+    write_output(Some(&args.out), &encoded, true, args.force, args.der)?;
+    Ok(Outcome::Done)
+}
+
+fn encode_private<P: ParameterSet + AssociatedOid>(
+    seed: &[u8; 32],
+    format: PrivateKeyFormat,
+    der: bool,
+) -> Result<Zeroizing<Vec<u8>>, Failure> {
+    let sk = SigningKey::<P>::from_seed_boxed(seed);
+    let encoded = if der {
+        sk.pkcs8_der(format).map(|d| d.as_bytes().to_vec())
+    } else {
+        sk.pkcs8_pem(format).map(|p| p.as_bytes().to_vec())
+    };
+    encoded
+        .map(Zeroizing::new)
+        .map_err(|e| Failure(format!("encoding the key: {e}")))
+}
+
+fn pubkey(args: &PubkeyArgs) -> Result<Outcome, Failure> {
+    let (der, alg) = load_private(&args.key)?;
+    let encoded = match alg {
+        Algorithm::MlDsa44 => {
+            encode_public(&*decode_private::<MlDsa44>(&args.key, &der)?, args.der)
+        }
+        Algorithm::MlDsa65 => {
+            encode_public(&*decode_private::<MlDsa65>(&args.key, &der)?, args.der)
+        }
+        Algorithm::MlDsa87 => {
+            encode_public(&*decode_private::<MlDsa87>(&args.key, &der)?, args.der)
+        }
+    }?;
+    write_output(args.out.as_deref(), &encoded, false, args.force, args.der)?;
+    Ok(Outcome::Done)
+}
+
+fn encode_public<P: ParameterSet + AssociatedOid>(
+    sk: &SigningKey<P>,
+    der: bool,
+) -> Result<Vec<u8>, Failure> {
+    let vk = sk.verifying_key();
+    let encoded = if der {
+        vk.spki_der().map(|d| d.as_bytes().to_vec())
+    } else {
+        vk.spki_pem().map(String::into_bytes)
+    };
+    encoded.map_err(|e| Failure(format!("encoding the public key: {e}")))
+}
+
+/// The message's representative, the way the flags say.
+enum Message {
+    Pure(Vec<u8>),
+    PreHash(PreHash, Vec<u8>),
+    ExternalMu,
+}
+
+fn message_mode(
+    ctx: &ContextArgs,
+    prehash: Option<PreHashName>,
+    external_mu: bool,
+) -> Result<Message, Failure> {
+    let ctx = context(ctx)?;
+    Ok(match (prehash, external_mu) {
+        (_, true) => Message::ExternalMu,
+        (Some(ph), false) => Message::PreHash(pre_hash(ph), ctx),
+        (None, false) => Message::Pure(ctx),
+    })
+}
+
+fn pre_hash(name: PreHashName) -> PreHash {
+    match name {
+        PreHashName::Sha2_224 => PreHash::Sha2_224,
+        PreHashName::Sha2_256 => PreHash::Sha2_256,
+        PreHashName::Sha2_384 => PreHash::Sha2_384,
+        PreHashName::Sha2_512 => PreHash::Sha2_512,
+        PreHashName::Sha2_512_224 => PreHash::Sha2_512_224,
+        PreHashName::Sha2_512_256 => PreHash::Sha2_512_256,
+        PreHashName::Sha3_224 => PreHash::Sha3_224,
+        PreHashName::Sha3_256 => PreHash::Sha3_256,
+        PreHashName::Sha3_384 => PreHash::Sha3_384,
+        PreHashName::Sha3_512 => PreHash::Sha3_512,
+        PreHashName::Shake128 => PreHash::Shake128,
+        PreHashName::Shake256 => PreHash::Shake256,
+    }
+}
+
+/// PH(M) of the streamed input.
+fn stream_digest(ph: PreHash, input: Option<&Path>) -> Result<Vec<u8>, Failure> {
+    use sha2::Digest;
+    use sha3::digest::{ExtendableOutput, Update, XofReader};
+    fn fixed<D: Digest>(input: Option<&Path>) -> Result<Vec<u8>, Failure> {
+        let mut h = D::new();
+        stream(input, |piece| Digest::update(&mut h, piece))?;
+        Ok(h.finalize().to_vec())
+    }
+    fn xof<X: Default + Update + ExtendableOutput>(
+        input: Option<&Path>,
+        len: usize,
+    ) -> Result<Vec<u8>, Failure> {
+        let mut h = X::default();
+        stream(input, |piece| h.update(piece))?;
+        let mut out = vec![0u8; len];
+        h.finalize_xof().read(&mut out);
+        Ok(out)
+    }
+    match ph {
+        PreHash::Sha2_224 => fixed::<sha2::Sha224>(input),
+        PreHash::Sha2_256 => fixed::<sha2::Sha256>(input),
+        PreHash::Sha2_384 => fixed::<sha2::Sha384>(input),
+        PreHash::Sha2_512 => fixed::<sha2::Sha512>(input),
+        PreHash::Sha2_512_224 => fixed::<sha2::Sha512_224>(input),
+        PreHash::Sha2_512_256 => fixed::<sha2::Sha512_256>(input),
+        PreHash::Sha3_224 => fixed::<sha3::Sha3_224>(input),
+        PreHash::Sha3_256 => fixed::<sha3::Sha3_256>(input),
+        PreHash::Sha3_384 => fixed::<sha3::Sha3_384>(input),
+        PreHash::Sha3_512 => fixed::<sha3::Sha3_512>(input),
+        PreHash::Shake128 => xof::<sha3::Shake128>(input, 32),
+        PreHash::Shake256 => xof::<sha3::Shake256>(input, 64),
+    }
+}
+
+/// mu of the streamed input for pure ML-DSA.
+fn stream_mu<P: ParameterSet>(
+    vk: &VerifyingKey<P>,
+    ctx: &[u8],
+    input: Option<&Path>,
+) -> Result<Mu, Failure> {
+    let mut builder = MuBuilder::new(vk, ctx).map_err(|e| Failure(format!("context: {e}")))?;
+    stream(input, |piece| {
+        builder.update(piece);
+    })?;
+    Ok(builder.finalize())
+}
+
+fn read_mu(input: Option<&Path>) -> Result<Mu, Failure> {
+    let path = input.unwrap_or(Path::new("-"));
+    let data = read_small(path, "mu")?;
+    match raw_or_hex(&data, 64) {
+        Some(bytes) => Mu::try_from(&bytes[..]).map_err(|e| Failure(e.to_string())),
+        None => fail(format!(
+            "{}: expected a 64-byte mu (raw, or 128 hex digits), found {} bytes",
+            shown(path),
+            data.len()
+        )),
+    }
+}
+
+fn sign(args: &SignArgs) -> Result<Outcome, Failure> {
+    let (der, alg) = load_private(&args.key)?;
+    let mode = message_mode(&args.context, args.prehash, args.external_mu)?;
+    let sig = match alg {
+        Algorithm::MlDsa44 => sign_with(&*decode_private::<MlDsa44>(&args.key, &der)?, args, &mode),
+        Algorithm::MlDsa65 => sign_with(&*decode_private::<MlDsa65>(&args.key, &der)?, args, &mode),
+        Algorithm::MlDsa87 => sign_with(&*decode_private::<MlDsa87>(&args.key, &der)?, args, &mode),
+    }?;
+    write_output(args.out.as_deref(), &sig, false, args.force, true)?;
+    Ok(Outcome::Done)
+}
+
+fn sign_with<P: ParameterSet>(
+    sk: &SigningKey<P>,
+    args: &SignArgs,
+    mode: &Message,
+) -> Result<Vec<u8>, Failure> {
+    let mut rnd = Zeroizing::new([0u8; 32]);
+    if !args.deterministic {
+        getrandom::fill(rnd.as_mut())
+            .map_err(|e| Failure(format!("the OS random generator failed: {e}")))?;
+    }
+    let input = args.input.as_deref();
+    let sig = match mode {
+        Message::Pure(ctx) => sk.sign_mu(&stream_mu(sk.verifying_key(), ctx, input)?, &rnd),
+        Message::ExternalMu => sk.sign_mu(&read_mu(input)?, &rnd),
+        Message::PreHash(ph, ctx) => {
+            let digest = stream_digest(*ph, input)?;
+            sk.sign_prehash_digest(*ph, &digest, ctx, &rnd)
+                .map_err(|e| Failure(format!("signing: {e}")))?
+        }
+    };
+    Ok(sig.as_ref().to_vec())
+}
+
+fn verify(args: &VerifyArgs) -> Result<Outcome, Failure> {
+    let (der, alg) = load_public(&args.pubkey)?;
+    let mode = message_mode(&args.context, args.prehash, args.external_mu)?;
+    let sig = read_small(&args.signature, "signature")?;
+    let valid = match alg {
+        Algorithm::MlDsa44 => verify_with(
+            &decode_public::<MlDsa44>(&args.pubkey, &der)?,
+            args,
+            &mode,
+            &sig,
+        ),
+        Algorithm::MlDsa65 => verify_with(
+            &decode_public::<MlDsa65>(&args.pubkey, &der)?,
+            args,
+            &mode,
+            &sig,
+        ),
+        Algorithm::MlDsa87 => verify_with(
+            &decode_public::<MlDsa87>(&args.pubkey, &der)?,
+            args,
+            &mode,
+            &sig,
+        ),
+    }?;
+    let input = args.input.as_deref().map_or("<stdin>".to_string(), shown);
+    if valid {
+        println!("{input}: valid {} signature", alg.name());
+        Ok(Outcome::Done)
+    } else {
+        println!("{input}: INVALID {} signature", alg.name());
+        Ok(Outcome::Invalid)
+    }
+}
+
+fn verify_with<P: ParameterSet>(
+    vk: &VerifyingKey<P>,
+    args: &VerifyArgs,
+    mode: &Message,
+    sig: &[u8],
+) -> Result<bool, Failure> {
+    if sig.len() != P::SIG_LEN {
+        return fail(format!(
+            "{}: expected a {}-byte {} signature, found {} bytes",
+            shown(&args.signature),
+            P::SIG_LEN,
+            P::NAME,
+            sig.len()
+        ));
+    }
+    let input = args.input.as_deref();
+    let result = match mode {
+        Message::Pure(ctx) => vk.verify_mu(&stream_mu(vk, ctx, input)?, sig),
+        Message::ExternalMu => vk.verify_mu(&read_mu(input)?, sig),
+        Message::PreHash(ph, ctx) => {
+            let digest = stream_digest(*ph, input)?;
+            vk.verify_prehash_digest(*ph, &digest, sig, ctx)
+        }
+    };
+    Ok(result.is_ok())
+}
+
+fn mu(args: &MuArgs) -> Result<Outcome, Failure> {
+    let (der, alg) = load_public(&args.pubkey)?;
+    let ctx = context(&args.context)?;
+    let input = args.input.as_deref();
+    let mu = match alg {
+        Algorithm::MlDsa44 => {
+            stream_mu(&decode_public::<MlDsa44>(&args.pubkey, &der)?, &ctx, input)
+        }
+        Algorithm::MlDsa65 => {
+            stream_mu(&decode_public::<MlDsa65>(&args.pubkey, &der)?, &ctx, input)
+        }
+        Algorithm::MlDsa87 => {
+            stream_mu(&decode_public::<MlDsa87>(&args.pubkey, &der)?, &ctx, input)
+        }
+    }?;
+    println!("{}", hex_encode(mu.as_bytes()));
+    Ok(Outcome::Done)
+}
