@@ -62,8 +62,9 @@ const fn bitlen(x: i32) -> usize {
 }
 
 mod sealed {
-    /// Only this crate's parameter types implement the parameter traits, so
-    /// no other value of gamma1, gamma2 or eta can reach a kernel.
+    /// Only this crate's types implement the parameter traits: no other value
+    /// of gamma1, gamma2 or eta can reach a kernel, and `ParameterSet` is
+    /// FIPS 204's three sets and nothing else.
     pub trait Sealed {}
 }
 
@@ -212,6 +213,22 @@ impl Eta for Eta4 {
 }
 
 /// One ML-DSA parameter set (FIPS 204 Table 1) with its sizes (Table 2).
+/// Sealed: [`MlDsa44`], [`MlDsa65`] and [`MlDsa87`] are the only ones.
+///
+/// ```compile_fail,E0277
+/// use mldsa::{MlDsa44, ParameterSet};
+/// enum MlDsa99 {}
+/// impl ParameterSet for MlDsa99 { // sealed: another set cannot be made
+///     const NAME: &'static str = "ML-DSA-99";
+///     # const K: usize = 4; const L: usize = 4; const TAU: usize = 39; const LAMBDA: usize = 128;
+///     # const BETA: i32 = 78; const OMEGA: usize = 80; const PK_LEN: usize = 1312;
+///     # const SK_LEN: usize = 2560; const SIG_LEN: usize = 2420;
+///     # type Eta = <MlDsa44 as ParameterSet>::Eta; type Gamma1 = <MlDsa44 as ParameterSet>::Gamma1;
+///     # type Gamma2 = <MlDsa44 as ParameterSet>::Gamma2; type VecK = <MlDsa44 as ParameterSet>::VecK;
+///     # type VecL = <MlDsa44 as ParameterSet>::VecL; type Matrix = <MlDsa44 as ParameterSet>::Matrix;
+///     # type PkBytes = [u8; 1312]; type SkBytes = [u8; 2560]; type SigBytes = [u8; 2420];
+/// }
+/// ```
 ///
 /// ```
 /// use mldsa::{Error, MlDsa44, MlDsa65, MlDsa87, ParameterSet, SigningKey, VerifyingKey};
@@ -227,7 +244,7 @@ impl Eta for Eta4 {
 /// assert_eq!((MlDsa65::K, MlDsa65::L, MlDsa65::ETA), (6, 5, 4));
 /// # Ok::<(), mldsa::Error>(())
 /// ```
-pub trait ParameterSet: 'static + Sized {
+pub trait ParameterSet: sealed::Sealed + 'static + Sized {
     /// "ML-DSA-44", "ML-DSA-65" or "ML-DSA-87".
     const NAME: &'static str;
     /// Rows of A.
@@ -324,6 +341,10 @@ pub enum MlDsa65 {}
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MlDsa87 {}
+
+impl sealed::Sealed for MlDsa44 {}
+impl sealed::Sealed for MlDsa65 {}
+impl sealed::Sealed for MlDsa87 {}
 
 impl ParameterSet for MlDsa44 {
     const NAME: &'static str = "ML-DSA-44";
