@@ -7,17 +7,19 @@
 set -euo pipefail
 
 rustup_components=(clippy rustfmt)
-debs=()
+# Debian packages, each with why it is needed.
+declare -A why=()
 # A C toolchain: rustc links with cc, and some crates build C.
-command -v cc >/dev/null || debs+=(gcc libc6-dev)
+command -v cc >/dev/null || why[gcc]="the linker" why[libc6-dev]="the linker"
 # z3-sys (the z3 lemmas, lemmas/) links Debian's libz3 and runs bindgen,
 # which needs libclang.
-debs+=(libz3-dev libclang-dev)
+why[libz3-dev]="z3 lemmas" why[libclang-dev]="bindgen, for the z3 lemmas"
 targets=()
 if [[ "${1:-}" == neon ]]; then
     # NEON: the rust target, the cross gcc as linker, qemu-user to run it.
     targets+=(aarch64-unknown-linux-gnu)
-    debs+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
+    why[gcc-aarch64-linux-gnu]="NEON cross linker" why[libc6-dev-arm64-cross]="NEON cross linker"
+    why[qemu-user]="runs the NEON tests"
 fi
 
 installed_components=$(rustup component list --installed 2>/dev/null || true)
@@ -37,11 +39,16 @@ for t in "${targets[@]}"; do
 done
 
 missing=()
-for d in "${debs[@]}"; do
-    dpkg -s "$d" 2>/dev/null | grep -q '^Status: install ok installed' || missing+=("$d")
+reasons=()
+for d in "${!why[@]}"; do
+    if ! dpkg -s "$d" 2>/dev/null | grep -q '^Status: install ok installed'; then
+        missing+=("$d")
+        reasons+=("$d: ${why[$d]}")
+    fi
 done
 if [[ ${#missing[@]} -gt 0 ]]; then
-    echo "setup: apt-get install ${missing[*]} (the linker; z3 lemmas: libz3-dev, libclang-dev for bindgen; NEON: cross gcc, qemu-user)"
+    list=$(IFS=';'; echo "${reasons[*]}")
+    echo "setup: apt-get install ${missing[*]} (${list//;/; })"
     sudo=()
     [[ $(id -u) -eq 0 ]] || sudo=(sudo)
     "${sudo[@]}" apt-get update -qq
