@@ -3,7 +3,7 @@
 # never builds it.
 .PHONY: bench bench-instructions
 .PHONY: test-neon lemmas-neon neon-instructions
-.PHONY: setup setup-neon check-unsafe all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help interop no-std msrv
+.PHONY: setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help interop no-std msrv
 
 HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
 	-Zcrate-attr=feature(register_tool) -Zcrate-attr=register_tool(_hax)
@@ -40,11 +40,15 @@ setup:
 setup-neon:
 	bash scripts/setup.sh neon
 
-lint: fmt-check check-unsafe clippy doc
+lint: fmt-check check-unsafe check-layers clippy doc
 
 # The unsafe policy (impl/README.md) is still switched on.
 check-unsafe:
 	bash scripts/check-unsafe.sh
+
+# The API reaches the algorithms and backends only through dispatch.
+check-layers:
+	bash scripts/check-layers.sh
 
 fmt-check:
 	cargo fmt --all -- --check

@@ -8,8 +8,7 @@ use alloc::boxed::Box;
 use const_oid::AssociatedOid;
 use zeroize::Zeroizing;
 
-use crate::algorithms::{ExpandedSigningKey, ExpandedVerifyingKey};
-use crate::dispatch;
+use crate::dispatch::{self, ExpandedSigningKey, ExpandedVerifyingKey};
 use crate::error::Error;
 use crate::params::ParameterSet;
 use crate::signing_key::SigningKey;
