@@ -130,9 +130,20 @@ macro_rules! mldsa_param_set {
                 }
             }
 
+            /// Key generation as user code writes it: the key from the seed,
+            /// its public key taken, the key returned to the caller by value
+            /// (a real call, so the return is not optimized away).
+            #[inline(never)]
+            fn keygen_as_user() -> mldsa::$mldsa::SigningKey {
+                let sk = mldsa::$mldsa::SigningKey::from_seed(black_box(&SEED));
+                black_box(sk.verifying_key().as_bytes());
+                sk
+            }
+
             impl Subject for Mldsa {
                 fn keygen(&self) {
-                    black_box(&mldsa::$mldsa::SigningKey::from_seed(black_box(&SEED)));
+                    let sk = keygen_as_user();
+                    black_box(&sk);
                 }
                 fn sign(&self, i: usize) {
                     let sig = self.sk.sign_deterministic(black_box(&MESSAGES[i]), CONTEXT);
