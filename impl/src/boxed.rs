@@ -1,44 +1,56 @@
-//! Boxed key constructors (feature `alloc`), for small stacks: the key (34,
-//! 55 or 90 KiB with its matrix A_hat) is built in place on the heap, so key
-//! generation needs only its working stack, not room for the key and its
-//! copies as well (a 1 MiB main thread, an embedded task).
+//! Boxed key constructors (feature `alloc`), for small stacks: the key
+//! (compact: 4, 6 or 8 KiB; precomputed: 20, 36 or 64 KiB) is built in
+//! place on the heap, so key generation needs only its working stack, not
+//! room for the key as well (a small thread, an embedded task), and no
+//! copy of the key is left on the stack.
 
 use alloc::boxed::Box;
 
 use const_oid::AssociatedOid;
 use zeroize::Zeroizing;
 
-use crate::dispatch::{self, ExpandedSigningKey, ExpandedVerifyingKey};
 use crate::error::Error;
 use crate::params::ParameterSet;
-use crate::signing_key::SigningKey;
-use crate::verifying_key::VerifyingKey;
+use crate::signing_key::{KeyForm, SigningKey};
 
-impl<P: ParameterSet> SigningKey<P> {
+impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     /// [`SigningKey::from_seed`], built in place on the heap.
     ///
     /// ```
-    /// use mldsa::ml_dsa_87::SigningKey;
+    /// use mldsa::ml_dsa_87::{PrecomputedSigningKey, SigningKey};
     /// let sk: Box<SigningKey> = SigningKey::from_seed_boxed(&[7u8; 32]);
     /// assert_eq!(sk.verifying_key(), SigningKey::from_seed(&[7u8; 32]).verifying_key());
     /// assert_eq!(sk.seed(), Some(&[7u8; 32]));
+    /// // The 64 KiB precomputed form, never on the stack.
+    /// let fast = PrecomputedSigningKey::from_seed_boxed(&[7u8; 32]);
+    /// assert_eq!(fast.verifying_key(), sk.verifying_key());
     /// ```
     #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn from_seed_boxed(xi: &[u8; 32]) -> Box<Self> {
-        let mut key = Box::new(SigningKey {
-            seed: Some(Zeroizing::new(*xi)),
-            expanded: ExpandedSigningKey::zeroed(),
-            verifying_key: VerifyingKey {
-                expanded: ExpandedVerifyingKey::zeroed(),
-            },
-        });
-        let key_ref = &mut *key;
-        dispatch::key_gen::<P>(
-            xi,
-            &mut key_ref.verifying_key.expanded,
-            &mut key_ref.expanded,
-        );
+        let mut key = Box::new(Self::empty());
+        key.generate_in_place(xi);
         key
+    }
+
+    /// [`SigningKey::try_from_expanded`] on the heap (the same checks), in
+    /// either form.
+    ///
+    /// # Errors
+    ///
+    /// As [`SigningKey::try_from_expanded`].
+    ///
+    /// ```
+    /// use mldsa::ml_dsa_87::{PrecomputedSigningKey, SigningKey};
+    /// let sk = SigningKey::from_seed(&[7u8; 32]);
+    /// let fast = PrecomputedSigningKey::try_from_expanded_boxed(&sk.to_expanded_bytes()[..])?;
+    /// assert_eq!(fast.sign_deterministic(b"m", b"")?, sk.sign_deterministic(b"m", b"")?);
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+    pub fn try_from_expanded_boxed(sk: &[u8]) -> Result<Box<Self>, Error> {
+        let mut key = Box::new(Self::empty());
+        key.import_in_place(sk)?;
+        Ok(key)
     }
 
     /// [`SigningKey::generate_os`] on the heap.
@@ -62,7 +74,7 @@ impl<P: ParameterSet> SigningKey<P> {
     }
 }
 
-impl<P: ParameterSet + AssociatedOid> SigningKey<P> {
+impl<P: ParameterSet + AssociatedOid, F: KeyForm> SigningKey<P, F> {
     /// [`SigningKey::decode_pkcs8_der`] on the heap (a seed is expanded in
     /// place; the checks are the same).
     ///
@@ -80,9 +92,9 @@ impl<P: ParameterSet + AssociatedOid> SigningKey<P> {
     /// ```
     #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn decode_pkcs8_der_boxed(der: &[u8]) -> Result<Box<Self>, Error> {
-        crate::encoding::decode_pkcs8_with(der, Self::from_seed_boxed, |expanded| {
-            Self::try_from_expanded(expanded).map(Box::new)
-        })
+        let mut key = Box::new(Self::empty());
+        crate::encoding::decode_pkcs8_into(der, &mut key)?;
+        Ok(key)
     }
 }
 

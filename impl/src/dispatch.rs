@@ -21,7 +21,7 @@ use crate::error::Error;
 use crate::params::ParameterSet;
 
 /// The key types the API holds (their fields are the algorithms' business).
-pub(crate) use crate::algorithms::{ExpandedSigningKey, ExpandedVerifyingKey};
+pub(crate) use crate::algorithms::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
 
 /// The backends this crate has.
 ///
@@ -139,7 +139,10 @@ pub fn selected_backend() -> BackendKind {
 /// every generic function of the operation inlines into one AVX2 body.
 #[cfg(target_arch = "x86_64")]
 mod avx2_entry {
-    use super::{Avx2, Error, ExpandedSigningKey, ExpandedVerifyingKey, ParameterSet, algorithms};
+    use super::{
+        Avx2, Error, ExpandedSigningKey, ExpandedVerifyingKey, ParameterSet, PrecomputedParts,
+        algorithms,
+    };
 
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
     pub fn key_gen<P: ParameterSet>(
@@ -151,6 +154,21 @@ mod avx2_entry {
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+    pub fn key_gen_precomputed<P: ParameterSet>(
+        xi: &[u8; 32],
+        vk: &mut ExpandedVerifyingKey<P>,
+        sk: &mut ExpandedSigningKey<P>,
+        pre: &mut PrecomputedParts<P>,
+    ) {
+        algorithms::key_gen_internal_precomputed::<P, Avx2>(xi, vk, sk, pre)
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+    pub fn precompute<P: ParameterSet>(sk: &ExpandedSigningKey<P>, pre: &mut PrecomputedParts<P>) {
+        pre.precompute::<Avx2>(sk)
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
     pub fn sign<P: ParameterSet>(
         sk: &ExpandedSigningKey<P>,
         mu: &[u8; 64],
@@ -158,6 +176,17 @@ mod avx2_entry {
         sig: &mut P::SigBytes,
     ) {
         algorithms::sign_internal::<P, Avx2>(sk, mu, rnd, sig)
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+    pub fn sign_precomputed<P: ParameterSet>(
+        sk: &ExpandedSigningKey<P>,
+        pre: &PrecomputedParts<P>,
+        mu: &[u8; 64],
+        rnd: &[u8; 32],
+        sig: &mut P::SigBytes,
+    ) {
+        algorithms::sign_internal_precomputed::<P, Avx2>(sk, pre, mu, rnd, sig)
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
@@ -181,8 +210,9 @@ mod avx2_entry {
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
     pub fn decode_verifying_key<P: ParameterSet>(
         pk: &[u8],
-    ) -> Result<ExpandedVerifyingKey<P>, Error> {
-        ExpandedVerifyingKey::<P>::decode::<Avx2>(pk)
+        vk: &mut ExpandedVerifyingKey<P>,
+    ) -> Result<(), Error> {
+        vk.decode_from::<Avx2>(pk)
     }
 }
 
@@ -210,7 +240,7 @@ macro_rules! dispatch {
     };
 }
 
-/// ML-DSA.KeyGen_internal (Algorithm 6) into `vk` and `sk`.
+/// ML-DSA.KeyGen_internal (Algorithm 6) into `vk` and `sk`, in place.
 pub(crate) fn key_gen<P: ParameterSet>(
     xi: &[u8; 32],
     vk: &mut ExpandedVerifyingKey<P>,
@@ -221,7 +251,29 @@ pub(crate) fn key_gen<P: ParameterSet>(
     })
 }
 
-/// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`.
+/// KeyGen_internal for a precomputed key: `pre` filled on the way.
+pub(crate) fn key_gen_precomputed<P: ParameterSet>(
+    xi: &[u8; 32],
+    vk: &mut ExpandedVerifyingKey<P>,
+    sk: &mut ExpandedSigningKey<P>,
+    pre: &mut PrecomputedParts<P>,
+) {
+    dispatch!(avx2_entry::key_gen_precomputed::<P>(xi, vk, sk, pre), |B| {
+        algorithms::key_gen_internal_precomputed::<P, B>(xi, vk, sk, pre)
+    })
+}
+
+/// A precomputed key's parts from `sk`.
+pub(crate) fn precompute<P: ParameterSet>(
+    sk: &ExpandedSigningKey<P>,
+    pre: &mut PrecomputedParts<P>,
+) {
+    dispatch!(avx2_entry::precompute::<P>(sk, pre), |B| {
+        pre.precompute::<B>(sk)
+    })
+}
+
+/// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, compact key.
 pub(crate) fn sign<P: ParameterSet>(
     sk: &ExpandedSigningKey<P>,
     mu: &[u8; 64],
@@ -231,6 +283,20 @@ pub(crate) fn sign<P: ParameterSet>(
     dispatch!(avx2_entry::sign::<P>(sk, mu, rnd, sig), |B| {
         algorithms::sign_internal::<P, B>(sk, mu, rnd, sig)
     })
+}
+
+/// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, precomputed key.
+pub(crate) fn sign_precomputed<P: ParameterSet>(
+    sk: &ExpandedSigningKey<P>,
+    pre: &PrecomputedParts<P>,
+    mu: &[u8; 64],
+    rnd: &[u8; 32],
+    sig: &mut P::SigBytes,
+) {
+    dispatch!(
+        avx2_entry::sign_precomputed::<P>(sk, pre, mu, rnd, sig),
+        |B| algorithms::sign_internal_precomputed::<P, B>(sk, pre, mu, rnd, sig)
+    )
 }
 
 /// ML-DSA.Verify_internal (Algorithm 8) from mu.
@@ -244,12 +310,13 @@ pub(crate) fn verify<P: ParameterSet>(
     })
 }
 
-/// pkDecode and tr = H(pk, 64).
+/// pkDecode and tr = H(pk, 64) into `vk`.
 pub(crate) fn decode_verifying_key<P: ParameterSet>(
     pk: &[u8],
-) -> Result<ExpandedVerifyingKey<P>, Error> {
-    dispatch!(avx2_entry::decode_verifying_key::<P>(pk), |B| {
-        ExpandedVerifyingKey::<P>::decode::<B>(pk)
+    vk: &mut ExpandedVerifyingKey<P>,
+) -> Result<(), Error> {
+    dispatch!(avx2_entry::decode_verifying_key::<P>(pk, vk), |B| {
+        vk.decode_from::<B>(pk)
     })
 }
 

@@ -15,7 +15,6 @@
 //! Decoding and encoding DER needs no heap; PEM and the `Vec`-backed documents
 //! need the `alloc` / `pem` features.
 
-use core::borrow::Borrow;
 use core::fmt;
 
 use const_oid::{AssociatedOid, ObjectIdentifier};
@@ -29,7 +28,7 @@ use zeroize::Zeroizing;
 
 use crate::error::Error;
 use crate::params::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
-use crate::signing_key::SigningKey;
+use crate::signing_key::{Compact, KeyForm, SigningKey};
 use crate::verifying_key::VerifyingKey;
 
 /// id-ml-dsa-44, 2.16.840.1.101.3.4.3.17.
@@ -441,7 +440,7 @@ fn decode_choice(der: &[u8]) -> Result<PrivateKeyChoice<'_>, Error> {
     }
 }
 
-impl<P: ParameterSet + AssociatedOid> SigningKey<P> {
+impl<P: ParameterSet + AssociatedOid> SigningKey<P, Compact> {
     /// Reads a DER PKCS#8 private key in any of the three forms of RFC 9881.
     /// A seed is expanded (and kept); an expanded key goes through the
     /// validated import of [`SigningKey::try_from_expanded`]; for `both`, the
@@ -472,9 +471,11 @@ impl<P: ParameterSet + AssociatedOid> SigningKey<P> {
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     pub fn decode_pkcs8_der(der: &[u8]) -> Result<Self, Error> {
-        decode_pkcs8_with(der, Self::from_seed, Self::try_from_expanded)
+        Self::by_value(|key| decode_pkcs8_into(der, key))
     }
+}
 
+impl<P: ParameterSet + AssociatedOid, F: KeyForm> SigningKey<P, F> {
     /// Writes the key as DER PKCS#8 (v1, no public key) into `out` and
     /// returns the encoding, a prefix of `out`. [`PKCS8_MAX_LEN`] bytes
     /// always suffice.
@@ -541,60 +542,53 @@ impl<P: ParameterSet + AssociatedOid> SigningKey<P> {
     }
 }
 
-/// PKCS#8 decoding for key holders `K` (the key, or the key boxed), with
-/// the two constructors to use.
-pub(crate) fn decode_pkcs8_with<P, K>(
-    der: &[u8],
-    from_seed: impl FnOnce(&[u8; 32]) -> K,
-    from_expanded: impl FnOnce(&[u8]) -> Result<K, Error>,
-) -> Result<K, Error>
+/// PKCS#8 decoding into `key` (empty), in place.
+pub(crate) fn decode_pkcs8_into<P, F>(der: &[u8], key: &mut SigningKey<P, F>) -> Result<(), Error>
 where
     P: ParameterSet + AssociatedOid,
-    K: Borrow<SigningKey<P>>,
+    F: KeyForm,
 {
     let info = PrivateKeyInfoRef::from_der(der).map_err(pkcs8_der_error)?;
-    key_from_info(&info, from_seed, from_expanded)
+    key_from_info(&info, key)
 }
 
-fn key_from_info<P, K>(
+fn key_from_info<P, F>(
     info: &PrivateKeyInfoRef<'_>,
-    from_seed: impl FnOnce(&[u8; 32]) -> K,
-    from_expanded: impl FnOnce(&[u8]) -> Result<K, Error>,
-) -> Result<K, Error>
+    key: &mut SigningKey<P, F>,
+) -> Result<(), Error>
 where
     P: ParameterSet + AssociatedOid,
-    K: Borrow<SigningKey<P>>,
+    F: KeyForm,
 {
     check_algorithm::<P>(&info.algorithm)?;
-    let key = match decode_choice(info.private_key.as_bytes())? {
-        PrivateKeyChoice::Seed(seed) => from_seed(&*seed_array(seed)?),
+    match decode_choice(info.private_key.as_bytes())? {
+        PrivateKeyChoice::Seed(seed) => key.generate_in_place(seed_array(seed)?),
         PrivateKeyChoice::Expanded(expanded) => {
             check_len("expanded key", P::SK_LEN, expanded)?;
-            from_expanded(expanded)?
+            key.import_in_place(expanded)?;
         }
         PrivateKeyChoice::Both(seed, expanded) => {
             let seed = seed_array(seed)?;
             check_len("expanded key", P::SK_LEN, expanded)?;
-            let key = from_seed(&seed);
-            if !ct_eq(key.borrow().to_expanded_bytes().as_ref(), expanded) {
+            key.generate_in_place(seed);
+            if !ct_eq(key.expanded_bytes(), expanded) {
                 return Err(EncodingError::SeedMismatch.into());
             }
-            key
         }
-    };
+    }
     if let Some(pk) = &info.public_key {
-        if pk.as_bytes() != Some(key.borrow().verifying_key().as_bytes()) {
+        if pk.as_bytes() != Some(key.verifying_key().as_bytes()) {
             return Err(EncodingError::PublicKeyMismatch.into());
         }
     }
-    Ok(key)
+    Ok(())
 }
 
-fn seed_array(seed: &[u8]) -> Result<Zeroizing<[u8; 32]>, Error> {
+/// The seed, which must be 32 bytes.
+fn seed_array(seed: &[u8]) -> Result<&[u8; 32], Error> {
     check_len("seed", 32, seed)?;
-    let mut xi = Zeroizing::new([0u8; 32]);
-    xi.copy_from_slice(seed);
-    Ok(xi)
+    seed.try_into()
+        .map_err(|_| EncodingError::MalformedDer.into())
 }
 
 fn encode_into<'o, T: Encode>(value: &T, out: &'o mut [u8]) -> Result<&'o [u8], Error> {
@@ -681,7 +675,9 @@ impl<P: ParameterSet + AssociatedOid> spki::AssociatedAlgorithmIdentifier for Ve
 }
 
 /// As for [`VerifyingKey`].
-impl<P: ParameterSet + AssociatedOid> spki::AssociatedAlgorithmIdentifier for SigningKey<P> {
+impl<P: ParameterSet + AssociatedOid, F: KeyForm> spki::AssociatedAlgorithmIdentifier
+    for SigningKey<P, F>
+{
     type Params = AnyRef<'static>;
     const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = AlgorithmIdentifier {
         oid: P::OID,
@@ -690,7 +686,9 @@ impl<P: ParameterSet + AssociatedOid> spki::AssociatedAlgorithmIdentifier for Si
 }
 
 /// The signature algorithm of RFC 9881 (pure ML-DSA): the same OID, no parameters.
-impl<P: ParameterSet + AssociatedOid> spki::SignatureAlgorithmIdentifier for SigningKey<P> {
+impl<P: ParameterSet + AssociatedOid, F: KeyForm> spki::SignatureAlgorithmIdentifier
+    for SigningKey<P, F>
+{
     type Params = AnyRef<'static>;
     const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = AlgorithmIdentifier {
         oid: P::OID,
@@ -726,10 +724,10 @@ fn to_pkcs8_error(e: Error) -> pkcs8::Error {
 
 /// For `pkcs8::DecodePrivateKey` (blanket over this impl): the same checks as
 /// [`SigningKey::decode_pkcs8_der`], with `pkcs8`'s coarser error type.
-impl<P: ParameterSet + AssociatedOid> TryFrom<PrivateKeyInfoRef<'_>> for SigningKey<P> {
+impl<P: ParameterSet + AssociatedOid> TryFrom<PrivateKeyInfoRef<'_>> for SigningKey<P, Compact> {
     type Error = pkcs8::Error;
     fn try_from(info: PrivateKeyInfoRef<'_>) -> Result<Self, pkcs8::Error> {
-        key_from_info(&info, Self::from_seed, Self::try_from_expanded).map_err(to_pkcs8_error)
+        Self::by_value(|key| key_from_info(&info, key)).map_err(to_pkcs8_error)
     }
 }
 
@@ -759,13 +757,13 @@ mod allocating {
     use super::{EncodingError, PKCS8_MAX_LEN, PrivateKeyFormat, SPKI_MAX_LEN, der_error};
     use crate::error::Error;
     use crate::params::ParameterSet;
-    use crate::signing_key::SigningKey;
+    use crate::signing_key::{Compact, KeyForm, SigningKey};
     use crate::verifying_key::VerifyingKey;
 
     #[cfg(feature = "pem")]
     use der::pem::LineEnding;
 
-    impl<P: ParameterSet + AssociatedOid> SigningKey<P> {
+    impl<P: ParameterSet + AssociatedOid, F: KeyForm> SigningKey<P, F> {
         /// The DER PKCS#8 encoding in `format`, as a zeroizing document.
         ///
         /// # Errors
@@ -815,7 +813,9 @@ mod allocating {
                 .map(Zeroizing::new)
                 .map_err(|_| EncodingError::MalformedPem.into())
         }
+    }
 
+    impl<P: ParameterSet + AssociatedOid> SigningKey<P, Compact> {
         /// Reads a PEM PKCS#8 private key (label `PRIVATE KEY`), with the
         /// checks of [`SigningKey::decode_pkcs8_der`].
         ///
@@ -913,7 +913,7 @@ mod allocating {
 
     /// For `pkcs8::EncodePrivateKey`: the seed form when the key has its
     /// seed, the expanded form otherwise (RFC 9881 recommends the seed).
-    impl<P: ParameterSet + AssociatedOid> pkcs8::EncodePrivateKey for SigningKey<P> {
+    impl<P: ParameterSet + AssociatedOid, F: KeyForm> pkcs8::EncodePrivateKey for SigningKey<P, F> {
         fn to_pkcs8_der(&self) -> pkcs8::Result<SecretDocument> {
             let format = match self.seed() {
                 Some(_) => PrivateKeyFormat::Seed,

@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::mu::internal_mu;
 use crate::params::ParameterSet;
 use crate::signature::Signature;
-use crate::signing_key::SigningKey;
+use crate::signing_key::{KeyForm, SigningKey};
 use crate::verifying_key::VerifyingKey;
 
 /// ML-DSA.Sign_internal (FIPS 204 Algorithm 7) on M' as given.
@@ -21,8 +21,8 @@ use crate::verifying_key::VerifyingKey;
 /// assert!(verify_internal(sk.verifying_key(), b"\x00\x00message", sig.as_ref()).is_ok());
 /// # Ok::<(), mldsa::Error>(())
 /// ```
-pub fn sign_internal<P: ParameterSet>(
-    sk: &SigningKey<P>,
+pub fn sign_internal<P: ParameterSet, F: KeyForm>(
+    sk: &SigningKey<P, F>,
     m_prime: &[u8],
     rnd: &[u8; 32],
 ) -> Signature<P> {

@@ -170,7 +170,7 @@ pub use mu::{Mu, MuBuilder};
 pub use params::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
 pub use prehash::PreHash;
 pub use signature::Signature;
-pub use signing_key::SigningKey;
+pub use signing_key::{Compact, KeyForm, Precomputed, SigningKey};
 pub use verifying_key::VerifyingKey;
 
 /// The RustCrypto crates of the public API, re-exported so that their
@@ -194,8 +194,10 @@ pub use {::signature as signature_traits, const_oid, der, pkcs8, spki};
 pub mod ml_dsa_44 {
     /// The parameter set.
     pub type Params = crate::MlDsa44;
-    /// A signing key.
+    /// A signing key, compact (the default form).
     pub type SigningKey = crate::SigningKey<crate::MlDsa44>;
+    /// A signing key, precomputed (faster signing, larger).
+    pub type PrecomputedSigningKey = crate::SigningKey<crate::MlDsa44, crate::Precomputed>;
     /// A verifying key.
     pub type VerifyingKey = crate::VerifyingKey<crate::MlDsa44>;
     /// A signature.
@@ -218,8 +220,10 @@ pub mod ml_dsa_44 {
 pub mod ml_dsa_65 {
     /// The parameter set.
     pub type Params = crate::MlDsa65;
-    /// A signing key.
+    /// A signing key, compact (the default form).
     pub type SigningKey = crate::SigningKey<crate::MlDsa65>;
+    /// A signing key, precomputed (faster signing, larger).
+    pub type PrecomputedSigningKey = crate::SigningKey<crate::MlDsa65, crate::Precomputed>;
     /// A verifying key.
     pub type VerifyingKey = crate::VerifyingKey<crate::MlDsa65>;
     /// A signature.
@@ -242,8 +246,10 @@ pub mod ml_dsa_65 {
 pub mod ml_dsa_87 {
     /// The parameter set.
     pub type Params = crate::MlDsa87;
-    /// A signing key.
+    /// A signing key, compact (the default form).
     pub type SigningKey = crate::SigningKey<crate::MlDsa87>;
+    /// A signing key, precomputed (faster signing, larger).
+    pub type PrecomputedSigningKey = crate::SigningKey<crate::MlDsa87, crate::Precomputed>;
     /// A verifying key.
     pub type VerifyingKey = crate::VerifyingKey<crate::MlDsa87>;
     /// A signature.

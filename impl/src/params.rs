@@ -14,7 +14,7 @@ pub const N: usize = 256;
 /// A fixed-size byte array, `[u8; LEN]`, usable where the length comes from a
 /// parameter set.
 pub trait ByteArray:
-    AsRef<[u8]> + AsMut<[u8]> + Clone + core::fmt::Debug + Eq + zeroize::Zeroize + Send + Sync
+    AsRef<[u8]> + AsMut<[u8]> + Clone + Copy + core::fmt::Debug + Eq + zeroize::Zeroize + Send + Sync
 {
     /// The length in bytes.
     const LEN: usize;
@@ -45,14 +45,14 @@ impl<const LEN: usize> PolyVec for [Poly; LEN] {
 }
 
 /// A k x l matrix of polynomials, `[[Poly; L]; K]`.
-pub trait PolyMatrix<VecL: PolyVec>: AsRef<[VecL]> + AsMut<[VecL]> + Send + Sync {
+pub trait PolyMatrix<VecL: PolyVec>: AsRef<[VecL]> + AsMut<[VecL]> + Clone + Send + Sync {
     /// All entries zero.
     fn zeroed() -> Self;
 }
 
 impl<const K: usize, const L: usize> PolyMatrix<[Poly; L]> for [[Poly; L]; K] {
     fn zeroed() -> Self {
-        [[Poly::ZERO; L]; K]
+        core::array::from_fn(|_| [Poly::ZERO; L])
     }
 }
 

@@ -10,7 +10,10 @@ use crate::params::N;
 /// Coefficients are not kept canonical: each backend function documents the
 /// range it accepts and returns (for example (-q, q) after a Montgomery
 /// multiplication).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// Not `Copy`: a polynomial often holds a secret (s1, y, c s1, ...), and
+/// every copy is one more place to zeroize; copies are explicit `clone`s.
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[repr(C, align(32))]
 pub struct Poly {
     /// The coefficients w_0 .. w_255.

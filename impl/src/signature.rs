@@ -35,7 +35,7 @@ impl<P: ParameterSet> Signature<P> {
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     pub fn to_bytes(&self) -> P::SigBytes {
-        self.bytes.clone()
+        self.bytes
     }
 }
 
@@ -47,9 +47,7 @@ impl<P: ParameterSet> AsRef<[u8]> for Signature<P> {
 
 impl<P: ParameterSet> Clone for Signature<P> {
     fn clone(&self) -> Self {
-        Signature {
-            bytes: self.bytes.clone(),
-        }
+        Signature { bytes: self.bytes }
     }
 }
 

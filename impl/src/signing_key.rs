@@ -1,8 +1,9 @@
-//! Signing (private) keys: generation, import / export, signing.
+//! Signing (private) keys in two forms: generation, import / export,
+//! signing.
 
-use zeroize::{ZeroizeOnDrop, Zeroizing};
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
-use crate::dispatch::{self, ExpandedSigningKey, ExpandedVerifyingKey};
+use crate::dispatch::{self, ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
 use crate::error::Error;
 use crate::mu::{Mu, MuBuilder, prehash_mu};
 use crate::params::{ByteArray, ParameterSet};
@@ -10,18 +11,143 @@ use crate::prehash::PreHash;
 use crate::signature::Signature;
 use crate::verifying_key::VerifyingKey;
 
+mod sealed {
+    use super::{ParameterSet, PrecomputedParts};
+
+    /// Only [`Compact`](super::Compact) and
+    /// [`Precomputed`](super::Precomputed) are key forms.
+    pub trait Sealed {}
+
+    /// What a form adds to a key, and the crate's way to it.
+    pub trait FormParts<P: ParameterSet>: Clone + Send + Sync {
+        /// Empty, to be filled in place.
+        fn zeroed() -> Self;
+        /// A precomputed key's parts.
+        fn precomputed(&self) -> Option<&PrecomputedParts<P>>;
+        /// The same, to fill.
+        fn precomputed_mut(&mut self) -> Option<&mut PrecomputedParts<P>>;
+    }
+
+    /// A compact key adds nothing.
+    #[derive(Clone, Copy, Debug)]
+    pub struct NoParts;
+
+    impl<P: ParameterSet> FormParts<P> for NoParts {
+        fn zeroed() -> Self {
+            NoParts
+        }
+        fn precomputed(&self) -> Option<&PrecomputedParts<P>> {
+            None
+        }
+        fn precomputed_mut(&mut self) -> Option<&mut PrecomputedParts<P>> {
+            None
+        }
+    }
+
+    impl<P: ParameterSet> FormParts<P> for PrecomputedParts<P> {
+        fn zeroed() -> Self {
+            PrecomputedParts::zeroed()
+        }
+        fn precomputed(&self) -> Option<&PrecomputedParts<P>> {
+            Some(self)
+        }
+        fn precomputed_mut(&mut self) -> Option<&mut PrecomputedParts<P>> {
+            Some(self)
+        }
+    }
+}
+
+use sealed::FormParts;
+
+/// What a key holds in either form: its secrets (FIPS 204's sk, the seed
+/// xi if known) and its verifying key. `Copy`, and the secrets wiped by
+/// the key's drop: a key handed out by value ([`SigningKey::handed_out`])
+/// gets a copy, written where the caller keeps it, and the original is
+/// wiped in place. A type with a destructor could only be moved out, and a
+/// move leaves the original behind whenever the compiler copies it (as it
+/// does a value whose address was taken to fill it). One `Copy` field, so
+/// that such a copy is one memory copy, which compilers forward through
+/// the temporary of an `Ok(..)`.
+pub(crate) struct Inner<P: ParameterSet> {
+    pub(crate) sk: ExpandedSigningKey<P>,
+    pub(crate) verifying_key: VerifyingKey<P>,
+    seed: [u8; 32],
+    seed_known: bool,
+}
+
+impl<P: ParameterSet> Clone for Inner<P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P: ParameterSet> Copy for Inner<P> {}
+
+impl<P: ParameterSet> Inner<P> {
+    fn wipe(&mut self) {
+        self.sk.wipe();
+        self.seed.as_mut_slice().zeroize();
+    }
+}
+
+/// How a [`SigningKey`] keeps its secrets: [`Compact`] (the default) or
+/// [`Precomputed`]. Both sign byte for byte alike; they differ in size and
+/// speed.
+///
+/// ```
+/// use mldsa::{Compact, KeyForm, Precomputed};
+/// assert_eq!((Compact::NAME, Precomputed::NAME), ("compact", "precomputed"));
+/// ```
+pub trait KeyForm: sealed::Sealed + 'static {
+    /// "compact" or "precomputed".
+    const NAME: &'static str;
+    /// What the form adds to the key (private).
+    #[doc(hidden)]
+    type Parts<P: ParameterSet>: FormParts<P>;
+}
+
+/// The default key form: the seed (when the key has one) and FIPS 204's
+/// encoded signing key sk, plus the verifying key; 4, 6 and 8 KiB for
+/// ML-DSA-44, 65 and 87. Each signature expands the matrix A_hat and
+/// unpacks and transforms the secrets on the stack (see the crate docs for
+/// the cost).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compact {}
+
+/// The key form for servers that sign many messages: the compact form plus
+/// the matrix A_hat = ExpandA(rho), computed once when the key is made or
+/// imported; 20, 36 and 64 KiB for ML-DSA-44, 65 and 87.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Precomputed {}
+
+impl sealed::Sealed for Compact {}
+impl sealed::Sealed for Precomputed {}
+
+impl KeyForm for Compact {
+    const NAME: &'static str = "compact";
+    type Parts<P: ParameterSet> = sealed::NoParts;
+}
+
+impl KeyForm for Precomputed {
+    const NAME: &'static str = "precomputed";
+    type Parts<P: ParameterSet> = PrecomputedParts<P>;
+}
+
 /// An ML-DSA signing key. Seed-first: a key made from a 32-byte seed xi keeps
 /// it (and can return it); a key imported from its expanded encoding has no
 /// seed. Every secret is zeroized on drop.
 ///
-/// Besides s1, s2 and t0 the key keeps the matrix A_hat = ExpandA(rho)
-/// (public), computed once when the key is made or imported, so that each
-/// signature skips ExpandA: k l KiB (16, 30 and 56 KiB for ML-DSA-44, 65
-/// and 87), which makes the whole key 34, 55 and 90 KiB. Box it where
-/// stack is tight.
+/// Two forms ([`KeyForm`]), which sign byte for byte alike:
+///
+/// - [`Compact`] (the default, `SigningKey<P>`): the seed and FIPS 204's
+///   encoded sk, with the verifying key; 4, 6 and 8 KiB for ML-DSA-44, 65
+///   and 87. Signing expands the matrix A_hat each time.
+/// - [`Precomputed`] (`SigningKey<P, Precomputed>`,
+///   `ml_dsa_65::PrecomputedSigningKey`): the matrix A_hat kept as well; 20, 36 and 64 KiB, the fastest signing. Box it
+///   ([`SigningKey::from_seed_boxed`]) where stack is tight.
 ///
 /// ```
-/// use mldsa::ml_dsa_65::SigningKey;
+/// use mldsa::ml_dsa_65::{PrecomputedSigningKey, SigningKey};
 /// let sk = SigningKey::from_seed(&[42u8; 32]);
 /// let sig = sk.sign_deterministic(b"message", b"context")?;
 /// sk.verifying_key().verify(b"message", sig.as_ref(), b"context")?;
@@ -30,33 +156,170 @@ use crate::verifying_key::VerifyingKey;
 /// let again = SigningKey::try_from_expanded(&expanded[..])?;
 /// assert_eq!(again.verifying_key(), sk.verifying_key());
 /// assert_eq!(sk.seed(), Some(&[42u8; 32]));
+/// // The precomputed form signs the same bytes, faster.
+/// let server: PrecomputedSigningKey = sk.precompute();
+/// assert_eq!(server.sign_deterministic(b"message", b"context")?, sig);
 /// # Ok::<(), mldsa::Error>(())
 /// ```
-pub struct SigningKey<P: ParameterSet> {
-    pub(crate) seed: Option<Zeroizing<[u8; 32]>>,
-    pub(crate) expanded: ExpandedSigningKey<P>,
-    pub(crate) verifying_key: VerifyingKey<P>,
+pub struct SigningKey<P: ParameterSet, F: KeyForm = Compact> {
+    pub(crate) inner: Inner<P>,
+    pub(crate) parts: F::Parts<P>,
 }
 
-impl<P: ParameterSet> ZeroizeOnDrop for SigningKey<P> {}
-
-impl<P: ParameterSet> core::fmt::Debug for SigningKey<P> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "SigningKey<{}>(..)", P::NAME)
+/// The secrets (the seed, sk) are zeroized; the verifying key and A_hat are
+/// public.
+impl<P: ParameterSet, F: KeyForm> Drop for SigningKey<P, F> {
+    fn drop(&mut self) {
+        self.inner.wipe();
     }
 }
 
-impl<P: ParameterSet> Clone for SigningKey<P> {
+impl<P: ParameterSet, F: KeyForm> ZeroizeOnDrop for SigningKey<P, F> {}
+
+impl<P: ParameterSet, F: KeyForm> core::fmt::Debug for SigningKey<P, F> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "SigningKey<{}, {}>(..)", P::NAME, F::NAME)
+    }
+}
+
+impl<P: ParameterSet, F: KeyForm> Clone for SigningKey<P, F> {
     fn clone(&self) -> Self {
+        self.handed_out()
+    }
+}
+
+/// The constructors that return a key in a `Result` exist for the compact
+/// form: its key is handed out through the `Ok` without a copy left
+/// behind, which compilers do not manage for the larger precomputed key.
+/// A precomputed key comes from these and [`SigningKey::precompute`], or
+/// from the boxed constructors (`try_from_expanded_boxed`, ...).
+impl<P: ParameterSet> SigningKey<P, Compact> {
+    /// ML-DSA.KeyGen (Algorithm 1) with xi from the operating system.
+    ///
+    /// ```
+    /// use mldsa::ml_dsa_65::SigningKey;
+    /// let sk = SigningKey::generate_os()?;
+    /// let sig = sk.sign_deterministic(b"message", b"")?;
+    /// let vk = sk.verifying_key();
+    /// assert!(vk.verify(b"message", sig.as_ref(), b"").is_ok());
+    /// // A fresh seed each time.
+    /// assert_ne!(SigningKey::generate_os()?.seed(), sk.seed());
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
+    #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
+    #[inline(always)]
+    pub fn generate_os() -> Result<Self, Error> {
+        let mut xi = Zeroizing::new([0u8; 32]);
+        getrandom::fill(xi.as_mut()).map_err(|_| Error::RandomnessFailure)?;
+        Ok(Self::from_seed(&xi))
+    }
+
+    /// Imports an expanded key, validated: the length, s1 and s2 in
+    /// [-eta, eta], and t0 and tr consistent with (rho, s1, s2).
+    ///
+    /// ```
+    /// use mldsa::{Error, ml_dsa_44::SigningKey};
+    /// let sk = SigningKey::from_seed(&[7u8; 32]);
+    /// let mut bytes = sk.to_expanded_bytes();
+    /// let imported = SigningKey::try_from_expanded(&bytes[..])?;
+    /// assert_eq!(imported.verifying_key(), sk.verifying_key());
+    /// // A wrong length, or parts that do not fit together (here tr), are refused.
+    /// let short = SigningKey::try_from_expanded(&bytes[1..]);
+    /// assert_eq!(short.unwrap_err(), Error::WrongLength);
+    /// bytes[100] ^= 1;
+    /// let tampered = SigningKey::try_from_expanded(&bytes[..]);
+    /// assert_eq!(tampered.unwrap_err(), Error::MalformedKey);
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
+    pub fn try_from_expanded(sk: &[u8]) -> Result<Self, Error> {
+        Self::by_value(|key| key.import_in_place(sk))
+    }
+
+    /// The same key in the [`Precomputed`] form: A_hat computed now, once.
+    ///
+    /// ```
+    /// use mldsa::ml_dsa_44::SigningKey;
+    /// let sk = SigningKey::from_seed(&[7u8; 32]);
+    /// let fast = sk.precompute();
+    /// assert_eq!(fast.verifying_key(), sk.verifying_key());
+    /// assert_eq!(fast.sign_deterministic(b"m", b"")?, sk.sign_deterministic(b"m", b"")?);
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
+    pub fn precompute(&self) -> SigningKey<P, Precomputed> {
+        let mut key = SigningKey {
+            inner: self.inner,
+            parts: PrecomputedParts::zeroed(),
+        };
+        dispatch::precompute::<P>(&key.inner.sk, &mut key.parts);
+        key.handed_out()
+    }
+}
+
+impl<P: ParameterSet> SigningKey<P, Precomputed> {
+    /// The same key in the [`Compact`] form.
+    ///
+    /// ```
+    /// use mldsa::ml_dsa_44::PrecomputedSigningKey;
+    /// let fast = PrecomputedSigningKey::from_seed(&[7u8; 32]);
+    /// let small = fast.to_compact();
+    /// assert_eq!(small.seed(), Some(&[7u8; 32]));
+    /// assert_eq!(small.sign_deterministic(b"m", b"")?, fast.sign_deterministic(b"m", b"")?);
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
+    pub fn to_compact(&self) -> SigningKey<P> {
         SigningKey {
-            seed: self.seed.clone(),
-            expanded: self.expanded.clone(),
-            verifying_key: self.verifying_key.clone(),
+            inner: self.inner,
+            parts: sealed::NoParts,
         }
     }
 }
 
-impl<P: ParameterSet> SigningKey<P> {
+impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
+    /// A key of zeros, to be filled in place.
+    #[inline(always)]
+    pub(crate) fn empty() -> Self {
+        SigningKey {
+            inner: Inner {
+                sk: ExpandedSigningKey::zeroed(),
+                verifying_key: VerifyingKey {
+                    expanded: ExpandedVerifyingKey::zeroed(),
+                },
+                seed: [0; 32],
+                seed_known: false,
+            },
+            parts: FormParts::zeroed(),
+        }
+    }
+
+    /// KeyGen_internal from xi into this key, in place; the key keeps xi.
+    pub(crate) fn generate_in_place(&mut self, xi: &[u8; 32]) {
+        let inner = &mut self.inner;
+        inner.seed.copy_from_slice(xi);
+        inner.seed_known = true;
+        let (vk, sk) = (&mut inner.verifying_key.expanded, &mut inner.sk);
+        match self.parts.precomputed_mut() {
+            Some(pre) => dispatch::key_gen_precomputed::<P>(xi, vk, sk, pre),
+            None => dispatch::key_gen::<P>(xi, vk, sk),
+        }
+    }
+
+    /// FIPS 204's sk, as the key holds it.
+    pub(crate) fn expanded_bytes(&self) -> &[u8] {
+        self.inner.sk.encoded().as_ref()
+    }
+
+    /// The validated import of an expanded key into this key, in place.
+    pub(crate) fn import_in_place(&mut self, sk: &[u8]) -> Result<(), Error> {
+        let inner = &mut self.inner;
+        let vk = &mut inner.verifying_key.expanded;
+        dispatch::import_signing_key::<P>(sk, &mut inner.sk, vk)?;
+        if let Some(pre) = self.parts.precomputed_mut() {
+            dispatch::precompute::<P>(&self.inner.sk, pre);
+        }
+        Ok(())
+    }
+
     /// ML-DSA.KeyGen_internal (FIPS 204 Algorithm 6) from the seed xi.
     ///
     /// ```
@@ -68,16 +331,31 @@ impl<P: ParameterSet> SigningKey<P> {
     /// let other = SigningKey::from_seed(&[8u8; 32]);
     /// assert_ne!(other.verifying_key(), sk.verifying_key());
     /// ```
+    #[inline(always)]
     pub fn from_seed(xi: &[u8; 32]) -> Self {
-        let mut key = SigningKey {
-            seed: Some(Zeroizing::new(*xi)),
-            expanded: ExpandedSigningKey::zeroed(),
-            verifying_key: VerifyingKey {
-                expanded: ExpandedVerifyingKey::zeroed(),
-            },
-        };
-        dispatch::key_gen::<P>(xi, &mut key.verifying_key.expanded, &mut key.expanded);
-        key
+        let mut key = Self::empty();
+        key.generate_in_place(xi);
+        key.handed_out()
+    }
+
+    /// This key, to return by value: its secrets copied (they are `Copy`)
+    /// into the value returned, which is built where the caller keeps it,
+    /// while `self`, dropped by the caller, is zeroized in place. Returning
+    /// the key itself would move it: a value whose address was taken (as
+    /// the key's is, to fill it) is copied to the caller's slot, and the
+    /// original stays behind, unzeroized. The boxed constructors need
+    /// neither.
+    //
+    // Not inlined, so that the caller passes the place it keeps the value in
+    // (a `let`, or the payload of an `Ok(..)`) and the copy is written
+    // there; `parts` (public) is made first, so that `inner` is copied
+    // straight from `self`, with no temporary in between.
+    #[inline(never)]
+    pub(crate) fn handed_out(&self) -> Self {
+        SigningKey {
+            parts: self.parts.clone(),
+            inner: self.inner,
+        }
     }
 
     /// ML-DSA.KeyGen (Algorithm 1) with xi drawn from `rng`.
@@ -107,30 +385,24 @@ impl<P: ParameterSet> SigningKey<P> {
     /// let expected = SigningKey::from_seed(&[7u8; 32]);
     /// assert_eq!(sk.verifying_key(), expected.verifying_key());
     /// ```
+    #[inline(always)]
     pub fn generate<R: rand_core::CryptoRng + ?Sized>(rng: &mut R) -> Self {
         let mut xi = Zeroizing::new([0u8; 32]);
         rng.fill_bytes(xi.as_mut());
         Self::from_seed(&xi)
     }
 
-    /// ML-DSA.KeyGen (Algorithm 1) with xi from the operating system.
-    ///
-    /// ```
-    /// use mldsa::ml_dsa_65::SigningKey;
-    /// let sk = SigningKey::generate_os()?;
-    /// let sig = sk.sign_deterministic(b"message", b"")?;
-    /// let vk = sk.verifying_key();
-    /// assert!(vk.verify(b"message", sig.as_ref(), b"").is_ok());
-    /// // A fresh seed each time.
-    /// assert_ne!(SigningKey::generate_os()?.seed(), sk.seed());
-    /// # Ok::<(), mldsa::Error>(())
-    /// ```
-    #[cfg(feature = "std")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
-    pub fn generate_os() -> Result<Self, Error> {
-        let mut xi = Zeroizing::new([0u8; 32]);
-        getrandom::fill(xi.as_mut()).map_err(|_| Error::RandomnessFailure)?;
-        Ok(Self::from_seed(&xi))
+    /// A key filled in place by `fill`, handed out by value
+    /// ([`Self::handed_out`]) in an `Ok`; on an error the key is dropped, so
+    /// zeroized. Not inlined: the caller passes the place it keeps the
+    /// result in, and `handed_out` writes there.
+    #[inline(never)]
+    pub(crate) fn by_value(
+        fill: impl FnOnce(&mut Self) -> Result<(), Error>,
+    ) -> Result<Self, Error> {
+        let mut key = Self::empty();
+        fill(&mut key)?;
+        Ok(key.handed_out())
     }
 
     /// The seed xi, if the key was made from one.
@@ -145,7 +417,7 @@ impl<P: ParameterSet> SigningKey<P> {
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     pub fn seed(&self) -> Option<&[u8; 32]> {
-        self.seed.as_deref()
+        self.inner.seed_known.then_some(&self.inner.seed)
     }
 
     /// The matching verifying key.
@@ -160,7 +432,7 @@ impl<P: ParameterSet> SigningKey<P> {
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     pub fn verifying_key(&self) -> &VerifyingKey<P> {
-        &self.verifying_key
+        &self.inner.verifying_key
     }
 
     /// skEncode (Algorithm 24): the 2560 / 4032 / 4896-byte expanded key.
@@ -175,38 +447,7 @@ impl<P: ParameterSet> SigningKey<P> {
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     pub fn to_expanded_bytes(&self) -> Zeroizing<P::SkBytes> {
-        Zeroizing::new(self.expanded.encode())
-    }
-
-    /// Imports an expanded key, validated: the length, s1 and s2 in
-    /// [-eta, eta], and t0 and tr consistent with (rho, s1, s2).
-    ///
-    /// ```
-    /// use mldsa::{Error, ml_dsa_44::SigningKey};
-    /// let sk = SigningKey::from_seed(&[7u8; 32]);
-    /// let mut bytes = sk.to_expanded_bytes();
-    /// let imported = SigningKey::try_from_expanded(&bytes[..])?;
-    /// assert_eq!(imported.verifying_key(), sk.verifying_key());
-    /// // A wrong length, or parts that do not fit together (here tr), are refused.
-    /// let short = SigningKey::try_from_expanded(&bytes[1..]);
-    /// assert_eq!(short.unwrap_err(), Error::WrongLength);
-    /// bytes[100] ^= 1;
-    /// let tampered = SigningKey::try_from_expanded(&bytes[..]);
-    /// assert_eq!(tampered.unwrap_err(), Error::MalformedKey);
-    /// # Ok::<(), mldsa::Error>(())
-    /// ```
-    pub fn try_from_expanded(sk: &[u8]) -> Result<Self, Error> {
-        // Decoded in place: the secrets are written once, into the key
-        // returned (or zeroized with it on an error).
-        let mut key = SigningKey {
-            seed: None,
-            expanded: ExpandedSigningKey::zeroed(),
-            verifying_key: VerifyingKey {
-                expanded: ExpandedVerifyingKey::zeroed(),
-            },
-        };
-        dispatch::import_signing_key::<P>(sk, &mut key.expanded, &mut key.verifying_key.expanded)?;
-        Ok(key)
+        Zeroizing::new(*self.inner.sk.encoded())
     }
 
     /// ML-DSA.Sign (Algorithm 2), hedged: rnd from the operating system.
@@ -304,7 +545,7 @@ impl<P: ParameterSet> SigningKey<P> {
         ctx: &[u8],
         rnd: &[u8; 32],
     ) -> Result<Signature<P>, Error> {
-        let mut builder = MuBuilder::new(&self.verifying_key, ctx)?;
+        let mut builder = MuBuilder::new(&self.inner.verifying_key, ctx)?;
         builder.update(msg);
         Ok(self.sign_mu(&builder.finalize(), rnd))
     }
@@ -357,7 +598,7 @@ impl<P: ParameterSet> SigningKey<P> {
         ctx: &[u8],
         rnd: &[u8; 32],
     ) -> Result<Signature<P>, Error> {
-        let mu = prehash_mu(self.verifying_key.tr(), ctx, ph, digest)?;
+        let mu = prehash_mu(self.inner.verifying_key.tr(), ctx, ph, digest)?;
         Ok(self.sign_mu(&mu, rnd))
     }
 
@@ -377,7 +618,12 @@ impl<P: ParameterSet> SigningKey<P> {
     /// ```
     pub fn sign_mu(&self, mu: &Mu, rnd: &[u8; 32]) -> Signature<P> {
         let mut bytes = P::SigBytes::zeroed();
-        dispatch::sign::<P>(&self.expanded, &mu.0, rnd, &mut bytes);
+        match self.parts.precomputed() {
+            Some(pre) => {
+                dispatch::sign_precomputed::<P>(&self.inner.sk, pre, &mu.0, rnd, &mut bytes)
+            }
+            None => dispatch::sign::<P>(&self.inner.sk, &mu.0, rnd, &mut bytes),
+        }
         Signature { bytes }
     }
 
@@ -397,6 +643,32 @@ impl<P: ParameterSet> SigningKey<P> {
     }
 
     pub(crate) fn tr(&self) -> &[u8; 64] {
-        self.verifying_key.tr()
+        self.inner.verifying_key.tr()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use core::mem::size_of;
+
+    use super::{Precomputed, SigningKey};
+    use crate::{MlDsa44, MlDsa65, MlDsa87};
+
+    /// The sizes the docs give (KiB, rounded up), so they cannot drift.
+    #[test]
+    fn documented_key_sizes() {
+        let kib = |bytes: usize| bytes.div_ceil(1024);
+        let compact = [
+            size_of::<SigningKey<MlDsa44>>(),
+            size_of::<SigningKey<MlDsa65>>(),
+            size_of::<SigningKey<MlDsa87>>(),
+        ];
+        let precomputed = [
+            size_of::<SigningKey<MlDsa44, Precomputed>>(),
+            size_of::<SigningKey<MlDsa65, Precomputed>>(),
+            size_of::<SigningKey<MlDsa87, Precomputed>>(),
+        ];
+        assert_eq!(compact.map(kib), [4, 6, 8], "{compact:?}");
+        assert_eq!(precomputed.map(kib), [20, 36, 64], "{precomputed:?}");
     }
 }

@@ -25,7 +25,7 @@ use crate::error::Error;
 use crate::mu::{Mu, MuBuilder};
 use crate::params::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
 use crate::signature::Signature;
-use crate::signing_key::SigningKey;
+use crate::signing_key::{KeyForm, SigningKey};
 use crate::verifying_key::VerifyingKey;
 
 /// mu of the pieces of a message, empty context.
@@ -55,7 +55,7 @@ fn rnd_from<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Zeroizing<[u8; 32]>
 /// assert!(Verifier::verify(sk.verifying_key(), b"message", &sig).is_ok());
 /// # Ok::<(), mldsa::Error>(())
 /// ```
-impl<P: ParameterSet> Signer<Signature<P>> for SigningKey<P> {
+impl<P: ParameterSet, F: KeyForm> Signer<Signature<P>> for SigningKey<P, F> {
     fn try_sign(&self, msg: &[u8]) -> Result<Signature<P>, SignatureError> {
         self.try_multipart_sign(&[msg])
     }
@@ -69,7 +69,7 @@ impl<P: ParameterSet> Signer<Signature<P>> for SigningKey<P> {
 /// let sk = SigningKey::from_seed(&[1u8; 32]);
 /// assert_eq!(sk.multipart_sign(&[b"mess", b"age"]), Signer::sign(&sk, b"message"));
 /// ```
-impl<P: ParameterSet> MultipartSigner<Signature<P>> for SigningKey<P> {
+impl<P: ParameterSet, F: KeyForm> MultipartSigner<Signature<P>> for SigningKey<P, F> {
     fn try_multipart_sign(&self, msg: &[&[u8]]) -> Result<Signature<P>, SignatureError> {
         Ok(self.sign_mu_deterministic(&mu_of(self.verifying_key(), msg)))
     }
@@ -95,7 +95,7 @@ impl<P: ParameterSet> MultipartSigner<Signature<P>> for SigningKey<P> {
 /// assert!(Verifier::verify(sk.verifying_key(), b"message", &sig).is_ok());
 /// # Ok::<(), mldsa::Error>(())
 /// ```
-impl<P: ParameterSet> RandomizedSigner<Signature<P>> for SigningKey<P> {
+impl<P: ParameterSet, F: KeyForm> RandomizedSigner<Signature<P>> for SigningKey<P, F> {
     fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
@@ -124,7 +124,7 @@ impl<P: ParameterSet> RandomizedSigner<Signature<P>> for SigningKey<P> {
 /// assert!(sk.verifying_key().multipart_verify(&[b"message"], &sig).is_ok());
 /// # Ok::<(), mldsa::Error>(())
 /// ```
-impl<P: ParameterSet> RandomizedMultipartSigner<Signature<P>> for SigningKey<P> {
+impl<P: ParameterSet, F: KeyForm> RandomizedMultipartSigner<Signature<P>> for SigningKey<P, F> {
     fn try_multipart_sign_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
@@ -180,10 +180,10 @@ impl<P: ParameterSet> MultipartVerifier<Signature<P>> for VerifyingKey<P> {
 /// let sk = SigningKey::from_seed(&[1u8; 32]);
 /// assert_eq!(&Keypair::verifying_key(&sk), sk.verifying_key());
 /// ```
-impl<P: ParameterSet> Keypair for SigningKey<P> {
+impl<P: ParameterSet, F: KeyForm> Keypair for SigningKey<P, F> {
     type VerifyingKey = VerifyingKey<P>;
     fn verifying_key(&self) -> VerifyingKey<P> {
-        SigningKey::verifying_key(self).clone()
+        *SigningKey::verifying_key(self)
     }
 }
 
@@ -195,7 +195,7 @@ impl<P: ParameterSet> Keypair for SigningKey<P> {
 /// let vk: &VerifyingKey = sk.as_ref();
 /// assert_eq!(vk, sk.verifying_key());
 /// ```
-impl<P: ParameterSet> AsRef<VerifyingKey<P>> for SigningKey<P> {
+impl<P: ParameterSet, F: KeyForm> AsRef<VerifyingKey<P>> for SigningKey<P, F> {
     fn as_ref(&self) -> &VerifyingKey<P> {
         self.verifying_key()
     }

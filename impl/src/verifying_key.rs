@@ -6,8 +6,8 @@ use crate::mu::{Mu, MuBuilder, prehash_mu};
 use crate::params::ParameterSet;
 use crate::prehash::PreHash;
 
-/// An ML-DSA verifying key (public key), decoded once: 1312, 1952 or 2592
-/// bytes encoded.
+/// An ML-DSA verifying key (public key): the 1312, 1952 or 2592-byte
+/// encoding and its hash tr, computed once.
 ///
 /// ```
 /// use mldsa::ml_dsa_44::{SigningKey, VerifyingKey};
@@ -25,11 +25,13 @@ pub struct VerifyingKey<P: ParameterSet> {
 
 impl<P: ParameterSet> Clone for VerifyingKey<P> {
     fn clone(&self) -> Self {
-        VerifyingKey {
-            expanded: self.expanded.clone(),
-        }
+        *self
     }
 }
+
+/// Plain data (the encoded key and its hash), so that a signing key, which
+/// holds one, can be copied out and wiped (see `SigningKey::handed_out`).
+impl<P: ParameterSet> Copy for VerifyingKey<P> {}
 
 impl<P: ParameterSet> core::fmt::Debug for VerifyingKey<P> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -49,9 +51,11 @@ impl<P: ParameterSet> TryFrom<&[u8]> for VerifyingKey<P> {
     type Error = Error;
     /// pkDecode: any byte string of the right length is a key.
     fn try_from(pk: &[u8]) -> Result<Self, Error> {
-        Ok(VerifyingKey {
-            expanded: dispatch::decode_verifying_key::<P>(pk)?,
-        })
+        let mut vk = VerifyingKey {
+            expanded: ExpandedVerifyingKey::zeroed(),
+        };
+        dispatch::decode_verifying_key::<P>(pk, &mut vk.expanded)?;
+        Ok(vk)
     }
 }
 
@@ -67,7 +71,7 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     pub fn to_bytes(&self) -> P::PkBytes {
-        self.expanded.encoded.clone()
+        self.expanded.encoded
     }
 
     /// The encoded key, borrowed.

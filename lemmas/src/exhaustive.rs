@@ -89,7 +89,7 @@ fn make_hint<B: Backend>(gamma2: i32) -> Result<String, String> {
 /// caddq on (-q, q): a mod q.
 fn caddq<B: Backend>() -> Result<String, String> {
     sweep(-(Q as i64) + 1, Q as i64 - 1, |a| {
-        let mut r = *a;
+        let mut r = a.clone();
         B::caddq(&mut r);
         (0..N)
             .find(|&i| r.coeffs[i] != ring::mod_q(a.coeffs[i] as i64))
@@ -141,7 +141,7 @@ fn reduce32_freeze<B: Backend>(reductions: Reductions) -> Result<String, String>
 
 fn reduce32_freeze_on<B: Backend>(lo: i64, hi: i64) -> Result<i64, String> {
     sweep(lo, hi, |a| {
-        let (mut r, mut f) = (*a, *a);
+        let (mut r, mut f) = (a.clone(), a.clone());
         B::reduce32(&mut r);
         B::freeze(&mut f);
         (0..N)
@@ -219,7 +219,7 @@ fn pack_eta<P: ParameterSet>() -> Result<String, String> {
         let w = Poly::from_coeffs(core::array::from_fn(|i| {
             -eta + ((step + i) % values) as i32
         }));
-        s1.as_mut()[0] = w;
+        s1.as_mut()[0] = w.clone();
         sk_encode::<P>(
             &SkParts {
                 rho: &rho,

@@ -5,7 +5,9 @@
 //! set and backend instead.
 
 use mldsa::algorithms::encodings::{self as encoding, SkParts};
-use mldsa::algorithms::{self, ExpandedSigningKey, ExpandedVerifyingKey, sampling};
+use mldsa::algorithms::{
+    self, ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts, sampling,
+};
 use mldsa::backend::Backend;
 use mldsa::params::ParameterSet;
 use mldsa::poly::Poly;
@@ -130,33 +132,61 @@ pub fn verify_internal<P: ParameterSet, B: Backend>(
 }
 
 #[inline(never)]
+pub fn key_gen_internal_precomputed<P: ParameterSet, B: Backend>(
+    xi: &[u8; 32],
+) -> (
+    ExpandedVerifyingKey<P>,
+    ExpandedSigningKey<P>,
+    PrecomputedParts<P>,
+) {
+    let mut vk = ExpandedVerifyingKey::zeroed();
+    let mut sk = ExpandedSigningKey::zeroed();
+    let mut pre = PrecomputedParts::zeroed();
+    algorithms::key_gen_internal_precomputed::<P, B>(xi, &mut vk, &mut sk, &mut pre);
+    (vk, sk, pre)
+}
+
+#[inline(never)]
+pub fn precompute<P: ParameterSet, B: Backend>(sk: &ExpandedSigningKey<P>) -> PrecomputedParts<P> {
+    let mut pre = PrecomputedParts::zeroed();
+    pre.precompute::<B>(sk);
+    pre
+}
+
+#[inline(never)]
+pub fn sign_internal_precomputed<P: ParameterSet, B: Backend>(
+    sk: &ExpandedSigningKey<P>,
+    pre: &PrecomputedParts<P>,
+    mu: &[u8; 64],
+    rnd: &[u8; 32],
+    sig: &mut P::SigBytes,
+) {
+    algorithms::sign_internal_precomputed::<P, B>(sk, pre, mu, rnd, sig)
+}
+
+#[inline(never)]
 pub fn decode_verifying_key<P: ParameterSet, B: Backend>(
     pk: &[u8],
 ) -> Result<ExpandedVerifyingKey<P>, mldsa::Error> {
-    ExpandedVerifyingKey::<P>::decode::<B>(pk)
-}
-
-#[inline(never)]
-pub fn decode_signing_key<P: ParameterSet>(
-    sk: &[u8],
-) -> Result<ExpandedSigningKey<P>, mldsa::Error> {
-    let mut key = ExpandedSigningKey::<P>::zeroed();
-    key.decode_from(sk)?;
-    Ok(key)
-}
-
-#[inline(never)]
-pub fn check_consistency<P: ParameterSet, B: Backend>(
-    sk: &mut ExpandedSigningKey<P>,
-) -> Result<ExpandedVerifyingKey<P>, mldsa::Error> {
     let mut vk = ExpandedVerifyingKey::<P>::zeroed();
-    sk.check_consistency::<B>(&mut vk)?;
+    vk.decode_from::<B>(pk)?;
     Ok(vk)
+}
+
+/// The validated import of an expanded key: the key and its public key.
+#[inline(never)]
+pub fn import_signing_key<P: ParameterSet, B: Backend>(
+    sk: &[u8],
+) -> Result<(ExpandedSigningKey<P>, ExpandedVerifyingKey<P>), mldsa::Error> {
+    let mut key = ExpandedSigningKey::<P>::zeroed();
+    let mut vk = ExpandedVerifyingKey::<P>::zeroed();
+    algorithms::import_signing_key::<P, B>(sk, &mut key, &mut vk)?;
+    Ok((key, vk))
 }
 
 #[inline(never)]
 pub fn encode_signing_key<P: ParameterSet>(sk: &ExpandedSigningKey<P>) -> Vec<u8> {
-    sk.encode().as_ref().to_vec()
+    sk.encoded().as_ref().to_vec()
 }
 
 /// mu = H(tr || pieces, 64) with the backend's MuHasher.

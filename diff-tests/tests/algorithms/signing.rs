@@ -13,8 +13,9 @@
 //! the portable backend.)
 
 use crate::calls::{
-    check_consistency, decode_signing_key, decode_verifying_key, encode_signing_key,
-    key_gen_internal, mu_hasher, sign_internal, verify_internal,
+    decode_verifying_key, encode_signing_key, import_signing_key, key_gen_internal,
+    key_gen_internal_precomputed, mu_hasher, precompute, sign_internal, sign_internal_precomputed,
+    verify_internal,
 };
 use crate::common::*;
 use mldsa::backend::Backend;
@@ -324,12 +325,28 @@ fn check_internals<P: ParameterSet, B: Backend>(
     let decoded_vk = decode_verifying_key::<P, B>(&pk).unwrap();
     prop_assert_eq!(decoded_vk.tr(), vk.tr());
     prop_assert!(verify_internal::<P, B>(&decoded_vk, &mu, sig.as_ref()));
-    let mut decoded_sk = decode_signing_key::<P>(&sk_bytes).unwrap();
-    let checked = check_consistency::<P, B>(&mut decoded_sk).unwrap();
+    let (decoded_sk, checked) = import_signing_key::<P, B>(&sk_bytes).unwrap();
     prop_assert_eq!(checked.encoded().as_ref(), &pk[..]);
     let mut again = P::SigBytes::zeroed();
     sign_internal::<P, B>(&decoded_sk, &mu, rnd, &mut again);
     prop_assert_eq!(again.as_ref(), sig.as_ref());
+
+    // The precomputed form: the same keys, made in one pass or from the
+    // compact key, and the same signature.
+    let (pre_vk, pre_sk, pre) = key_gen_internal_precomputed::<P, B>(xi);
+    prop_assert_eq!(pre_vk.encoded().as_ref(), &pk[..]);
+    prop_assert_eq!(encode_signing_key(&pre_sk), sk_bytes.clone());
+    for pre in [pre, precompute::<P, B>(&decoded_sk)] {
+        let mut pre_sig = P::SigBytes::zeroed();
+        sign_internal_precomputed::<P, B>(&pre_sk, &pre, &mu, rnd, &mut pre_sig);
+        prop_assert_eq!(
+            pre_sig.as_ref(),
+            sig.as_ref(),
+            "{} {}: sign_internal, precomputed",
+            B::NAME,
+            P::NAME
+        );
+    }
     Ok(())
 }
 

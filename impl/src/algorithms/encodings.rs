@@ -24,6 +24,24 @@ pub fn pk_encode<P: ParameterSet>(rho: &[u8; 32], t1: &P::VecK, pk: &mut [u8]) {
     }
 }
 
+/// SimpleBitPack(t1[i], 2^10 - 1) into row i of pk (pkEncode, one row).
+#[inline(always)]
+pub fn pack_t1_row(pk: &mut [u8], i: usize, t1_i: &Poly) {
+    pack_bits::<10>(
+        &mut pk[32 + i * T1_BYTES..32 + (i + 1) * T1_BYTES],
+        t1_i,
+        |c| c as u32,
+    );
+}
+
+/// t1[i] 2^d from row i of pk (pkDecode, one row, times 2^d).
+#[inline(always)]
+pub fn unpack_t1_row_shifted(pk: &[u8], i: usize, a: &mut Poly) {
+    unpack_bits::<10>(a, &pk[32 + i * T1_BYTES..32 + (i + 1) * T1_BYTES], |x| {
+        (x << D) as i32
+    });
+}
+
 /// pkDecode (Algorithm 23). `pk` must have P::PK_LEN bytes.
 pub fn pk_decode<P: ParameterSet>(pk: &[u8], rho: &mut [u8; 32], t1: &mut P::VecK) {
     rho.copy_from_slice(&pk[..32]);
@@ -50,27 +68,108 @@ pub struct SkParts<'a, P: ParameterSet> {
     pub t0: &'a P::VecK,
 }
 
+/// Where each part of an encoded signing key starts: rho, K and tr (32,
+/// 32 and 64 bytes) at 0, 32 and 64; then s1[0..l], s2[0..k] (32 * ETA_BITS
+/// bytes each) and t0[0..k] (`T0_BYTES` each).
+pub struct SkLayout<P: ParameterSet>(core::marker::PhantomData<P>);
+
+impl<P: ParameterSet> SkLayout<P> {
+    /// Bytes of one packed s1 or s2 polynomial.
+    pub const ETA_BYTES: usize = 32 * P::ETA_BITS;
+
+    /// The bytes of s1[i].
+    #[inline(always)]
+    pub fn s1(sk: &[u8], i: usize) -> &[u8] {
+        let at = 128 + i * Self::ETA_BYTES;
+        &sk[at..at + Self::ETA_BYTES]
+    }
+
+    /// The bytes of s2[i].
+    #[inline(always)]
+    pub fn s2(sk: &[u8], i: usize) -> &[u8] {
+        Self::s1(sk, P::L + i)
+    }
+
+    /// The bytes of t0[i].
+    #[inline(always)]
+    pub fn t0(sk: &[u8], i: usize) -> &[u8] {
+        let at = 128 + (P::L + P::K) * Self::ETA_BYTES + i * T0_BYTES;
+        &sk[at..at + T0_BYTES]
+    }
+
+    /// The same, writable.
+    #[inline(always)]
+    pub fn s1_mut(sk: &mut [u8], i: usize) -> &mut [u8] {
+        let at = 128 + i * Self::ETA_BYTES;
+        &mut sk[at..at + Self::ETA_BYTES]
+    }
+
+    /// The same, writable.
+    #[inline(always)]
+    pub fn s2_mut(sk: &mut [u8], i: usize) -> &mut [u8] {
+        Self::s1_mut(sk, P::L + i)
+    }
+
+    /// The same, writable.
+    #[inline(always)]
+    pub fn t0_mut(sk: &mut [u8], i: usize) -> &mut [u8] {
+        let at = 128 + (P::L + P::K) * Self::ETA_BYTES + i * T0_BYTES;
+        &mut sk[at..at + T0_BYTES]
+    }
+}
+
+/// BitPack(a, eta, eta): one s1 or s2 polynomial (32 * ETA_BITS bytes).
+#[inline(always)]
+pub fn pack_eta<P: ParameterSet>(out: &mut [u8], a: &Poly) {
+    let f = |c| (P::ETA - c) as u32;
+    match <P::Eta as Eta>::KIND {
+        EtaKind::Two => pack_bits::<3>(out, a, f),
+        EtaKind::Four => pack_bits::<4>(out, a, f),
+    }
+}
+
+/// BitUnpack(v, eta, eta), and whether some coefficient fell outside
+/// [-eta, eta] (nonzero then), computed without a branch on the secret.
+#[inline(always)]
+pub fn unpack_eta<P: ParameterSet>(a: &mut Poly, v: &[u8]) -> i32 {
+    let g = |x| P::ETA - x as i32;
+    match <P::Eta as Eta>::KIND {
+        EtaKind::Two => unpack_bits::<3>(a, v, g),
+        EtaKind::Four => unpack_bits::<4>(a, v, g),
+    }
+    let mut out_of_range = 0i32;
+    for &c in a.coeffs.iter() {
+        // c < -eta, as a sign bit.
+        out_of_range |= (c + P::ETA) >> 31;
+    }
+    out_of_range
+}
+
+/// BitPack(a, 2^(d-1) - 1, 2^(d-1)): one t0 polynomial (`T0_BYTES`).
+#[inline(always)]
+pub fn pack_t0(out: &mut [u8], a: &Poly) {
+    pack_bits::<{ D as usize }>(out, a, |c| ((1 << (D - 1)) - c) as u32);
+}
+
+/// BitUnpack(v, 2^(d-1) - 1, 2^(d-1)): one t0 polynomial.
+#[inline(always)]
+pub fn unpack_t0(a: &mut Poly, v: &[u8]) {
+    unpack_bits::<{ D as usize }>(a, v, |x| (1 << (D - 1)) - x as i32);
+}
+
 /// skEncode (Algorithm 24). `sk` must have P::SK_LEN bytes.
 pub fn sk_encode<P: ParameterSet>(parts: &SkParts<'_, P>, sk: &mut [u8]) {
     sk[..32].copy_from_slice(parts.rho);
     sk[32..64].copy_from_slice(parts.k);
     sk[64..128].copy_from_slice(parts.tr);
-    let eta_bytes = 32 * P::ETA_BITS;
-    let mut offset = 128;
-    for p in parts.s1.as_ref().iter().chain(parts.s2.as_ref()) {
-        let out = &mut sk[offset..offset + eta_bytes];
-        let f = |c| (P::ETA - c) as u32;
-        match <P::Eta as Eta>::KIND {
-            EtaKind::Two => pack_bits::<3>(out, p, f),
-            EtaKind::Four => pack_bits::<4>(out, p, f),
-        }
-        offset += eta_bytes;
+    for (i, p) in parts.s1.as_ref().iter().enumerate() {
+        pack_eta::<P>(SkLayout::<P>::s1_mut(sk, i), p);
     }
-    for p in parts.t0.as_ref() {
-        pack_bits::<{ D as usize }>(&mut sk[offset..offset + T0_BYTES], p, |c| {
-            ((1 << (D - 1)) - c) as u32
-        });
-        offset += T0_BYTES;
+    for (i, p) in parts.s2.as_ref().iter().enumerate() {
+        pack_eta::<P>(SkLayout::<P>::s2_mut(sk, i), p);
+    }
+    for (i, p) in parts.t0.as_ref().iter().enumerate() {
+        pack_t0(SkLayout::<P>::t0_mut(sk, i), p);
     }
 }
 
@@ -89,27 +188,15 @@ pub fn sk_decode<P: ParameterSet>(
     rho.copy_from_slice(&sk[..32]);
     k.copy_from_slice(&sk[32..64]);
     tr.copy_from_slice(&sk[64..128]);
-    let eta_bytes = 32 * P::ETA_BITS;
-    let mut offset = 128;
     let mut out_of_range = 0i32;
-    for p in s1.as_mut().iter_mut().chain(s2.as_mut().iter_mut()) {
-        let v = &sk[offset..offset + eta_bytes];
-        let g = |x| P::ETA - x as i32;
-        match <P::Eta as Eta>::KIND {
-            EtaKind::Two => unpack_bits::<3>(p, v, g),
-            EtaKind::Four => unpack_bits::<4>(p, v, g),
-        }
-        for &c in p.coeffs.iter() {
-            // c < -eta, as a sign bit, without a branch on the secret.
-            out_of_range |= (c + P::ETA) >> 31;
-        }
-        offset += eta_bytes;
+    for (i, p) in s1.as_mut().iter_mut().enumerate() {
+        out_of_range |= unpack_eta::<P>(p, SkLayout::<P>::s1(sk, i));
     }
-    for p in t0.as_mut() {
-        unpack_bits::<{ D as usize }>(p, &sk[offset..offset + T0_BYTES], |x| {
-            (1 << (D - 1)) - x as i32
-        });
-        offset += T0_BYTES;
+    for (i, p) in s2.as_mut().iter_mut().enumerate() {
+        out_of_range |= unpack_eta::<P>(p, SkLayout::<P>::s2(sk, i));
+    }
+    for (i, p) in t0.as_mut().iter_mut().enumerate() {
+        unpack_t0(p, SkLayout::<P>::t0(sk, i));
     }
     if out_of_range != 0 {
         Err(Error::MalformedKey)

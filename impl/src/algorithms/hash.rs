@@ -6,13 +6,21 @@ use crate::backend::{Backend, Xof};
 /// H(x_0 || x_1 || ..., LEN) with the backend's SHAKE256.
 #[inline(always)]
 pub fn h_shake256<B: Backend, const LEN: usize>(parts: &[&[u8]]) -> [u8; LEN] {
+    let mut out = [0u8; LEN];
+    h_shake256_into::<B>(parts, &mut out);
+    out
+}
+
+/// H(x_0 || x_1 || ..., out.len()) into `out`: for secret outputs, written
+/// where they are kept rather than returned (a returned array may be
+/// copied, and the copy left behind).
+#[inline(always)]
+pub fn h_shake256_into<B: Backend>(parts: &[&[u8]], out: &mut [u8]) {
     let mut xof = B::Shake256::new();
     for part in parts {
         xof.absorb(part);
     }
-    let mut out = [0u8; LEN];
-    xof.squeeze(&mut out);
-    out
+    xof.squeeze(out);
 }
 
 /// An incremental computation of mu = H(tr || M', 64) (Algorithm 7 line 6,

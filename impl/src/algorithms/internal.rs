@@ -4,69 +4,154 @@
 
 use zeroize::Zeroize;
 
-use super::encodings::{sig_decode, sig_encode, w1_encode};
-use super::hash::h_shake256;
-use super::keys::{ExpandedSigningKey, ExpandedVerifyingKey};
-use super::sampling::{MaskStream, expand_a, expand_mask, expand_s, ntt_vec, sample_in_ball};
+use super::encodings::{SkLayout, pack_eta, pack_t0, sig_decode, sig_encode};
+use super::hash::h_shake256_into;
+use super::keys::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
+use super::sampling::{
+    MaskStream, MatrixRows, expand_a, expand_mask, expand_s, ntt_vec, sample_in_ball,
+};
 use crate::backend::{Backend, Xof};
 use crate::params::{ParameterSet, PolyMatrix, PolyVec};
 use crate::poly::Poly;
 
-/// t = NTT^-1(A_hat o NTT(s1)) + s2, split by Power2Round into (t1, t0);
-/// A_hat = ExpandA(rho) is left in `a_hat`.
-#[inline(always)]
-pub(crate) fn compute_t<P: ParameterSet, B: Backend>(
-    rho: &[u8; 32],
-    s1: &P::VecL,
-    s2: &P::VecK,
-    a_hat: &mut P::Matrix,
-    t1: &mut P::VecK,
-    t0: &mut P::VecK,
-) {
-    expand_a::<P, B>(rho, a_hat);
-    let mut s1_hat = s1.clone();
-    ntt_vec::<P::VecL, B>(&mut s1_hat);
-    for (i, row) in a_hat.as_ref().iter().enumerate() {
-        let mut t = Poly::ZERO;
-        B::pointwise_acc_montgomery(&mut t, row.as_ref(), s1_hat.as_ref());
-        B::invntt_tomont(&mut t);
-        B::add(&mut t, &s2.as_ref()[i]);
-        B::freeze(&mut t);
-        B::power2round(&mut t1.as_mut()[i], &mut t0.as_mut()[i], &t);
-        t.zeroize();
+/// Where the rows of A_hat come from, asked for in order 0, 1, .., k - 1.
+pub(crate) trait MatrixSource<P: ParameterSet> {
+    /// Row i of A_hat = ExpandA(rho).
+    fn row<B: Backend>(&mut self, rho: &[u8; 32], i: usize) -> &P::VecL;
+}
+
+/// ExpandA row by row into one row of stack ([`MatrixRows`]).
+pub(crate) struct Streamed<P: ParameterSet> {
+    rows: MatrixRows,
+    row: P::VecL,
+}
+
+impl<P: ParameterSet> Streamed<P> {
+    pub(crate) fn new() -> Self {
+        Streamed {
+            rows: MatrixRows::new(),
+            row: P::VecL::zeroed(),
+        }
     }
-    s1_hat.zeroize();
+}
+
+impl<P: ParameterSet> MatrixSource<P> for Streamed<P> {
+    #[inline(always)]
+    fn row<B: Backend>(&mut self, rho: &[u8; 32], _i: usize) -> &P::VecL {
+        self.rows.next_row::<P, B>(rho, &mut self.row);
+        &self.row
+    }
+}
+
+/// The whole of A_hat, expanded into the matrix at the first row (a
+/// precomputed key's).
+pub(crate) struct ExpandInto<'a, P: ParameterSet>(pub(crate) &'a mut P::Matrix);
+
+impl<P: ParameterSet> MatrixSource<P> for ExpandInto<'_, P> {
+    #[inline(always)]
+    fn row<B: Backend>(&mut self, rho: &[u8; 32], i: usize) -> &P::VecL {
+        if i == 0 {
+            expand_a::<P, B>(rho, self.0);
+        }
+        &self.0.as_ref()[i]
+    }
+}
+
+/// Row i of t = NTT^-1(A_hat o s1_hat) + s2, split by Power2Round into
+/// (t1_i, t0_i).
+#[inline(always)]
+pub(crate) fn t_row<P: ParameterSet, B: Backend>(
+    row: &P::VecL,
+    s1_hat: &P::VecL,
+    s2_i: &Poly,
+    t1_i: &mut Poly,
+    t0_i: &mut Poly,
+) {
+    let mut t = Poly::ZERO;
+    B::pointwise_acc_montgomery(&mut t, row.as_ref(), s1_hat.as_ref());
+    B::invntt_tomont(&mut t);
+    B::add(&mut t, s2_i);
+    B::freeze(&mut t);
+    B::power2round(t1_i, t0_i, &t);
+    t.zeroize();
 }
 
 /// ML-DSA.KeyGen_internal (Algorithm 6): the key pair from the seed xi,
-/// written into `vk` and `sk` (filled in place: the keys are tens of KiB,
-/// and returning them by value costs copies).
+/// written into `vk` and `sk` in place (returned by value, a key would be
+/// copied, and the copies left behind). s1 and s2 are made on the stack and
+/// packed into sk; A_hat is expanded row by row.
 #[inline(always)]
 pub fn key_gen_internal<P: ParameterSet, B: Backend>(
     xi: &[u8; 32],
     vk: &mut ExpandedVerifyingKey<P>,
     sk: &mut ExpandedSigningKey<P>,
 ) {
+    let mut s1 = P::VecL::zeroed();
+    let mut s2 = P::VecK::zeroed();
+    key_gen_with::<P, B>(xi, vk, sk, &mut s1, &mut s2, &mut Streamed::new());
+    s1.zeroize();
+    s2.zeroize();
+}
+
+/// [`key_gen_internal`] for a precomputed key: A_hat is expanded into
+/// `pre`, whole, and t computed from it.
+#[inline(always)]
+pub fn key_gen_internal_precomputed<P: ParameterSet, B: Backend>(
+    xi: &[u8; 32],
+    vk: &mut ExpandedVerifyingKey<P>,
+    sk: &mut ExpandedSigningKey<P>,
+    pre: &mut PrecomputedParts<P>,
+) {
+    let mut s1 = P::VecL::zeroed();
+    let mut s2 = P::VecK::zeroed();
+    let rows = &mut ExpandInto(&mut pre.a_hat);
+    key_gen_with::<P, B>(xi, vk, sk, &mut s1, &mut s2, rows);
+    s1.zeroize();
+    s2.zeroize();
+}
+
+/// KeyGen_internal with s1 and s2 in the storage given (s1 left NTT'd) and
+/// A_hat's rows from `rows`.
+#[inline(always)]
+fn key_gen_with<P: ParameterSet, B: Backend>(
+    xi: &[u8; 32],
+    vk: &mut ExpandedVerifyingKey<P>,
+    sk: &mut ExpandedSigningKey<P>,
+    s1: &mut P::VecL,
+    s2: &mut P::VecK,
+    rows: &mut impl MatrixSource<P>,
+) {
     // (rho, rho', K) <- H(xi || k || l, 128)
-    let mut seeds: [u8; 128] = h_shake256::<B, 128>(&[xi, &[P::K as u8, P::L as u8]]);
-    sk.rho.copy_from_slice(&seeds[..32]);
+    let mut seeds = [0u8; 128];
+    h_shake256_into::<B>(&[xi, &[P::K as u8, P::L as u8]], &mut seeds);
+    let bytes = sk.bytes.as_mut();
+    bytes[..32].copy_from_slice(&seeds[..32]);
+    bytes[32..64].copy_from_slice(&seeds[96..]);
     let mut rho_prime = [0u8; 64];
     rho_prime.copy_from_slice(&seeds[32..96]);
-    sk.k.copy_from_slice(&seeds[96..]);
     seeds.as_mut_slice().zeroize();
-    expand_s::<P, B>(&rho_prime, &mut sk.s1, &mut sk.s2);
+    expand_s::<P, B>(&rho_prime, s1, s2);
     rho_prime.as_mut_slice().zeroize();
-    vk.rho = sk.rho;
-    compute_t::<P, B>(
-        &sk.rho,
-        &sk.s1,
-        &sk.s2,
-        &mut sk.a_hat,
-        &mut vk.t1,
-        &mut sk.t0,
-    );
-    vk.encode_and_hash::<B>();
-    sk.tr = vk.tr;
+    for (i, p) in s1.as_ref().iter().enumerate() {
+        pack_eta::<P>(SkLayout::<P>::s1_mut(bytes, i), p);
+    }
+    for (i, p) in s2.as_ref().iter().enumerate() {
+        pack_eta::<P>(SkLayout::<P>::s2_mut(bytes, i), p);
+    }
+    ntt_vec::<P::VecL, B>(s1);
+    let mut rho = [0u8; 32];
+    rho.copy_from_slice(&bytes[..32]);
+    vk.set_rho(&rho);
+    let (mut t1_i, mut t0_i) = (Poly::ZERO, Poly::ZERO);
+    for i in 0..P::K {
+        let row = rows.row::<B>(&rho, i);
+        t_row::<P, B>(row, s1, &s2.as_ref()[i], &mut t1_i, &mut t0_i);
+        vk.set_t1(i, &t1_i);
+        pack_t0(SkLayout::<P>::t0_mut(bytes, i), &t0_i);
+    }
+    t0_i.zeroize();
+    vk.hash::<B>();
+    bytes[64..128].copy_from_slice(&vk.tr);
 }
 
 /// The largest w1Encode(w1): k = 8 polynomials of 32 * 6 bytes (6 bits a
@@ -75,23 +160,19 @@ const W1_MAX_LEN: usize = 8 * 32 * 6;
 
 /// Secrets of one signing operation, zeroized on drop.
 struct SignSecrets<P: ParameterSet> {
-    s1_hat: P::VecL,
-    s2_hat: P::VecK,
-    t0_hat: P::VecK,
     rho_pp: [u8; 64],
     y: P::VecL,
     z: P::VecL,
+    /// w, then w - <<c s2>> + <<c t0>>, then the hint h.
     w: P::VecK,
     cs: Poly,
-    /// Scratch for low parts and -<<c t0>>, reused across iterations.
+    /// Scratch for the parts of Decompose, -<<c t0>>, t0_hat[i] and h_i,
+    /// reused across iterations.
     scratch: [Poly; 2],
 }
 
 impl<P: ParameterSet> Drop for SignSecrets<P> {
     fn drop(&mut self) {
-        self.s1_hat.zeroize();
-        self.s2_hat.zeroize();
-        self.t0_hat.zeroize();
         self.rho_pp.as_mut_slice().zeroize();
         self.y.zeroize();
         self.z.zeroize();
@@ -101,8 +182,23 @@ impl<P: ParameterSet> Drop for SignSecrets<P> {
     }
 }
 
+/// NTT(s1) and NTT(s2), unpacked for one signing operation; zeroized on
+/// drop.
+struct SecretsHat<P: ParameterSet> {
+    s1_hat: P::VecL,
+    s2_hat: P::VecK,
+}
+
+impl<P: ParameterSet> Drop for SecretsHat<P> {
+    fn drop(&mut self) {
+        self.s1_hat.zeroize();
+        self.s2_hat.zeroize();
+    }
+}
+
 /// ML-DSA.Sign_internal (Algorithm 7) from mu (lines 1 to 5 and 7 to 34;
-/// line 6 is the caller's, through [`MuHasher`](super::hash::MuHasher)).
+/// line 6 is the caller's, through [`MuHasher`](super::hash::MuHasher)),
+/// with a compact key: A_hat is expanded on the stack.
 #[inline(always)]
 pub fn sign_internal<P: ParameterSet, B: Backend>(
     sk: &ExpandedSigningKey<P>,
@@ -110,25 +206,52 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
     rnd: &[u8; 32],
     sig: &mut P::SigBytes,
 ) {
+    let mut a_hat = P::Matrix::zeroed();
+    expand_a::<P, B>(sk.rho(), &mut a_hat);
+    sign_with::<P, B>(sk, &a_hat, mu, rnd, sig);
+}
+
+/// [`sign_internal`] with a precomputed key's A_hat.
+#[inline(always)]
+pub fn sign_internal_precomputed<P: ParameterSet, B: Backend>(
+    sk: &ExpandedSigningKey<P>,
+    pre: &PrecomputedParts<P>,
+    mu: &[u8; 64],
+    rnd: &[u8; 32],
+    sig: &mut P::SigBytes,
+) {
+    sign_with::<P, B>(sk, &pre.a_hat, mu, rnd, sig);
+}
+
+/// Sign_internal given A_hat: s1 and s2 unpacked and NTT'd on the stack,
+/// each t0_i where it is used; then the rejection loop.
+#[inline(always)]
+fn sign_with<P: ParameterSet, B: Backend>(
+    sk: &ExpandedSigningKey<P>,
+    a_hat: &P::Matrix,
+    mu: &[u8; 64],
+    rnd: &[u8; 32],
+    sig: &mut P::SigBytes,
+) {
+    let mut hat = SecretsHat::<P> {
+        s1_hat: P::VecL::zeroed(),
+        s2_hat: P::VecK::zeroed(),
+    };
+    sk.unpack_s(&mut hat.s1_hat, &mut hat.s2_hat);
+    ntt_vec::<P::VecL, B>(&mut hat.s1_hat);
+    ntt_vec::<P::VecK, B>(&mut hat.s2_hat);
+    let (s1_hat, s2_hat, k) = (&hat.s1_hat, &hat.s2_hat, sk.k());
     let mut sec = SignSecrets::<P> {
-        s1_hat: sk.s1.clone(),
-        s2_hat: sk.s2.clone(),
-        t0_hat: sk.t0.clone(),
-        rho_pp: h_shake256::<B, 64>(&[&sk.k, rnd, mu]),
+        rho_pp: [0; 64],
         y: P::VecL::zeroed(),
         z: P::VecL::zeroed(),
         w: P::VecK::zeroed(),
         cs: Poly::ZERO,
-        scratch: [Poly::ZERO; 2],
+        scratch: [Poly::ZERO, Poly::ZERO],
     };
-    ntt_vec::<P::VecL, B>(&mut sec.s1_hat);
-    ntt_vec::<P::VecK, B>(&mut sec.s2_hat);
-    ntt_vec::<P::VecK, B>(&mut sec.t0_hat);
-    // A_hat: ExpandA(rho), expanded when the key was made or decoded.
-    let a_hat = &sk.a_hat;
-
-    let mut w1 = P::VecK::zeroed();
-    let mut h_vec = P::VecK::zeroed();
+    // rho'' <- H(K || rnd || mu, 64)
+    h_shake256_into::<B>(&[k, rnd, mu], &mut sec.rho_pp);
+    let w1_bytes_per_poly = 32 * P::W1_BITS;
     let mut w1_bytes = [0u8; W1_MAX_LEN];
     let mut c_tilde = [0u8; 64];
     let mut c_hat = Poly::ZERO;
@@ -149,24 +272,28 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
             B::pointwise_acc_montgomery(w_i, row.as_ref(), sec.z.as_ref());
             B::invntt_tomont(w_i);
             B::freeze(w_i);
-            B::decompose::<P::Gamma2>(&mut w1.as_mut()[i], &mut sec.scratch[0], w_i);
+            // w1 <- HighBits(w), packed row by row (w1Encode).
+            let [w0, w1] = &mut sec.scratch;
+            B::decompose::<P::Gamma2>(w1, w0, w_i);
+            let at = i * w1_bytes_per_poly;
+            B::pack_w1::<P::Gamma2>(&mut w1_bytes[at..at + w1_bytes_per_poly], w1);
         }
         // c~ <- H(mu || w1Encode(w1), lambda/4); c <- SampleInBall(c~)
-        w1_encode::<P, B>(&w1, &mut w1_bytes[..P::W1_LEN]);
         let mut xof = B::Shake256::new();
         xof.absorb(mu);
         xof.absorb(&w1_bytes[..P::W1_LEN]);
         xof.squeeze(&mut c_tilde[..P::C_TILDE_LEN]);
+        drop(xof);
         sample_in_ball::<P, B>(&c_tilde[..P::C_TILDE_LEN], &mut c_hat);
         B::ntt(&mut c_hat);
 
         // z <- y + <<c s1>>, rejected if ||z|| >= gamma1 - beta
         let mut reject = false;
         for i in 0..P::L {
-            B::pointwise_montgomery(&mut sec.cs, &c_hat, &sec.s1_hat.as_ref()[i]);
+            B::pointwise_montgomery(&mut sec.cs, &c_hat, &s1_hat.as_ref()[i]);
             B::invntt_tomont(&mut sec.cs);
             let z_i = &mut sec.z.as_mut()[i];
-            *z_i = sec.y.as_ref()[i];
+            z_i.clone_from(&sec.y.as_ref()[i]);
             B::add(z_i, &sec.cs);
             B::reduce32(z_i);
             reject |= B::exceeds_norm(z_i, P::GAMMA1 - P::BETA);
@@ -177,7 +304,7 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
         // r0 <- LowBits(w - <<c s2>>), rejected if ||r0|| >= gamma2 - beta;
         // w becomes w - <<c s2>>.
         for i in 0..P::K {
-            B::pointwise_montgomery(&mut sec.cs, &c_hat, &sec.s2_hat.as_ref()[i]);
+            B::pointwise_montgomery(&mut sec.cs, &c_hat, &s2_hat.as_ref()[i]);
             B::invntt_tomont(&mut sec.cs);
             let w_i = &mut sec.w.as_mut()[i];
             B::sub(w_i, &sec.cs);
@@ -190,21 +317,25 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
             continue;
         }
         // <<c t0>>, rejected if ||c t0|| >= gamma2;
-        // h <- MakeHint(-<<c t0>>, w - <<c s2>> + <<c t0>>)
+        // h <- MakeHint(-<<c t0>>, w - <<c s2>> + <<c t0>>), into w.
         let mut ones = 0;
         for i in 0..P::K {
-            B::pointwise_montgomery(&mut sec.cs, &c_hat, &sec.t0_hat.as_ref()[i]);
+            let [minus_ct0, h_i] = &mut sec.scratch;
+            // t0_hat[i], in h_i's place until h_i is made.
+            sk.unpack_t0(i, h_i);
+            B::ntt(h_i);
+            B::pointwise_montgomery(&mut sec.cs, &c_hat, h_i);
             B::invntt_tomont(&mut sec.cs);
             B::reduce32(&mut sec.cs);
             reject |= B::exceeds_norm(&sec.cs, P::GAMMA2);
             let w_i = &mut sec.w.as_mut()[i];
             B::add(w_i, &sec.cs);
             B::freeze(w_i);
-            let minus_ct0 = &mut sec.scratch[0];
-            *minus_ct0 = Poly::ZERO;
+            minus_ct0.clone_from(&Poly::ZERO);
             B::sub(minus_ct0, &sec.cs);
             B::freeze(minus_ct0);
-            ones += B::make_hint::<P::Gamma2>(&mut h_vec.as_mut()[i], minus_ct0, w_i);
+            ones += B::make_hint::<P::Gamma2>(h_i, minus_ct0, w_i);
+            w_i.clone_from(h_i);
         }
         if reject || ones > P::OMEGA {
             continue;
@@ -213,9 +344,8 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
     }
     // sigma <- sigEncode(c~, z mod+- q, h): z passed the norm check after
     // reduce32, so it is already the centered representative.
-    sig_encode::<P, B>(&c_tilde[..P::C_TILDE_LEN], &sec.z, &h_vec, sig.as_mut());
+    sig_encode::<P, B>(&c_tilde[..P::C_TILDE_LEN], &sec.z, &sec.w, sig.as_mut());
     c_hat.zeroize();
-    w1.zeroize();
     w1_bytes.as_mut_slice().zeroize();
 }
 
@@ -244,16 +374,17 @@ pub fn verify_internal<P: ParameterSet, B: Backend>(
     let mut c_hat = Poly::ZERO;
     sample_in_ball::<P, B>(c_tilde, &mut c_hat);
     B::ntt(&mut c_hat);
-    let mut a_hat = P::Matrix::zeroed();
-    expand_a::<P, B>(&vk.rho, &mut a_hat);
     ntt_vec::<P::VecL, B>(&mut z);
-    let mut w1 = P::VecK::zeroed();
-    for (i, row) in a_hat.as_ref().iter().enumerate() {
+    let mut rows = Streamed::<P>::new();
+    let mut w1_bytes = [0u8; W1_MAX_LEN];
+    let w1_bytes_per_poly = 32 * P::W1_BITS;
+    for i in 0..P::K {
         // w'_approx = NTT^-1(A_hat o NTT(z) - NTT(c) o NTT(t1 2^d))
         let mut w = Poly::ZERO;
+        let row = rows.row::<B>(vk.rho(), i);
         B::pointwise_acc_montgomery(&mut w, row.as_ref(), z.as_ref());
-        let mut t1 = vk.t1.as_ref()[i];
-        B::shift_left_d(&mut t1);
+        let mut t1 = Poly::ZERO;
+        vk.t1_shifted(i, &mut t1);
         B::ntt(&mut t1);
         let mut ct1 = Poly::ZERO;
         B::pointwise_montgomery(&mut ct1, &c_hat, &t1);
@@ -261,11 +392,11 @@ pub fn verify_internal<P: ParameterSet, B: Backend>(
         B::reduce32(&mut w);
         B::invntt_tomont(&mut w);
         B::freeze(&mut w);
-        // w'1 <- UseHint(h, w'_approx)
-        B::use_hint::<P::Gamma2>(&mut w1.as_mut()[i], &h_vec.as_ref()[i], &w);
+        // w'1 <- UseHint(h, w'_approx), packed row by row (w1Encode)
+        B::use_hint::<P::Gamma2>(&mut t1, &h_vec.as_ref()[i], &w);
+        let at = i * w1_bytes_per_poly;
+        B::pack_w1::<P::Gamma2>(&mut w1_bytes[at..at + w1_bytes_per_poly], &t1);
     }
-    let mut w1_bytes = [0u8; W1_MAX_LEN];
-    w1_encode::<P, B>(&w1, &mut w1_bytes[..P::W1_LEN]);
     let mut xof = B::Shake256::new();
     xof.absorb(mu);
     xof.absorb(&w1_bytes[..P::W1_LEN]);

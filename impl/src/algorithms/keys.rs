@@ -1,222 +1,256 @@
-//! The expanded key types (FIPS 204's sk and pk, decoded), their
-//! encodings (skEncode / skDecode, pkEncode / pkDecode) and the validated
-//! import of an expanded signing key.
+//! The key types (FIPS 204's sk, kept encoded; what a precomputed key adds;
+//! pk, decoded), pkEncode / pkDecode, and the validated import of an
+//! expanded signing key.
 
-use zeroize::{Zeroize, ZeroizeOnDrop};
+use zeroize::Zeroize;
 
-use super::encodings::{SkParts, pk_decode, pk_encode, sk_decode, sk_encode};
+use super::encodings::{SkLayout, pack_t1_row, unpack_eta, unpack_t0, unpack_t1_row_shifted};
 use super::hash::h_shake256;
-use super::internal::compute_t;
+use super::internal::{MatrixSource, Streamed, t_row};
+use super::sampling::{expand_a, ntt_vec};
 use crate::backend::Backend;
 use crate::error::Error;
-use crate::params::{ByteArray, N, ParameterSet, PolyMatrix, PolyVec};
+use crate::params::{ByteArray, ParameterSet, PolyMatrix, PolyVec};
+use crate::poly::Poly;
 
-/// A decoded signing key: (rho, K, tr, s1, s2, t0), and A_hat =
-/// ExpandA(rho), kept so that signing does not expand it again (it is
-/// public: a function of rho). Zeroized on drop.
+/// FIPS 204's signing key sk = skEncode(rho, K, tr, s1, s2, t0), kept
+/// encoded (2560, 4032 or 4896 bytes): everything a key needs, unpacked
+/// where it is used.
+///
+/// `Copy`, and not zeroized on drop: its holder wipes it ([`Self::wipe`];
+/// the API's `SigningKey` does on drop). A key handed out by value is a
+/// copy written straight where the caller keeps it, the original wiped in
+/// place; a type with a destructor could only be moved out, and a move
+/// may leave the original behind (see `SigningKey::handed_out`).
 pub struct ExpandedSigningKey<P: ParameterSet> {
-    pub(crate) rho: [u8; 32],
-    pub(crate) k: [u8; 32],
-    pub(crate) tr: [u8; 64],
-    pub(crate) s1: P::VecL,
-    pub(crate) s2: P::VecK,
-    pub(crate) t0: P::VecK,
-    pub(crate) a_hat: P::Matrix,
+    pub(crate) bytes: P::SkBytes,
 }
 
 impl<P: ParameterSet> ExpandedSigningKey<P> {
     /// All zero, to be filled in place.
     pub fn zeroed() -> Self {
         ExpandedSigningKey {
-            rho: [0; 32],
-            k: [0; 32],
-            tr: [0; 64],
-            s1: P::VecL::zeroed(),
-            s2: P::VecK::zeroed(),
-            t0: P::VecK::zeroed(),
-            a_hat: P::Matrix::zeroed(),
+            bytes: P::SkBytes::zeroed(),
         }
+    }
+
+    /// skEncode's output, as kept.
+    pub fn encoded(&self) -> &P::SkBytes {
+        &self.bytes
+    }
+
+    /// rho.
+    #[inline(always)]
+    pub(crate) fn rho(&self) -> &[u8; 32] {
+        self.bytes.as_ref()[..32].try_into().unwrap_or(&[0; 32])
+    }
+
+    /// K.
+    #[inline(always)]
+    pub(crate) fn k(&self) -> &[u8; 32] {
+        self.bytes.as_ref()[32..64].try_into().unwrap_or(&[0; 32])
+    }
+
+    /// s1 and s2, unpacked (in range: the key was generated or validated).
+    #[inline(always)]
+    pub(crate) fn unpack_s(&self, s1: &mut P::VecL, s2: &mut P::VecK) {
+        let sk = self.bytes.as_ref();
+        for (i, p) in s1.as_mut().iter_mut().enumerate() {
+            unpack_eta::<P>(p, SkLayout::<P>::s1(sk, i));
+        }
+        for (i, p) in s2.as_mut().iter_mut().enumerate() {
+            unpack_eta::<P>(p, SkLayout::<P>::s2(sk, i));
+        }
+    }
+
+    /// t0[i], unpacked.
+    #[inline(always)]
+    pub(crate) fn unpack_t0(&self, i: usize, t0: &mut Poly) {
+        unpack_t0(t0, SkLayout::<P>::t0(self.bytes.as_ref(), i));
     }
 }
 
 impl<P: ParameterSet> Clone for ExpandedSigningKey<P> {
     fn clone(&self) -> Self {
-        let mut a_hat = P::Matrix::zeroed();
-        for (to, from) in a_hat.as_mut().iter_mut().zip(self.a_hat.as_ref()) {
-            to.clone_from(from);
-        }
-        ExpandedSigningKey {
-            rho: self.rho,
-            k: self.k,
-            tr: self.tr,
-            s1: self.s1.clone(),
-            s2: self.s2.clone(),
-            t0: self.t0.clone(),
-            a_hat,
-        }
+        *self
     }
 }
 
-impl<P: ParameterSet> Zeroize for ExpandedSigningKey<P> {
-    fn zeroize(&mut self) {
-        self.rho.as_mut_slice().zeroize();
-        self.k.as_mut_slice().zeroize();
-        self.tr.as_mut_slice().zeroize();
-        self.s1.zeroize();
-        self.s2.zeroize();
-        self.t0.zeroize();
-    }
-}
-
-impl<P: ParameterSet> Drop for ExpandedSigningKey<P> {
-    fn drop(&mut self) {
-        self.zeroize();
-    }
-}
-
-impl<P: ParameterSet> ZeroizeOnDrop for ExpandedSigningKey<P> {}
+impl<P: ParameterSet> Copy for ExpandedSigningKey<P> {}
 
 impl<P: ParameterSet> ExpandedSigningKey<P> {
-    /// skEncode (Algorithm 24).
-    pub fn encode(&self) -> P::SkBytes {
-        let mut sk = P::SkBytes::zeroed();
-        let parts = SkParts::<P> {
-            rho: &self.rho,
-            k: &self.k,
-            tr: &self.tr,
-            s1: &self.s1,
-            s2: &self.s2,
-            t0: &self.t0,
-        };
-        sk_encode::<P>(&parts, sk.as_mut());
-        sk
+    /// Zeroizes the key.
+    pub fn wipe(&mut self) {
+        // As a slice: zeroize's array impl writes byte by byte.
+        self.bytes.as_mut().zeroize();
     }
+}
 
-    /// skDecode (Algorithm 25) into this key, in place (no copy of the
-    /// secrets), with the coefficient range check; no consistency check of
-    /// t0 and tr, and A_hat left as it is: call [`Self::check_consistency`],
-    /// which fills it, before signing.
-    pub fn decode_from(&mut self, sk: &[u8]) -> Result<(), Error> {
-        if sk.len() != P::SK_LEN {
-            return Err(Error::WrongLength);
+/// What a precomputed signing key adds to [`ExpandedSigningKey`], so that
+/// signing skips ExpandA: A_hat = ExpandA(rho), public. (Keeping NTT(s1),
+/// NTT(s2) and NTT(t0) as well would save about as much as unpacking them
+/// costs, and put secrets in a 20 KiB structure that every by-value move
+/// of the key copies.)
+pub struct PrecomputedParts<P: ParameterSet> {
+    pub(crate) a_hat: P::Matrix,
+}
+
+impl<P: ParameterSet> PrecomputedParts<P> {
+    /// All zero, to be filled in place.
+    pub fn zeroed() -> Self {
+        PrecomputedParts {
+            a_hat: P::Matrix::zeroed(),
         }
-        sk_decode::<P>(
-            sk,
-            &mut self.rho,
-            &mut self.k,
-            &mut self.tr,
-            &mut self.s1,
-            &mut self.s2,
-            &mut self.t0,
-        )
     }
 
-    /// Recomputes t = A s1 + s2 and checks that t0 is its low part and tr the
-    /// hash of the public key it gives; writes that public key into `vk`.
-    /// Fills A_hat on the way.
+    /// Fills the parts from `sk`: expands A_hat.
     #[inline(always)]
-    pub fn check_consistency<B: Backend>(
-        &mut self,
-        vk: &mut ExpandedVerifyingKey<P>,
-    ) -> Result<(), Error> {
-        vk.rho = self.rho;
-        let mut t0 = P::VecK::zeroed();
-        compute_t::<P, B>(
-            &self.rho,
-            &self.s1,
-            &self.s2,
-            &mut self.a_hat,
-            &mut vk.t1,
-            &mut t0,
-        );
-        vk.encode_and_hash::<B>();
-        let mut diff = 0;
-        for (a, b) in t0.as_ref().iter().zip(self.t0.as_ref()) {
-            for i in 0..N {
-                diff |= a.coeffs[i] ^ b.coeffs[i];
-            }
-        }
-        let mut tr_diff = 0u8;
-        for (a, b) in vk.tr.iter().zip(self.tr.iter()) {
-            tr_diff |= a ^ b;
-        }
-        t0.zeroize();
-        if diff != 0 || tr_diff != 0 {
-            Err(Error::MalformedKey)
-        } else {
-            Ok(())
+    pub fn precompute<B: Backend>(&mut self, sk: &ExpandedSigningKey<P>) {
+        expand_a::<P, B>(sk.rho(), &mut self.a_hat);
+    }
+}
+
+impl<P: ParameterSet> Clone for PrecomputedParts<P> {
+    fn clone(&self) -> Self {
+        PrecomputedParts {
+            a_hat: self.a_hat.clone(),
         }
     }
 }
 
 /// Imports an expanded signing key, validated, into `sk` and its public key
-/// into `vk`: skDecode with the range check, then the consistency check.
+/// into `vk`: skDecode with the
+/// range check (s1, s2 in [-eta, eta]), then t = A_hat s1 + s2 recomputed
+/// row by row, its low part checked against t0 and tr against the hash of
+/// the public key it gives. On an error `sk` holds a copy of `bytes`: the
+/// caller drops (zeroizes) it.
 #[inline(always)]
 pub fn import_signing_key<P: ParameterSet, B: Backend>(
     bytes: &[u8],
     sk: &mut ExpandedSigningKey<P>,
     vk: &mut ExpandedVerifyingKey<P>,
 ) -> Result<(), Error> {
-    sk.decode_from(bytes)?;
-    sk.check_consistency::<B>(vk)
+    if bytes.len() != P::SK_LEN {
+        return Err(Error::WrongLength);
+    }
+    sk.bytes.as_mut().copy_from_slice(bytes);
+    let mut s1_hat = P::VecL::zeroed();
+    let mut scratch = [Poly::ZERO, Poly::ZERO, Poly::ZERO];
+    let result = import_with::<P, B>(sk, vk, &mut s1_hat, &mut Streamed::new(), &mut scratch);
+    s1_hat.zeroize();
+    scratch.zeroize();
+    result
 }
 
-/// A decoded verifying key: rho, t1, tr = H(pk, 64) and the encoding pk.
+/// The checks of the import, `sk` holding the bytes: s1 unpacked into
+/// `s1_hat` and NTT'd there; each row's s2, t0 and t1 in `scratch`.
+#[inline(always)]
+fn import_with<P: ParameterSet, B: Backend>(
+    sk: &ExpandedSigningKey<P>,
+    vk: &mut ExpandedVerifyingKey<P>,
+    s1_hat: &mut P::VecL,
+    rows: &mut impl MatrixSource<P>,
+    scratch: &mut [Poly; 3],
+) -> Result<(), Error> {
+    let bytes = sk.bytes.as_ref();
+    let mut out_of_range = 0i32;
+    for (i, p) in s1_hat.as_mut().iter_mut().enumerate() {
+        out_of_range |= unpack_eta::<P>(p, SkLayout::<P>::s1(bytes, i));
+    }
+    ntt_vec::<P::VecL, B>(s1_hat);
+    let rho = sk.rho();
+    vk.set_rho(rho);
+    let mut diff = 0;
+    for i in 0..P::K {
+        // s2_i (then the key's t0_i), and the t1_i, t0_i that (rho, s1, s2)
+        // give.
+        let [held, t1_i, t0_i] = scratch;
+        out_of_range |= unpack_eta::<P>(held, SkLayout::<P>::s2(bytes, i));
+        let row = rows.row::<B>(rho, i);
+        t_row::<P, B>(row, s1_hat, held, t1_i, t0_i);
+        vk.set_t1(i, t1_i);
+        sk.unpack_t0(i, held);
+        for (a, b) in t0_i.coeffs.iter().zip(held.coeffs.iter()) {
+            diff |= a ^ b;
+        }
+    }
+    vk.hash::<B>();
+    let mut tr_diff = 0u8;
+    for (a, b) in vk.tr.iter().zip(&bytes[64..128]) {
+        tr_diff |= a ^ b;
+    }
+    if out_of_range != 0 || diff != 0 || tr_diff != 0 {
+        Err(Error::MalformedKey)
+    } else {
+        Ok(())
+    }
+}
+
+/// A verifying key: pk, kept encoded (rho and t1 are read from it where
+/// they are used), and tr = H(pk, 64). `Copy`, as the signing key's parts
+/// are (see [`ExpandedSigningKey`]).
 pub struct ExpandedVerifyingKey<P: ParameterSet> {
-    pub(crate) rho: [u8; 32],
-    pub(crate) t1: P::VecK,
-    pub(crate) tr: [u8; 64],
     pub(crate) encoded: P::PkBytes,
+    pub(crate) tr: [u8; 64],
 }
 
 impl<P: ParameterSet> Clone for ExpandedVerifyingKey<P> {
     fn clone(&self) -> Self {
-        ExpandedVerifyingKey {
-            rho: self.rho,
-            t1: self.t1.clone(),
-            tr: self.tr,
-            encoded: self.encoded.clone(),
-        }
+        *self
     }
 }
+
+impl<P: ParameterSet> Copy for ExpandedVerifyingKey<P> {}
 
 impl<P: ParameterSet> ExpandedVerifyingKey<P> {
     /// All zero, to be filled in place.
     pub fn zeroed() -> Self {
         ExpandedVerifyingKey {
-            rho: [0; 32],
-            t1: P::VecK::zeroed(),
-            tr: [0; 64],
             encoded: P::PkBytes::zeroed(),
+            tr: [0; 64],
         }
     }
 
-    /// pkEncode(rho, t1) into `encoded`, and tr = H(pk, 64).
+    /// rho.
     #[inline(always)]
-    pub(crate) fn encode_and_hash<B: Backend>(&mut self) {
-        pk_encode::<P>(&self.rho, &self.t1, self.encoded.as_mut());
+    pub(crate) fn rho(&self) -> &[u8; 32] {
+        self.encoded.as_ref()[..32].try_into().unwrap_or(&[0; 32])
+    }
+
+    /// t1[i] 2^d.
+    #[inline(always)]
+    pub(crate) fn t1_shifted(&self, i: usize, a: &mut Poly) {
+        unpack_t1_row_shifted(self.encoded.as_ref(), i, a);
+    }
+
+    /// pkEncode's row i: t1[i] into pk.
+    #[inline(always)]
+    pub(crate) fn set_t1(&mut self, i: usize, t1_i: &Poly) {
+        pack_t1_row(self.encoded.as_mut(), i, t1_i);
+    }
+
+    /// rho into pk.
+    #[inline(always)]
+    pub(crate) fn set_rho(&mut self, rho: &[u8; 32]) {
+        self.encoded.as_mut()[..32].copy_from_slice(rho);
+    }
+
+    /// tr = H(pk, 64), pk complete.
+    #[inline(always)]
+    pub(crate) fn hash<B: Backend>(&mut self) {
         self.tr = h_shake256::<B, 64>(&[self.encoded.as_ref()]);
     }
 
-    /// pkDecode (Algorithm 23) and tr = H(pk, 64). Every byte string of the
-    /// right length is a public key.
+    /// pkDecode (Algorithm 23) and tr = H(pk, 64) into this key. Every byte
+    /// string of the right length is a public key.
     #[inline(always)]
-    pub fn decode<B: Backend>(pk: &[u8]) -> Result<Self, Error> {
+    pub fn decode_from<B: Backend>(&mut self, pk: &[u8]) -> Result<(), Error> {
         if pk.len() != P::PK_LEN {
             return Err(Error::WrongLength);
         }
-        let mut encoded = P::PkBytes::zeroed();
-        encoded.as_mut().copy_from_slice(pk);
-        let mut rho = [0u8; 32];
-        let mut t1 = P::VecK::zeroed();
-        pk_decode::<P>(pk, &mut rho, &mut t1);
-        let tr = h_shake256::<B, 64>(&[pk]);
-        Ok(ExpandedVerifyingKey {
-            rho,
-            t1,
-            tr,
-            encoded,
-        })
+        self.encoded.as_mut().copy_from_slice(pk);
+        self.hash::<B>();
+        Ok(())
     }
 
     /// The encoded public key.

@@ -2,8 +2,8 @@
 //! the parameter set `P` and the backend `B`, module for module as in
 //! `mldsa-spec` (the table in the crate's README maps each algorithm to both):
 //!
-//! - [`keys`]: the expanded key types, skEncode / skDecode, pkEncode /
-//!   pkDecode and the validated key import;
+//! - [`keys`]: the key types (sk kept encoded, a precomputed key's parts,
+//!   pk decoded) and the validated key import;
 //! - [`internal`]: KeyGen_internal, Sign_internal, Verify_internal;
 //! - [`hash`]: H and the incremental mu;
 //! - [`encodings`]: the key and signature encodings (Algorithms 22 to 28);
@@ -18,5 +18,8 @@ pub mod keys;
 pub mod sampling;
 
 pub use hash::{MuHasher, h_shake256};
-pub use internal::{key_gen_internal, sign_internal, verify_internal};
-pub use keys::{ExpandedSigningKey, ExpandedVerifyingKey, import_signing_key};
+pub use internal::{
+    key_gen_internal, key_gen_internal_precomputed, sign_internal, sign_internal_precomputed,
+    verify_internal,
+};
+pub use keys::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts, import_signing_key};

@@ -180,17 +180,22 @@ fn in_groups_of_four<'a, B: Backend>(
     }
 }
 
+/// rho || IntegerToBytes(s, 1) || IntegerToBytes(r, 1): the seed of entry
+/// `index` = r l + s of A_hat (row-major).
+#[inline(always)]
+fn seed_34<P: ParameterSet>(rho: &[u8; 32], index: usize) -> [u8; 34] {
+    let mut s = [0u8; 34];
+    s[..32].copy_from_slice(rho);
+    s[32] = (index % P::L) as u8;
+    s[33] = (index / P::L) as u8;
+    s
+}
+
 /// ExpandA (Algorithm 32): `A_hat[r][s] = RejNTTPoly(rho || s || r)`, four
 /// entries at a time in row-major order.
 #[inline(always)]
 pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matrix) {
-    let seed = |index: usize| {
-        let mut s = [0u8; 34];
-        s[..32].copy_from_slice(rho);
-        s[32] = (index % P::L) as u8;
-        s[33] = (index / P::L) as u8;
-        s
-    };
+    let seed = |index: usize| seed_34::<P>(rho, index);
     let entries = a_hat
         .as_mut()
         .iter_mut()
@@ -206,14 +211,89 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
     );
 }
 
-/// rho' || IntegerToBytes(index, 2): the seed of ExpandS (r or r + l) and
-/// of ExpandMask (kappa + r).
+/// ExpandA (Algorithm 32) one row at a time, in order, for the operations
+/// that use each row once (KeyGen's and the key import's t = A_hat s1_hat,
+/// Verify's A_hat z_hat, the compact key's expansion): l polynomials of
+/// stack instead of k l. The groups of four are [`expand_a`]'s, across row
+/// boundaries; entries made ahead of their row wait here.
+pub struct MatrixRows {
+    /// Row-major index of the next entry to generate.
+    next: usize,
+    ahead: [Poly; 3],
+    ahead_len: usize,
+}
+
+impl MatrixRows {
+    /// The rows from the first.
+    pub fn new() -> Self {
+        MatrixRows {
+            next: 0,
+            ahead: [Poly::ZERO; 3],
+            ahead_len: 0,
+        }
+    }
+
+    /// The next row of A_hat = ExpandA(rho) into `row`.
+    #[inline(always)]
+    pub fn next_row<P: ParameterSet, B: Backend>(&mut self, rho: &[u8; 32], row: &mut P::VecL) {
+        let row = row.as_mut();
+        let mut filled = self.ahead_len.min(row.len());
+        row[..filled].clone_from_slice(&self.ahead[..filled]);
+        self.ahead_len = 0;
+        while filled < row.len() {
+            let left = P::K * P::L - self.next;
+            // As in `in_groups_of_four`.
+            let n = if B::WIDE_SHAKE {
+                left.min(4)
+            } else if left >= 4 {
+                4
+            } else {
+                1
+            };
+            let to_row = (row.len() - filled).min(n);
+            let [a0, a1, a2] = &mut self.ahead;
+            let mut outputs = row[filled..].iter_mut().chain([a0, a1, a2]);
+            if n == 1 {
+                if let Some(p) = outputs.next() {
+                    rej_ntt_poly::<B>(&seed_34::<P>(rho, self.next), p);
+                }
+            } else if let (Some(p0), Some(p1), Some(p2), Some(p3)) = (
+                outputs.next(),
+                outputs.next(),
+                outputs.next(),
+                outputs.next(),
+            ) {
+                let seeds = core::array::from_fn(|lane| seed_34::<P>(rho, self.next + lane));
+                rej_ntt_poly_x4::<B>(seeds, [p0, p1, p2, p3], n);
+            }
+            self.next += n;
+            filled += to_row;
+            self.ahead_len = n - to_row;
+        }
+    }
+}
+
+impl Default for MatrixRows {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// rho' || IntegerToBytes(index, 2) into `s`: the seed of ExpandS (r or
+/// r + l) and of ExpandMask (kappa + r). Written in place: the seeds are
+/// secret, and a returned array may be copied and the copy left behind.
 #[inline(always)]
-fn seed_66(rho: &[u8; 64], index: u16) -> [u8; 66] {
-    let mut s = [0u8; 66];
+fn seed_66(s: &mut [u8; 66], rho: &[u8; 64], index: u16) {
     s[..64].copy_from_slice(rho);
     s[64..].copy_from_slice(&index.to_le_bytes());
-    s
+}
+
+/// Four seeds rho' || IntegerToBytes(first + lane, 2), in place.
+#[inline(always)]
+fn seeds_66(seeds: &mut [[u8; 66]; 4], rho: &[u8; 64], first: u16) {
+    for (lane, s) in seeds.iter_mut().enumerate() {
+        seed_66(s, rho, first.wrapping_add(lane as u16));
+    }
 }
 
 /// ExpandS (Algorithm 33): `s1[r] = RejBoundedPoly(rho' || r)` for r < l, and
@@ -229,12 +309,14 @@ pub fn expand_s<P: ParameterSet, B: Backend>(
         P::L + P::K,
         entries,
         |index, p| {
-            let mut s = seed_66(rho_prime, index as u16);
+            let mut s = [0u8; 66];
+            seed_66(&mut s, rho_prime, index as u16);
             rej_bounded_poly::<P, B>(&s, p);
             s.as_mut_slice().zeroize();
         },
         |index, n, polys| {
-            let mut seeds = core::array::from_fn(|lane| seed_66(rho_prime, (index + lane) as u16));
+            let mut seeds = [[0u8; 66]; 4];
+            seeds_66(&mut seeds, rho_prime, index as u16);
             rej_bounded_poly_x4::<P, B>(&seeds, polys, n);
             seeds.as_flattened_mut().zeroize();
         },
@@ -249,7 +331,8 @@ const MASK_BLOCKS: usize = 5;
 #[inline(always)]
 fn mask_poly<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], index: u16, y: &mut Poly) {
     let bytes = 32 * P::GAMMA1_BITS;
-    let mut s = seed_66(rho_pp, index);
+    let mut s = [0u8; 66];
+    seed_66(&mut s, rho_pp, index);
     let mut xof = B::Shake256::new();
     xof.absorb(&s);
     let mut buf = [0u8; 32 * 20];
@@ -269,8 +352,8 @@ fn mask_poly_x4<P: ParameterSet, B: Backend>(
     active: usize,
 ) {
     let bytes = 32 * P::GAMMA1_BITS;
-    let mut seeds: [[u8; 66]; 4] =
-        core::array::from_fn(|lane| seed_66(rho_pp, first.wrapping_add(lane as u16)));
+    let mut seeds = [[0u8; 66]; 4];
+    seeds_66(&mut seeds, rho_pp, first);
     let mut xof = B::Shake256x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     let mut buf = [[0u8; MASK_BLOCKS * SHAKE256_RATE]; 4];
     {

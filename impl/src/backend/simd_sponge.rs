@@ -7,6 +7,8 @@
 //! stores its lanes its own way (AVX2 four words per store, NEON two lanes
 //! of one state per `trn`), and a shared loop measured slower.
 
+use zeroize::Zeroize;
+
 /// The LANES blocks' lane `i` (8 bytes at 8i, little-endian), one per state.
 #[inline(always)]
 fn words<const LANES: usize>(blocks: &[[u8; 200]; LANES], i: usize) -> [u64; LANES] {
@@ -46,6 +48,8 @@ pub fn absorb<V: Copy, const LANES: usize, const RATE: usize>(
         for i in 0..RATE / 8 {
             state[i] = xor(state[i], gather(words(&blocks, i)));
         }
+        // The blocks hold the inputs (ExpandS's and ExpandMask's seeds).
+        blocks.as_flattened_mut().zeroize();
         if take < RATE {
             break;
         }

@@ -145,7 +145,7 @@ fn refuses_unknown_oid() {
         Algorithm::of_pkcs8_der(&der),
         Err(EncodingError::UnknownAlgorithm.into())
     );
-    let vk = key65().verifying_key().clone();
+    let vk = *key65().verifying_key();
     let der = spki(RSA, None, BitStringRef::from_bytes(vk.as_bytes()).unwrap());
     assert_eq!(decode65_pk(&der), enc(EncodingError::UnknownAlgorithm));
     assert_eq!(
@@ -197,7 +197,7 @@ fn refuses_parameters_present() {
         None,
     );
     assert_eq!(decode65(&der), enc(EncodingError::ParametersPresent));
-    let vk = key65().verifying_key().clone();
+    let vk = *key65().verifying_key();
     let der = spki(
         ID_ML_DSA_65,
         Some(AnyRef::NULL),
@@ -289,7 +289,7 @@ fn refuses_wrong_expanded_length() {
 
 #[test]
 fn refuses_wrong_public_key_length() {
-    let vk = key65().verifying_key().clone();
+    let vk = *key65().verifying_key();
     let der = spki(
         ID_ML_DSA_65,
         None,
@@ -305,7 +305,7 @@ fn refuses_wrong_public_key_length() {
 
 #[test]
 fn refuses_unused_bits() {
-    let vk = key65().verifying_key().clone();
+    let vk = *key65().verifying_key();
     let der = spki(
         ID_ML_DSA_65,
         None,

@@ -4,6 +4,8 @@
 
 use core::arch::x86_64::*;
 
+use zeroize::Zeroize;
+
 use crate::backend::portable::KECCAK_RC;
 use crate::backend::simd_sponge;
 
@@ -50,6 +52,13 @@ pub struct ShakeX4<const RATE: usize> {
     state: [__m256i; 25],
 }
 
+/// As the portable sponge's: the states hold what was absorbed.
+impl<const RATE: usize> Drop for ShakeX4<RATE> {
+    fn drop(&mut self) {
+        self.state.zeroize();
+    }
+}
+
 impl<const RATE: usize> ShakeX4<RATE> {
     /// Absorbs one input per state (all of the same length) and pads.
     ///
@@ -82,10 +91,10 @@ impl<const RATE: usize> ShakeX4<RATE> {
             .chunks_exact_mut(RATE)
             .zip(o1.chunks_exact_mut(RATE))
             .zip(o2.chunks_exact_mut(RATE).zip(o3.chunks_exact_mut(RATE)));
+        let mut words = [0u64; 4];
         for ((b0, b1), (b2, b3)) in blocks {
             keccak_f1600_x4(&mut self.state);
             for i in 0..RATE / 8 {
-                let mut words = [0u64; 4];
                 // SAFETY: `words` is 32 writable bytes.
                 unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast(), self.state[i]) };
                 for (block, w) in [&mut *b0, &mut *b1, &mut *b2, &mut *b3]
@@ -96,5 +105,7 @@ impl<const RATE: usize> ShakeX4<RATE> {
                 }
             }
         }
+        // The last words squeezed (ExpandS's, ExpandMask's are secret).
+        words.zeroize();
     }
 }

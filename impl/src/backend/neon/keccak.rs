@@ -10,6 +10,8 @@
 
 use core::arch::aarch64::*;
 
+use zeroize::Zeroize;
+
 use crate::backend::portable::KECCAK_RC;
 use crate::backend::simd_sponge;
 
@@ -211,6 +213,13 @@ fn bytes16(v: uint64x2_t) -> [u8; 16] {
     // SAFETY: `out` is 16 writable bytes.
     unsafe { vst1q_u8(out.as_mut_ptr(), v) };
     out
+}
+
+/// As the portable sponge's: the states hold what was absorbed.
+impl<const RATE: usize> Drop for ShakeX2<RATE> {
+    fn drop(&mut self) {
+        self.state.zeroize();
+    }
 }
 
 impl<const RATE: usize> ShakeX2<RATE> {

@@ -5,6 +5,8 @@
 
 use core::marker::PhantomData;
 
+use zeroize::Zeroize;
+
 use super::keccak_f::keccak_f1600;
 use crate::backend::{Xof, XofX4};
 
@@ -44,6 +46,14 @@ impl<const RATE: usize, F: Permutation> Clone for Shake<RATE, F> {
             squeezing: self.squeezing,
             permutation: PhantomData,
         }
+    }
+}
+
+/// The state holds what was absorbed (a seed, a key), recoverable by
+/// inverting the permutation: zeroized on drop.
+impl<const RATE: usize, F: Permutation> Drop for Shake<RATE, F> {
+    fn drop(&mut self) {
+        self.state.as_mut_slice().zeroize();
     }
 }
 
