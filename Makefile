@@ -3,7 +3,7 @@
 # never builds it.
 .PHONY: bench bench-instructions
 .PHONY: test-neon lemmas-neon neon-instructions
-.PHONY: setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help interop no-std msrv
+.PHONY: ct setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help interop no-std msrv
 
 HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
 	-Zcrate-attr=feature(register_tool) -Zcrate-attr=register_tool(_hax)
@@ -13,6 +13,7 @@ help:
 	@echo "make demo        the mldsa CLI on this README (keygen, sign, verify, tamper), then the spec demo"
 	@echo "make test        everything CI runs: lint, hax checks, unit/property/CLI tests, no_std builds, ACVP, pyca interop"
 	@echo "make acvp        the 615 NIST ACVP cases against every implementation"
+	@echo "make ct          valgrind memcheck as a constant-time checker, portable and AVX2 (SECURITY.md; part of make test)"
 	@echo "make test-neon   AArch64 under qemu: ACVP and diff tests of the NEON backend (with and without SHA3)"
 	@echo "make neon-instructions  instructions executed under qemu, NEON vs portable, keygen / sign / verify"
 	@echo "make lemmas      exhaustive, z3 and interval proofs about the kernels (lemmas/README.md)"
@@ -30,7 +31,7 @@ help:
 demo:
 	bash scripts/demo.sh
 
-test: setup lint hax-cfg hax-subset extract-missing unit no-std acvp lemmas interop
+test: setup lint hax-cfg hax-subset extract-missing unit no-std acvp ct lemmas interop
 
 # What a fresh Debian machine with only rustup and make lacks, installed
 # when missing, one line each saying what and why (scripts/setup.sh).
@@ -115,6 +116,13 @@ acvp:
 	for b in $$(bash scripts/backends.sh); do \
 		MLDSA_BACKEND=$$b cargo test -p mldsa-vectors --release --test acvp_mldsa -- --nocapture || exit 1; \
 	done
+
+# valgrind's memcheck as a constant-time checker (scripts/ct.sh,
+# SECURITY.md): every secret marked undefined, keygen / sign / import /
+# PKCS#8 on the three parameter sets, once per backend; a secret-dependent
+# branch or address fails it, and so must the planted leak.
+ct:
+	bash scripts/ct.sh
 
 # Peak stack of keygen / sign / verify per parameter set (documented in the crate docs).
 stack-usage:

@@ -111,7 +111,9 @@ pub fn sk_decode<P: ParameterSet>(
         });
         offset += T0_BYTES;
     }
-    if out_of_range != 0 {
+    // Constant-time check: whether the key is refused is public (the
+    // caller's result).
+    if crate::ct::public(out_of_range) != 0 {
         Err(Error::MalformedKey)
     } else {
         Ok(())

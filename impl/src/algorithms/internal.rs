@@ -9,6 +9,7 @@ use super::hash::h_shake256;
 use super::keys::{ExpandedSigningKey, ExpandedVerifyingKey};
 use super::sampling::{MaskStream, expand_a, expand_mask, expand_s, ntt_vec, sample_in_ball};
 use crate::backend::{Backend, Xof};
+use crate::ct;
 use crate::params::{ParameterSet, PolyMatrix, PolyVec};
 use crate::poly::Poly;
 
@@ -50,6 +51,8 @@ pub fn key_gen_internal<P: ParameterSet, B: Backend>(
     // (rho, rho', K) <- H(xi || k || l, 128)
     let mut seeds: [u8; 128] = h_shake256::<B, 128>(&[xi, &[P::K as u8, P::L as u8]]);
     sk.rho.copy_from_slice(&seeds[..32]);
+    // Constant-time check: rho is public, the first 32 bytes of pk.
+    ct::public_mem(&mut sk.rho);
     let mut rho_prime = [0u8; 64];
     rho_prime.copy_from_slice(&seeds[32..96]);
     sk.k.copy_from_slice(&seeds[96..]);
@@ -65,6 +68,9 @@ pub fn key_gen_internal<P: ParameterSet, B: Backend>(
         &mut vk.t1,
         &mut sk.t0,
     );
+    // Constant-time check: t1 is public, the rest of pk (and so is tr =
+    // H(pk), computed next).
+    ct::public_mem(&mut vk.t1);
     vk.encode_and_hash::<B>();
     sk.tr = vk.tr;
 }
@@ -124,6 +130,12 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
     ntt_vec::<P::VecL, B>(&mut sec.s1_hat);
     ntt_vec::<P::VecK, B>(&mut sec.s2_hat);
     ntt_vec::<P::VecK, B>(&mut sec.t0_hat);
+    // The constant-time check's planted leak (`make ct` must report it): a
+    // branch on a secret coefficient, only in `ct-check` builds and only
+    // once switched on.
+    if crate::ct::planted_leak() && sec.s1_hat.as_ref()[0].coeffs[0] > 0 {
+        core::hint::black_box(&mut sec.s1_hat);
+    }
     // A_hat: ExpandA(rho), expanded when the key was made or decoded.
     let a_hat = &sk.a_hat;
 
@@ -171,7 +183,12 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
             B::reduce32(z_i);
             reject |= B::exceeds_norm(z_i, P::GAMMA1 - P::BETA);
         }
-        if reject {
+        // Constant-time check: each rejection decision is public (FIPS 204
+        // lets the loop's length show). It reveals nothing about s1: for y
+        // uniform, whether y_i + (c s1)_i leaves the bound has the same
+        // probability whatever (c s1)_i; which coefficient failed would
+        // not, and stays secret (the norm check examines them all).
+        if ct::public(reject) {
             continue;
         }
         // r0 <- LowBits(w - <<c s2>>), rejected if ||r0|| >= gamma2 - beta;
@@ -186,7 +203,8 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
             B::decompose::<P::Gamma2>(r1, r0, w_i);
             reject |= B::exceeds_norm(r0, P::GAMMA2 - P::BETA);
         }
-        if reject {
+        // Constant-time check: the second rejection decision, public.
+        if ct::public(reject) {
             continue;
         }
         // <<c t0>>, rejected if ||c t0|| >= gamma2;
@@ -206,11 +224,18 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
             B::freeze(minus_ct0);
             ones += B::make_hint::<P::Gamma2>(&mut h_vec.as_mut()[i], minus_ct0, w_i);
         }
-        if reject || ones > P::OMEGA {
+        // Constant-time check: the last rejection decision, public (the
+        // number of ones only once the signature is out, in h).
+        if ct::public(reject | (ones > P::OMEGA)) {
             continue;
         }
         break;
     }
+    // Constant-time check: accepted, so (c~, z, h) is the signature, public
+    // from here on; sigEncode may branch on h's coefficients.
+    ct::public_mem(&mut c_tilde);
+    ct::public_mem(&mut sec.z);
+    ct::public_mem(&mut h_vec);
     // sigma <- sigEncode(c~, z mod+- q, h): z passed the norm check after
     // reduce32, so it is already the centered representative.
     sig_encode::<P, B>(&c_tilde[..P::C_TILDE_LEN], &sec.z, &h_vec, sig.as_mut());

@@ -141,9 +141,13 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
             tr_diff |= a ^ b;
         }
         t0.zeroize();
-        if diff != 0 || tr_diff != 0 {
+        // Constant-time check: whether the key is refused is public (the
+        // caller's result); once accepted, its public key (rho, t1, pk and
+        // tr) is public too.
+        if crate::ct::public((diff != 0) | (tr_diff != 0)) {
             Err(Error::MalformedKey)
         } else {
+            crate::ct::public_mem(vk);
             Ok(())
         }
     }

@@ -4,6 +4,7 @@
 use zeroize::Zeroize;
 
 use crate::backend::{Backend, Xof, XofX4};
+use crate::ct;
 use crate::params::{N, ParameterSet, PolyVec};
 use crate::poly::Poly;
 
@@ -381,7 +382,11 @@ pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly)
             }
             let j = block[pos] as usize;
             pos += 1;
-            if j <= i {
+            // Constant-time check: whether this byte is rejected is public.
+            // The c~ of a rejected signing attempt stays secret, but which
+            // of its bytes were rejected says nothing about the j accepted
+            // (uniform on [0, i] whatever came before), so nothing about c.
+            if ct::public(j <= i) {
                 break j;
             }
         };
