@@ -86,9 +86,9 @@
 //!
 //! Without default features the crate is `no_std` with no heap, DER
 //! encodings included (CI builds it for `thumbv7em-none-eabihf` and
-//! `wasm32-unknown-unknown`). Minimum supported Rust version: 1.87 (1.86
-//! lacks `is_multiple_of` and safe `#[target_feature]` calls; `make msrv`
-//! checks it).
+//! `wasm32-unknown-unknown`). Minimum supported Rust version: 1.89 (1.88
+//! lacks the AVX-512 target features and intrinsics of the `avx512`
+//! backend; `make msrv` checks it).
 //!
 //! ## Stack
 //!
