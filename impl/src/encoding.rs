@@ -584,10 +584,10 @@ where
             key
         }
     };
-    if let Some(pk) = &info.public_key {
-        if pk.as_bytes() != Some(key.borrow().verifying_key().as_bytes()) {
-            return Err(EncodingError::PublicKeyMismatch.into());
-        }
+    if let Some(pk) = &info.public_key
+        && pk.as_bytes() != Some(key.borrow().verifying_key().as_bytes())
+    {
+        return Err(EncodingError::PublicKeyMismatch.into());
     }
     Ok(key)
 }

@@ -87,9 +87,21 @@
 //!
 //! Without default features the crate is `no_std` with no heap, DER
 //! encodings included (CI builds it for `thumbv7em-none-eabihf` and
-//! `wasm32-unknown-unknown`). Minimum supported Rust version: 1.87 (1.86
-//! lacks `is_multiple_of` and safe `#[target_feature]` calls; `make msrv`
-//! checks it).
+//! `wasm32-unknown-unknown`). Minimum supported Rust version: 1.89 (1.88
+//! lacks the AVX-512 target features and intrinsics of the `avx512`
+//! backend; `make msrv` checks it).
+//!
+//! ## Backends and constant time
+//!
+//! One backend is chosen per process, the best the CPU runs: `avx512`
+//! (x86-64 with AVX-512 F, VL, BW and DQ), `avx2`, `neon` (AArch64) or
+//! `portable` ([`selected_backend`]; `MLDSA_BACKEND` forces one in `std`
+//! builds). All are written without secret-dependent branches or memory
+//! indices. The constant-time checks that run under valgrind cover the
+//! portable and AVX2 backends only: valgrind cannot execute AVX-512
+//! instructions (and hides AVX-512 from CPUID, so under valgrind the AVX2
+//! backend runs). The AVX-512 kernels keep the AVX2 kernels' branch-free
+//! shapes, and compress only on public rejection masks.
 //!
 //! ## Constant time
 //!

@@ -340,6 +340,12 @@ pub fn all(reductions: Reductions) -> Vec<Lemma> {
     } else {
         mldsa_diff_tests::missing_backend("avx2");
     }
+    #[cfg(target_arch = "x86_64")]
+    if mldsa::backend::avx512::available() {
+        for_backend::<mldsa::backend::avx512::Avx512>(&mut out, Reductions::Full);
+    } else {
+        mldsa_diff_tests::missing_backend("avx512");
+    }
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
     for_backend::<mldsa::backend::neon::Neon>(&mut out, Reductions::Full);
     out.push(Lemma::run(

@@ -216,6 +216,26 @@ pub fn all() -> Vec<Lemma> {
     } else {
         mldsa_diff_tests::missing_backend("avx2");
     }
+    #[cfg(target_arch = "x86_64")]
+    if mldsa::backend::avx512::available() {
+        use mldsa::backend::avx512::Avx512;
+        out.push(Lemma::run(
+            "ntt = NTT mod q (tested)",
+            "basis",
+            "e_0..e_255 + bounds",
+            "avx512",
+            forward_basis::<Avx512>,
+        ));
+        out.push(Lemma::run(
+            "invntt = 2^32 NTT^-1 (tested)",
+            "basis",
+            "e_0..e_255 + bounds",
+            "avx512",
+            inverse_basis::<Avx512>,
+        ));
+    } else {
+        mldsa_diff_tests::missing_backend("avx512");
+    }
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
     {
         use mldsa::backend::neon::Neon;

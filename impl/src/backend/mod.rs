@@ -13,6 +13,9 @@ mod simd_poly;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 pub mod avx2;
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+pub mod avx512;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 #[allow(unsafe_code)]
 pub mod neon;
@@ -77,7 +80,7 @@ pub trait XofX4: Sized {
 /// in the polynomial coefficients unless documented otherwise (rejection
 /// sampling reads public SHAKE output).
 pub trait Backend: Copy + 'static {
-    /// A short name ("portable", "avx2", "neon").
+    /// A short name ("portable", "avx2", "avx512", "neon").
     const NAME: &'static str;
     /// Whether the four-lane SHAKE costs about as much as one lane (true for
     /// SIMD Keccak), so that a partial group of two or three is best run
