@@ -129,10 +129,8 @@ fn run<P: ParameterSet + AssociatedOid>(seed_byte: u8) -> Result<(), String> {
         // Found first, marked after: finding reads them.
         let seed_at = (format != PrivateKeyFormat::Expanded).then(|| find(&der, &seed));
         let key_at = (format != PrivateKeyFormat::Seed).then(|| find(&der, &key_bytes[..64]));
-        if tamper {
-            if let Some(at) = key_at {
-                der[at + P::SK_LEN - 1] ^= 1;
-            }
+        if tamper && let Some(at) = key_at {
+            der[at + P::SK_LEN - 1] ^= 1;
         }
         if let Some(at) = seed_at {
             secret_mem(&mut der[at..at + 32]);
