@@ -3,7 +3,12 @@
 # never builds it.
 .PHONY: bench bench-instructions
 .PHONY: test-neon lemmas-neon neon-instructions
+<<<<<<< HEAD
 .PHONY: ct setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help interop no-std msrv
+=======
+.PHONY: setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help interop no-std msrv
+.PHONY: fuzz fuzz-smoke fuzz-seeds miri
+>>>>>>> i13-fuzz
 
 HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
 	-Zcrate-attr=feature(register_tool) -Zcrate-attr=register_tool(_hax)
@@ -18,6 +23,9 @@ help:
 	@echo "make neon-instructions  instructions executed under qemu, NEON vs portable, keygen / sign / verify"
 	@echo "make lemmas      exhaustive, z3 and interval proofs about the kernels (lemmas/README.md)"
 	@echo "make fuzz-diff   the differential tests (diff-tests/) with 20 times the cases"
+	@echo "make fuzz        cargo fuzz (nightly): every target of fuzz/ for FUZZ_SECONDS (default 300) each"
+	@echo "make fuzz-smoke  every fuzz target for FUZZ_SMOKE_SECONDS (default 10) each, as .ci/run does"
+	@echo "make miri        Miri (nightly) on the kernels at edge buffer lengths and one keygen / sign / verify per backend"
 	@echo "make hax-cfg     build mldsa-spec the way the hax driver does (type-checks contracts)"
 	@echo "make hax-subset  reject Rust constructs hax cannot extract in spec/src"
 	@echo "make extract     hax: mldsa-spec to F* (fstar-extract/) and Lean (fstar-extract/lean/)"
@@ -109,6 +117,26 @@ fuzz-diff:
 
 lemmas:
 	cargo run --release -q -p mldsa-lemmas
+
+# cargo fuzz (fuzz/README.md): every target from the committed seeds, fails
+# on any crash; prints executions per second and coverage per target.
+# Installs nightly and cargo-fuzz when missing (scripts/fuzz.sh).
+FUZZ_SECONDS ?= 300
+FUZZ_SMOKE_SECONDS ?= 10
+fuzz:
+	bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# The short run .ci/run makes.
+fuzz-smoke:
+	bash scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS)
+
+# Rewrites fuzz/seeds/ (valid keys, signatures and encodings per target).
+fuzz-seeds:
+	cargo run -q --manifest-path fuzz/Cargo.toml --example seeds
+
+# impl/tests/miri.rs under Miri with the AVX2 target features (scripts/miri.sh).
+miri:
+	bash scripts/miri.sh
 
 # mldsa on every backend this machine runs (scripts/backends.sh); the
 # spec's run, with its contracts checked, is in `make unit`.
