@@ -13,6 +13,7 @@ mod simd_poly;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 pub mod avx2;
+pub mod lanes;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 #[allow(unsafe_code)]
 pub mod neon;
