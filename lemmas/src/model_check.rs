@@ -66,7 +66,7 @@ impl Rng {
         Rng(seed)
     }
     /// 64 random bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn bits(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -76,7 +76,7 @@ impl Rng {
     /// A lane: a boundary value (1/4), a small value (1/4: |x| < 2^24,
     /// where the reductions and Montgomery products live) or any (1/2).
     pub fn lane(&mut self) -> i32 {
-        let r = self.next();
+        let r = self.bits();
         match r & 3 {
             0 => BOUNDARIES[(r >> 8) as usize % BOUNDARIES.len()],
             1 => ((r >> 32) as i32) >> 7,
@@ -110,7 +110,7 @@ pub fn sweep<const W: usize>(
             // every lane sees every pair of boundary values.
             *arg = core::array::from_fn(|k| b[(start + k * (2 * j + 1)) % nb]);
         }
-        if let Some(bad) = f(&args) {
+        if let Some(bad) = f(args) {
             return Err(format!("inputs {args:?}: {bad}"));
         }
         count += 1;
@@ -120,7 +120,7 @@ pub fn sweep<const W: usize>(
         for arg in args.iter_mut() {
             *arg = core::array::from_fn(|_| rng.lane());
         }
-        if let Some(bad) = f(&args) {
+        if let Some(bad) = f(args) {
             return Err(format!("inputs {args:?}: {bad}"));
         }
         count += 1;
@@ -139,7 +139,7 @@ pub fn lanes_agree() -> Result<String, String> {
     // a wrapping + or -, records it and gives a range containing it).
     for _ in 0..100_000 {
         let (a, b) = (rng.lane(), rng.lane());
-        let k = (rng.next() % 32) as u32;
+        let k = (rng.bits() % 32) as u32;
         let (ia, ib) = (<I32 as Lane>::lit(a), <I32 as Lane>::lit(b));
         let same = |what: &str, x: I32, y: i32| -> Result<(), String> {
             if x.lo <= y as i64 && y as i64 <= x.hi {
@@ -204,7 +204,7 @@ fn smt_lanes_agree(rng: &mut Rng) -> Result<usize, String> {
     for _ in 0..2_000 {
         smt::reset();
         let (a, b) = (rng.lane(), rng.lane());
-        let k = (rng.next() % 32) as u32;
+        let k = (rng.bits() % 32) as u32;
         let (za, zb) = (<Bv32 as Lane>::lit(a), <Bv32 as Lane>::lit(b));
         let checks: [(&str, Bv32, i32); 15] = [
             ("add", za.add(zb), a.add(b)),
@@ -270,13 +270,14 @@ mod avx2 {
 
     type M = Avx2Model<i32>;
     type RealV = <Isa as Avx2Ops>::V;
+    type ModelOp = fn(M, &[Reg<i32>], &[[i32; 8]]) -> Reg<i32>;
 
     /// One intrinsic (at one immediate), written once for both instances.
     pub struct Op {
         pub name: &'static str,
         pub arity: usize,
         pub real: fn(Isa, &[RealV], &[[i32; 8]]) -> RealV,
-        pub model: fn(M, &[Reg<i32>], &[[i32; 8]]) -> Reg<i32>,
+        pub model: ModelOp,
     }
 
     macro_rules! ops {
@@ -417,13 +418,14 @@ mod neon {
 
     type M = NeonModel<i32>;
     type RealV = <Isa as NeonOps>::V;
+    type ModelOp = fn(M, &[Reg<i32>], &[[i32; 4]]) -> Reg<i32>;
 
     /// One intrinsic (at one immediate), written once for both instances.
     pub struct Op {
         pub name: &'static str,
         pub arity: usize,
         pub real: fn(Isa, &[RealV], &[[i32; 4]]) -> RealV,
-        pub model: fn(M, &[Reg<i32>], &[[i32; 4]]) -> Reg<i32>,
+        pub model: ModelOp,
     }
 
     macro_rules! ops {

@@ -92,6 +92,10 @@ fn truth() -> Bool<'static> {
 pub type Lanes1 = Box<dyn Fn(&[Bv32]) -> Vec<Bv32>>;
 /// A two-input kernel on lanes.
 pub type Lanes2 = Box<dyn Fn(&[Bv32], &[Bv32]) -> Vec<Bv32>>;
+/// A kernel with a constant parameter on lanes.
+pub type LanesBound = Box<dyn Fn(&[Bv32], i32) -> Vec<Bv32>>;
+/// A kernel on registers of lanes (inputs to outputs).
+pub type Registers<'a> = &'a dyn Fn(&[Vec<Bv32>]) -> Vec<Vec<Bv32>>;
 /// A two-output kernel on lanes.
 pub type Lanes1x2 = Box<dyn Fn(&[Bv32]) -> (Vec<Bv32>, Vec<Bv32>)>;
 
@@ -115,7 +119,7 @@ pub struct Isa {
     decompose: [Lanes1x2; 2],
     make_hint: [Lanes2; 2],
     use_hint: [Lanes2; 2],
-    exceeds: Box<dyn Fn(&[Bv32], i32) -> Vec<Bv32>>,
+    exceeds: LanesBound,
     montgomery_mul: Lanes2,
 }
 
@@ -201,7 +205,7 @@ fn equals_portable(
     n: usize,
     inputs: &[&str],
     pre: &dyn Fn(&[Bv32]) -> Bool<'static>,
-    simd: &dyn Fn(&[Vec<Bv32>]) -> Vec<Vec<Bv32>>,
+    simd: Registers<'_>,
     portable: &dyn Fn(&[Bv32]) -> Vec<Bv32>,
 ) -> Verdict {
     smt::reset();

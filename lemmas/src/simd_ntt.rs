@@ -159,7 +159,8 @@ pub fn all() -> Vec<Lemma> {
             },
         ));
     }
-    let model_basis: [(&str, fn(&mut Poly), fn(&mut Poly)); 2] = [
+    type OnPoly = fn(&mut Poly);
+    let model_basis: [(&str, OnPoly, OnPoly); 2] = [
         (
             "avx2",
             |p| x::ntt(Avx2Model::<i32>::new(), &mut p.coeffs),

@@ -17,6 +17,11 @@ pub struct Isa(());
 
 impl Isa {
     /// The token, inside code compiled and reached with AVX2.
+    ///
+    /// # Safety
+    ///
+    /// Outside a function with AVX2 enabled, callable only in `unsafe`:
+    /// the caller must have checked that the CPU has AVX2.
     #[inline]
     #[target_feature(enable = "avx2")]
     pub fn new() -> Isa {
