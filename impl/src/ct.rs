@@ -79,6 +79,8 @@ pub fn is_public<T: ?Sized>(x: &T) -> bool {
 }
 
 /// Whether the program runs under valgrind (always false without `ct-check`).
+/// Only the driver of `make ct` asks, so it is unused without the feature.
+#[cfg_attr(not(feature = "ct-check"), allow(dead_code))]
 pub fn on_valgrind() -> bool {
     #[cfg(all(feature = "ct-check", target_arch = "x86_64"))]
     {

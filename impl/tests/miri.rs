@@ -29,6 +29,8 @@ use mldsa::poly::Poly;
 macro_rules! each_backend {
     ($run:ident $(::<$($p:ty),+>)? ( $($arg:expr),* )) => {{
         let portable = $run::<$($($p,)+)? Portable>($($arg),*);
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = portable;
         #[cfg(target_arch = "x86_64")]
         if avx2_required() {
             let avx2 = $run::<$($($p,)+)? mldsa::backend::avx2::Avx2>($($arg),*);

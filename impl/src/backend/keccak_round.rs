@@ -162,6 +162,7 @@ pub const KECCAK_COMPLEMENTED: [usize; 6] = [1, 2, 8, 12, 17, 20];
 /// three-way xor and a rotate (AVX-512's `vpternlogq` and `vprolq`): the
 /// same lanes and order as `keccak_round!`, with theta's column sums as two
 /// `$xor3` each and chi as one `$chi(x, y, z) = x ^ (!y & z)` per lane.
+#[cfg(target_arch = "x86_64")]
 macro_rules! keccak_round_xor3 {
     ($a:ident, $e:ident, $rc:expr, $xor:path, $xor3:path, $chi:path, $rotl:path) => {{
         let c0 = $xor3($xor3($a[0], $a[5], $a[10]), $a[15], $a[20]);

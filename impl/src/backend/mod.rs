@@ -16,6 +16,7 @@ pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 pub mod avx512;
+pub mod lanes;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 #[allow(unsafe_code)]
 pub mod neon;
