@@ -3,12 +3,8 @@
 # never builds it.
 .PHONY: bench bench-instructions
 .PHONY: test-neon lemmas-neon neon-instructions
-<<<<<<< HEAD
 .PHONY: ct setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help interop no-std msrv
-=======
-.PHONY: setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage help interop no-std msrv
 .PHONY: fuzz fuzz-smoke fuzz-seeds miri
->>>>>>> i13-fuzz
 
 HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
 	-Zcrate-attr=feature(register_tool) -Zcrate-attr=register_tool(_hax)
