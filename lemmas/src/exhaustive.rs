@@ -284,10 +284,10 @@ fn rej_eta_rule(eta: i32, room: usize, buf: &[u8]) -> Vec<i32> {
     let mut out = Vec::new();
     for &b in buf {
         for nibble in [b & 15, b >> 4] {
-            if out.len() < room {
-                if let Some(z) = sc::coeff_from_half_byte(nibble, eta) {
-                    out.push(z);
-                }
+            if out.len() < room
+                && let Some(z) = sc::coeff_from_half_byte(nibble, eta)
+            {
+                out.push(z);
             }
         }
     }
