@@ -80,7 +80,7 @@ pub trait Avx2Ops: Copy {
     fn unpackhi_epi64(self, a: Self::V, b: Self::V) -> Self::V;
     /// `_mm256_shuffle_ps` on integer registers (between
     /// `_mm256_castsi256_ps` and `_mm256_castps_si256`, which emit nothing):
-    /// in each half, a[IMM bits 1:0], a[3:2], b[5:4], b[7:6].
+    /// in each half, `a[IMM bits 1:0]`, `a[3:2]`, `b[5:4]`, `b[7:6]`.
     fn shuffle_ps<const IMM: i32>(self, a: Self::V, b: Self::V) -> Self::V;
 
     /// A kernel's precondition on the 64-bit lanes of `v`: lo <= lane <= hi.
