@@ -38,7 +38,9 @@ flags=(--tool=memcheck --error-exitcode=1 --num-callers=30 --track-origins=yes
     --vex-guest-max-insns=20 --vex-guest-chase=no)
 secret_use='uninitialised value|Uninitialised byte'
 
-for b in $(bash scripts/backends.sh); do
+# valgrind runs portable and AVX2 code only: the avx512 backend (valgrind
+# cannot execute AVX-512) is left out here, as SECURITY.md says.
+for b in $(bash scripts/backends.sh | grep -Ex 'portable|avx2'); do
     log=$logs/ct-$b.log
     start=$SECONDS
     status=0
