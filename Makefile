@@ -3,7 +3,8 @@
 # never builds it.
 .PHONY: bench bench-instructions
 .PHONY: test-neon lemmas-neon neon-instructions
-.PHONY: setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage stack-check zeroize help interop no-std msrv
+.PHONY: ct setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage stack-check zeroize help interop no-std msrv
+.PHONY: fuzz fuzz-smoke fuzz-seeds miri
 
 HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
 	-Zcrate-attr=feature(register_tool) -Zcrate-attr=register_tool(_hax)
@@ -13,10 +14,14 @@ help:
 	@echo "make demo        the mldsa CLI on this README (keygen, sign, verify, tamper), then the spec demo"
 	@echo "make test        everything CI runs: lint, hax checks, unit/property/CLI tests, no_std builds, ACVP, pyca interop"
 	@echo "make acvp        the 615 NIST ACVP cases against every implementation"
+	@echo "make ct          valgrind memcheck as a constant-time checker, portable and AVX2 (SECURITY.md; part of make test)"
 	@echo "make test-neon   AArch64 under qemu: ACVP and diff tests of the NEON backend (with and without SHA3)"
 	@echo "make neon-instructions  instructions executed under qemu, NEON vs portable, keygen / sign / verify"
 	@echo "make lemmas      exhaustive, z3 and interval proofs about the kernels (lemmas/README.md)"
 	@echo "make fuzz-diff   the differential tests (diff-tests/) with 20 times the cases"
+	@echo "make fuzz        cargo fuzz (nightly): every target of fuzz/ for FUZZ_SECONDS (default 300) each"
+	@echo "make fuzz-smoke  every fuzz target for FUZZ_SMOKE_SECONDS (default 10) each, as .ci/run does"
+	@echo "make miri        Miri (nightly) on the kernels at edge buffer lengths and one keygen / sign / verify per backend"
 	@echo "make hax-cfg     build mldsa-spec the way the hax driver does (type-checks contracts)"
 	@echo "make hax-subset  reject Rust constructs hax cannot extract in spec/src"
 	@echo "make extract     hax: mldsa-spec to F* (fstar-extract/) and Lean (fstar-extract/lean/)"
@@ -32,7 +37,7 @@ help:
 demo:
 	bash scripts/demo.sh
 
-test: setup lint hax-cfg hax-subset extract-missing unit no-std acvp lemmas interop
+test: setup lint hax-cfg hax-subset extract-missing unit no-std acvp ct lemmas interop
 
 # What a fresh Debian machine with only rustup and make lacks, installed
 # when missing, one line each saying what and why (scripts/setup.sh).
@@ -55,8 +60,10 @@ check-layers:
 fmt-check:
 	cargo fmt --all -- --check
 
+# One clippy run, every feature on (the workspace unifies mldsa's features
+# anyway, so a default-feature run re-checked everything to add only the
+# serde-off paths); make no-std builds the bare crate with -D warnings.
 clippy:
-	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy --workspace --all-targets --all-features -- -D warnings
 
 # mldsa's API docs, internals included: no broken links or warnings.
@@ -109,12 +116,39 @@ fuzz-diff:
 lemmas:
 	cargo run --release -q -p mldsa-lemmas
 
+# cargo fuzz (fuzz/README.md): every target from the committed seeds, fails
+# on any crash; prints executions per second and coverage per target.
+# Installs nightly and cargo-fuzz when missing (scripts/fuzz.sh).
+FUZZ_SECONDS ?= 300
+FUZZ_SMOKE_SECONDS ?= 10
+fuzz:
+	bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# The short run .ci/run makes.
+fuzz-smoke:
+	bash scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS)
+
+# Rewrites fuzz/seeds/ (valid keys, signatures and encodings per target).
+fuzz-seeds:
+	cargo run -q --manifest-path fuzz/Cargo.toml --example seeds
+
+# impl/tests/miri.rs under Miri with the AVX2 target features (scripts/miri.sh).
+miri:
+	bash scripts/miri.sh
+
 # mldsa on every backend this machine runs (scripts/backends.sh); the
 # spec's run, with its contracts checked, is in `make unit`.
 acvp:
 	for b in $$(bash scripts/backends.sh); do \
 		MLDSA_BACKEND=$$b cargo test -p mldsa-vectors --release --test acvp_mldsa -- --nocapture || exit 1; \
 	done
+
+# valgrind's memcheck as a constant-time checker (scripts/ct.sh,
+# SECURITY.md): every secret marked undefined, keygen / sign / import /
+# PKCS#8 on the three parameter sets, once per backend; a secret-dependent
+# branch or address fails it, and so must the planted leak.
+ct:
+	bash scripts/ct.sh
 
 # Peak stack of every operation, backend and parameter set (the table of the crate docs).
 stack-usage:

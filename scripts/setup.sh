@@ -14,6 +14,8 @@ command -v cc >/dev/null || why[gcc]="the linker" why[libc6-dev]="the linker"
 # z3-sys (the z3 lemmas, lemmas/) links Debian's libz3 and runs bindgen,
 # which needs libclang.
 why[libz3-dev]="z3 lemmas" why[libclang-dev]="bindgen, for the z3 lemmas"
+# make ct (the constant-time check) and make bench-instructions.
+why[valgrind]="make ct, the constant-time check"
 targets=()
 if [[ "${1:-}" == neon ]]; then
     # NEON: the rust target, the cross gcc as linker, qemu-user to run it.

@@ -8,8 +8,9 @@
 //!   variable `MLDSA_DIFF_CASES` (`make fuzz-diff` runs the same properties
 //!   much longer);
 //! - [`for_each_backend!`]: runs a kernel check once per backend this machine
-//!   runs (portable; AVX2 on x86-64 CPUs with AVX2, BMI1, BMI2 and POPCNT; NEON on
-//!   AArch64). Adding a backend is one line there;
+//!   runs (portable; AVX2 on x86-64 CPUs with AVX2, BMI1, BMI2 and POPCNT;
+//!   AVX-512 on those with AVX-512 F, VL, BW and DQ too; NEON on AArch64).
+//!   Adding a backend is one line there;
 //! - [`proptest_config!`]: the proptest configuration every property uses
 //!   (case count from [`cases`], failing seeds persisted next to the test file
 //!   as `tests/<binary>/<file>.regressions`);
@@ -83,14 +84,17 @@ macro_rules! for_each_backend {
         $check::<$($($param,)+)? ::mldsa::backend::portable::Portable>($($arg),*)?;
         #[cfg(target_arch = "x86_64")]
         if ::mldsa::backend::avx2::available() { $check::<$($($param,)+)? ::mldsa::backend::avx2::Avx2>($($arg),*)?; } else { $crate::missing_backend("avx2"); }
+        #[cfg(target_arch = "x86_64")]
+        if ::mldsa::backend::avx512::available() { $check::<$($($param,)+)? ::mldsa::backend::avx512::Avx512>($($arg),*)?; } else { $crate::missing_backend("avx512"); }
         #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
         if ::mldsa::backend::neon::available() { $check::<$($($param,)+)? ::mldsa::backend::neon::Neon>($($arg),*)?; } else { $crate::missing_backend("neon"); }
     }};
 }
 
 /// Called when this CPU cannot run a backend: panics if the environment
-/// requires it (`MLDSA_REQUIRE_AVX2=1`, which CI sets, as for the ACVP
-/// tests), so that a CI machine without it fails instead of skipping it.
+/// requires it (`MLDSA_REQUIRE_AVX2=1`, `MLDSA_REQUIRE_AVX512=1`, which CI
+/// sets, as for the ACVP tests), so that a CI machine without it fails
+/// instead of skipping it.
 pub fn missing_backend(name: &str) {
     let var = format!("MLDSA_REQUIRE_{}", name.to_uppercase());
     if std::env::var(&var).as_deref() == Ok("1") {

@@ -4,6 +4,8 @@
 //! backends (the portable z / w1 packers and the SIMD fallbacks), so it
 //! belongs to neither.
 
+use zeroize::Zeroize;
+
 use crate::poly::Poly;
 
 /// GROUP coefficients of BITS bits fill BYTES bytes exactly (GROUP * BITS =
@@ -47,12 +49,14 @@ pub fn pack_bits<const BITS: usize>(out: &mut [u8], a: &Poly, f: impl Fn(i32) ->
 pub fn unpack_bits<const BITS: usize>(a: &mut Poly, v: &[u8], g: impl Fn(u32) -> i32) {
     let (group, bytes) = const { group(BITS) };
     let mask = (1u128 << BITS) - 1;
+    let mut word = [0u8; 16];
     for (coeffs, chunk) in a.coeffs.chunks_exact_mut(group).zip(v.chunks_exact(bytes)) {
-        let mut word = [0u8; 16];
         word[..bytes].copy_from_slice(chunk);
         let x = u128::from_le_bytes(word);
         for (k, c) in coeffs.iter_mut().enumerate() {
             *c = g(((x >> (k * BITS)) & mask) as u32);
         }
     }
+    // The last group read (of s1, s2 or t0, when `v` is a signing key's).
+    word.zeroize();
 }

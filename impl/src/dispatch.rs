@@ -5,7 +5,7 @@
 //! files (`signing_key.rs`, `verifying_key.rs`, `mu.rs`, ...) reach the
 //! algorithms and the backends only through here.
 //! Tests force a backend with the environment variable `MLDSA_BACKEND`
-//! (`portable`, `avx2`, `neon`; std builds only). A backend the CPU cannot run is
+//! (`portable`, `avx2`, `avx512`, `neon`; std builds only). A backend the CPU cannot run is
 //! never selected: the best available one runs instead, and
 //! [`selected_backend`] says which.
 
@@ -14,6 +14,8 @@ use core::sync::atomic::{AtomicU8, Ordering};
 use crate::algorithms::{self, MuHasher};
 #[cfg(target_arch = "x86_64")]
 use crate::backend::avx2::Avx2;
+#[cfg(target_arch = "x86_64")]
+use crate::backend::avx512::Avx512;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 use crate::backend::neon::Neon;
 use crate::backend::portable::Portable;
@@ -41,6 +43,8 @@ pub enum BackendKind {
     Portable,
     /// AVX2 (x86-64).
     Avx2,
+    /// AVX-512 (x86-64 with AVX-512 F, VL, BW and DQ).
+    Avx512,
     /// NEON (AArch64).
     Neon,
 }
@@ -58,6 +62,7 @@ impl BackendKind {
         match self {
             BackendKind::Portable => "portable",
             BackendKind::Avx2 => "avx2",
+            BackendKind::Avx512 => "avx512",
             BackendKind::Neon => "neon",
         }
     }
@@ -80,6 +85,10 @@ impl BackendKind {
             BackendKind::Avx2 => crate::backend::avx2::available(),
             #[cfg(not(target_arch = "x86_64"))]
             BackendKind::Avx2 => false,
+            #[cfg(target_arch = "x86_64")]
+            BackendKind::Avx512 => crate::backend::avx512::available(),
+            #[cfg(not(target_arch = "x86_64"))]
+            BackendKind::Avx512 => false,
             #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
             BackendKind::Neon => crate::backend::neon::available(),
             #[cfg(not(all(target_arch = "aarch64", target_feature = "neon")))]
@@ -89,7 +98,12 @@ impl BackendKind {
 }
 
 /// Every backend, indexed by its code in `SELECTED` minus one.
-const KINDS: [BackendKind; 3] = [BackendKind::Portable, BackendKind::Avx2, BackendKind::Neon];
+const KINDS: [BackendKind; 4] = [
+    BackendKind::Portable,
+    BackendKind::Avx2,
+    BackendKind::Avx512,
+    BackendKind::Neon,
+];
 
 /// 0 until the first operation; then 1 + the index in `KINDS`.
 static SELECTED: AtomicU8 = AtomicU8::new(0);
@@ -98,14 +112,15 @@ static SELECTED: AtomicU8 = AtomicU8::new(0);
 /// `MLDSA_BACKEND` (std builds) names another one the CPU runs.
 fn detect() -> BackendKind {
     #[cfg(feature = "std")]
-    if let Ok(name) = std::env::var("MLDSA_BACKEND") {
-        if let Some(&kind) = KINDS.iter().find(|k| k.name() == name) {
-            if kind.is_available() {
-                return kind;
-            }
-        }
+    if let Ok(name) = std::env::var("MLDSA_BACKEND")
+        && let Some(&kind) = KINDS.iter().find(|k| k.name() == name)
+        && kind.is_available()
+    {
+        return kind;
     }
-    if BackendKind::Avx2.is_available() {
+    if BackendKind::Avx512.is_available() {
+        BackendKind::Avx512
+    } else if BackendKind::Avx2.is_available() {
         BackendKind::Avx2
     } else if BackendKind::Neon.is_available() {
         BackendKind::Neon
@@ -135,109 +150,148 @@ pub fn selected_backend() -> BackendKind {
     kind
 }
 
-/// Whole operations compiled with AVX2 enabled, so that every kernel and
-/// every generic function of the operation inlines into one AVX2 body.
+/// The entry points of one x86-64 SIMD backend: every whole operation
+/// compiled with the backend's target features enabled, so that every
+/// kernel and every generic function of the operation inlines into one
+/// body for that instruction set. Unsafe to call: the caller checks that
+/// the CPU has the features.
 #[cfg(target_arch = "x86_64")]
-mod avx2_entry {
-    use super::{
-        Avx2, Error, ExpandedSigningKey, ExpandedVerifyingKey, ParameterSet, PrecomputedParts,
-        algorithms,
+macro_rules! entry_points {
+    ($name:ident, $backend:ty, $features:literal) => {
+        mod $name {
+            use super::{
+                Error, ExpandedSigningKey, ExpandedVerifyingKey, ParameterSet, PrecomputedParts,
+                algorithms,
+            };
+
+            #[target_feature(enable = $features)]
+            pub fn key_gen<P: ParameterSet>(
+                xi: &[u8; 32],
+                vk: &mut ExpandedVerifyingKey<P>,
+                sk: &mut ExpandedSigningKey<P>,
+            ) {
+                algorithms::key_gen_internal::<P, $backend>(xi, vk, sk)
+            }
+
+            #[target_feature(enable = $features)]
+            pub fn key_gen_precomputed<P: ParameterSet>(
+                xi: &[u8; 32],
+                vk: &mut ExpandedVerifyingKey<P>,
+                sk: &mut ExpandedSigningKey<P>,
+                pre: &mut PrecomputedParts<P>,
+            ) {
+                algorithms::key_gen_internal_precomputed::<P, $backend>(xi, vk, sk, pre)
+            }
+
+            #[target_feature(enable = $features)]
+            pub fn precompute<P: ParameterSet>(
+                sk: &ExpandedSigningKey<P>,
+                pre: &mut PrecomputedParts<P>,
+            ) {
+                pre.precompute::<$backend>(sk)
+            }
+
+            #[target_feature(enable = $features)]
+            pub fn sign<P: ParameterSet>(
+                sk: &ExpandedSigningKey<P>,
+                mu: &[u8; 64],
+                rnd: &[u8; 32],
+                sig: &mut P::SigBytes,
+            ) {
+                algorithms::sign_internal::<P, $backend>(sk, mu, rnd, sig)
+            }
+
+            #[target_feature(enable = $features)]
+            pub fn sign_precomputed<P: ParameterSet>(
+                sk: &ExpandedSigningKey<P>,
+                pre: &PrecomputedParts<P>,
+                mu: &[u8; 64],
+                rnd: &[u8; 32],
+                sig: &mut P::SigBytes,
+            ) {
+                algorithms::sign_internal_precomputed::<P, $backend>(sk, pre, mu, rnd, sig)
+            }
+
+            #[target_feature(enable = $features)]
+            pub fn verify<P: ParameterSet>(
+                vk: &ExpandedVerifyingKey<P>,
+                mu: &[u8; 64],
+                sig: &[u8],
+            ) -> bool {
+                algorithms::verify_internal::<P, $backend>(vk, mu, sig)
+            }
+
+            #[target_feature(enable = $features)]
+            pub fn import_signing_key<P: ParameterSet>(
+                bytes: &[u8],
+                sk: &mut ExpandedSigningKey<P>,
+                vk: &mut ExpandedVerifyingKey<P>,
+            ) -> Result<(), Error> {
+                algorithms::import_signing_key::<P, $backend>(bytes, sk, vk)
+            }
+
+            #[target_feature(enable = $features)]
+            pub fn decode_verifying_key<P: ParameterSet>(
+                pk: &[u8],
+                vk: &mut ExpandedVerifyingKey<P>,
+            ) -> Result<(), Error> {
+                vk.decode_from::<$backend>(pk)
+            }
+        }
     };
-
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    pub fn key_gen<P: ParameterSet>(
-        xi: &[u8; 32],
-        vk: &mut ExpandedVerifyingKey<P>,
-        sk: &mut ExpandedSigningKey<P>,
-    ) {
-        algorithms::key_gen_internal::<P, Avx2>(xi, vk, sk)
-    }
-
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    pub fn key_gen_precomputed<P: ParameterSet>(
-        xi: &[u8; 32],
-        vk: &mut ExpandedVerifyingKey<P>,
-        sk: &mut ExpandedSigningKey<P>,
-        pre: &mut PrecomputedParts<P>,
-    ) {
-        algorithms::key_gen_internal_precomputed::<P, Avx2>(xi, vk, sk, pre)
-    }
-
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    pub fn precompute<P: ParameterSet>(sk: &ExpandedSigningKey<P>, pre: &mut PrecomputedParts<P>) {
-        pre.precompute::<Avx2>(sk)
-    }
-
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    pub fn sign<P: ParameterSet>(
-        sk: &ExpandedSigningKey<P>,
-        mu: &[u8; 64],
-        rnd: &[u8; 32],
-        sig: &mut P::SigBytes,
-    ) {
-        algorithms::sign_internal::<P, Avx2>(sk, mu, rnd, sig)
-    }
-
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    pub fn sign_precomputed<P: ParameterSet>(
-        sk: &ExpandedSigningKey<P>,
-        pre: &PrecomputedParts<P>,
-        mu: &[u8; 64],
-        rnd: &[u8; 32],
-        sig: &mut P::SigBytes,
-    ) {
-        algorithms::sign_internal_precomputed::<P, Avx2>(sk, pre, mu, rnd, sig)
-    }
-
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    pub fn verify<P: ParameterSet>(
-        vk: &ExpandedVerifyingKey<P>,
-        mu: &[u8; 64],
-        sig: &[u8],
-    ) -> bool {
-        algorithms::verify_internal::<P, Avx2>(vk, mu, sig)
-    }
-
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    pub fn import_signing_key<P: ParameterSet>(
-        bytes: &[u8],
-        sk: &mut ExpandedSigningKey<P>,
-        vk: &mut ExpandedVerifyingKey<P>,
-    ) -> Result<(), Error> {
-        algorithms::import_signing_key::<P, Avx2>(bytes, sk, vk)
-    }
-
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    pub fn decode_verifying_key<P: ParameterSet>(
-        pk: &[u8],
-        vk: &mut ExpandedVerifyingKey<P>,
-    ) -> Result<(), Error> {
-        vk.decode_from::<Avx2>(pk)
-    }
 }
 
-/// Runs `$op::<P>($args)` on the selected backend: the `avx2_entry` copy on
-/// AVX2, the generic algorithm for `Neon` or `Portable` otherwise. The
-/// crate's one `unsafe` outside the SIMD backends.
+#[cfg(target_arch = "x86_64")]
+entry_points!(avx2_entry, super::Avx2, "avx2,bmi1,bmi2,popcnt");
+
+// AVX-512 F, VL, BW and DQ, and AVX2, BMI1, BMI2, POPCNT, which every
+// AVX-512 CPU has.
+#[cfg(target_arch = "x86_64")]
+entry_points!(
+    avx512_entry,
+    super::Avx512,
+    "avx2,bmi1,bmi2,popcnt,avx512f,avx512vl,avx512bw,avx512dq"
+);
+
+/// Runs `$op::<P>($args)` on the selected backend: the `avx2_entry` or
+/// `avx512_entry` copy on AVX2 or AVX-512, the generic algorithm for `Neon`
+/// or `Portable` otherwise. The crate's one `unsafe` outside the SIMD
+/// backends.
 macro_rules! dispatch {
-    ($avx2:expr, |$b:ident| $generic:expr) => {
+    ($op:ident::<$p:ty>($($arg:expr),*), |$b:ident| $generic:expr) => {
         match selected_backend() {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `Avx2` is selected only when the CPU has AVX2, BMI1,
             // BMI2 and POPCNT (`avx2::available`), the entry points' features.
             #[allow(unsafe_code)]
-            BackendKind::Avx2 => unsafe { $avx2 },
+            BackendKind::Avx2 => unsafe { avx2_entry::$op::<$p>($($arg),*) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Avx512` is selected only when the CPU has those and
+            // AVX-512 F, VL, BW and DQ (`avx512::available`), the
+            // `avx512_entry` points' features.
+            #[allow(unsafe_code)]
+            BackendKind::Avx512 => unsafe { avx512_entry::$op::<$p>($($arg),*) },
             #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
             BackendKind::Neon => {
                 type $b = Neon;
-                $generic
+                out_of_line(|| $generic)
             }
             _ => {
                 type $b = Portable;
-                $generic
+                out_of_line(|| $generic)
             }
         }
     };
+}
+
+/// Runs `f` in a frame of its own. The generic arms of `dispatch!` go
+/// through here: inlined into the dispatching function, an operation's
+/// locals (a whole A_hat, for signing) would be in its frame on every
+/// backend, and the AVX2 and AVX-512 calls would need that stack on top of
+/// their own.
+#[inline(never)]
+fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
+    f()
 }
 
 /// ML-DSA.KeyGen_internal (Algorithm 6) into `vk` and `sk`, in place.
@@ -246,7 +300,7 @@ pub(crate) fn key_gen<P: ParameterSet>(
     vk: &mut ExpandedVerifyingKey<P>,
     sk: &mut ExpandedSigningKey<P>,
 ) {
-    dispatch!(avx2_entry::key_gen::<P>(xi, vk, sk), |B| {
+    dispatch!(key_gen::<P>(xi, vk, sk), |B| {
         algorithms::key_gen_internal::<P, B>(xi, vk, sk)
     })
 }
@@ -258,7 +312,7 @@ pub(crate) fn key_gen_precomputed<P: ParameterSet>(
     sk: &mut ExpandedSigningKey<P>,
     pre: &mut PrecomputedParts<P>,
 ) {
-    dispatch!(avx2_entry::key_gen_precomputed::<P>(xi, vk, sk, pre), |B| {
+    dispatch!(key_gen_precomputed::<P>(xi, vk, sk, pre), |B| {
         algorithms::key_gen_internal_precomputed::<P, B>(xi, vk, sk, pre)
     })
 }
@@ -268,9 +322,7 @@ pub(crate) fn precompute<P: ParameterSet>(
     sk: &ExpandedSigningKey<P>,
     pre: &mut PrecomputedParts<P>,
 ) {
-    dispatch!(avx2_entry::precompute::<P>(sk, pre), |B| {
-        pre.precompute::<B>(sk)
-    })
+    dispatch!(precompute::<P>(sk, pre), |B| pre.precompute::<B>(sk))
 }
 
 /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, compact key.
@@ -280,7 +332,7 @@ pub(crate) fn sign<P: ParameterSet>(
     rnd: &[u8; 32],
     sig: &mut P::SigBytes,
 ) {
-    dispatch!(avx2_entry::sign::<P>(sk, mu, rnd, sig), |B| {
+    dispatch!(sign::<P>(sk, mu, rnd, sig), |B| {
         algorithms::sign_internal::<P, B>(sk, mu, rnd, sig)
     })
 }
@@ -293,10 +345,9 @@ pub(crate) fn sign_precomputed<P: ParameterSet>(
     rnd: &[u8; 32],
     sig: &mut P::SigBytes,
 ) {
-    dispatch!(
-        avx2_entry::sign_precomputed::<P>(sk, pre, mu, rnd, sig),
-        |B| algorithms::sign_internal_precomputed::<P, B>(sk, pre, mu, rnd, sig)
-    )
+    dispatch!(sign_precomputed::<P>(sk, pre, mu, rnd, sig), |B| {
+        algorithms::sign_internal_precomputed::<P, B>(sk, pre, mu, rnd, sig)
+    })
 }
 
 /// ML-DSA.Verify_internal (Algorithm 8) from mu.
@@ -305,7 +356,7 @@ pub(crate) fn verify<P: ParameterSet>(
     mu: &[u8; 64],
     sig: &[u8],
 ) -> bool {
-    dispatch!(avx2_entry::verify::<P>(vk, mu, sig), |B| {
+    dispatch!(verify::<P>(vk, mu, sig), |B| {
         algorithms::verify_internal::<P, B>(vk, mu, sig)
     })
 }
@@ -315,7 +366,7 @@ pub(crate) fn decode_verifying_key<P: ParameterSet>(
     pk: &[u8],
     vk: &mut ExpandedVerifyingKey<P>,
 ) -> Result<(), Error> {
-    dispatch!(avx2_entry::decode_verifying_key::<P>(pk, vk), |B| {
+    dispatch!(decode_verifying_key::<P>(pk, vk), |B| {
         vk.decode_from::<B>(pk)
     })
 }
@@ -327,7 +378,7 @@ pub(crate) fn import_signing_key<P: ParameterSet>(
     sk: &mut ExpandedSigningKey<P>,
     vk: &mut ExpandedVerifyingKey<P>,
 ) -> Result<(), Error> {
-    dispatch!(avx2_entry::import_signing_key::<P>(bytes, sk, vk), |B| {
+    dispatch!(import_signing_key::<P>(bytes, sk, vk), |B| {
         algorithms::import_signing_key::<P, B>(bytes, sk, vk)
     })
 }
@@ -337,6 +388,8 @@ pub(crate) enum MuXof {
     Portable(MuHasher<Portable>),
     #[cfg(target_arch = "x86_64")]
     Avx2(MuHasher<Avx2>),
+    #[cfg(target_arch = "x86_64")]
+    Avx512(MuHasher<Avx512>),
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
     Neon(MuHasher<Neon>),
 }
@@ -347,6 +400,8 @@ impl MuXof {
         match selected_backend() {
             #[cfg(target_arch = "x86_64")]
             BackendKind::Avx2 => MuXof::Avx2(MuHasher::new(tr)),
+            #[cfg(target_arch = "x86_64")]
+            BackendKind::Avx512 => MuXof::Avx512(MuHasher::new(tr)),
             #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
             BackendKind::Neon => MuXof::Neon(MuHasher::new(tr)),
             _ => MuXof::Portable(MuHasher::new(tr)),
@@ -359,6 +414,8 @@ impl MuXof {
             MuXof::Portable(h) => h.update(piece),
             #[cfg(target_arch = "x86_64")]
             MuXof::Avx2(h) => h.update(piece),
+            #[cfg(target_arch = "x86_64")]
+            MuXof::Avx512(h) => h.update(piece),
             #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
             MuXof::Neon(h) => h.update(piece),
         }
@@ -370,6 +427,8 @@ impl MuXof {
             MuXof::Portable(h) => h.finalize(),
             #[cfg(target_arch = "x86_64")]
             MuXof::Avx2(h) => h.finalize(),
+            #[cfg(target_arch = "x86_64")]
+            MuXof::Avx512(h) => h.finalize(),
             #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
             MuXof::Neon(h) => h.finalize(),
         }

@@ -391,7 +391,9 @@ fn ct_eq(a: &[u8], b: &[u8]) -> bool {
         return false;
     }
     let diff = a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y));
-    core::hint::black_box(diff) == 0
+    // Constant-time check: whether they are equal is public (the caller's
+    // result).
+    crate::ct::public(core::hint::black_box(diff)) == 0
 }
 
 /// The `both` alternative: SEQUENCE { seed OCTET STRING, expandedKey OCTET STRING }.
@@ -576,10 +578,10 @@ where
             }
         }
     }
-    if let Some(pk) = &info.public_key {
-        if pk.as_bytes() != Some(key.verifying_key().as_bytes()) {
-            return Err(EncodingError::PublicKeyMismatch.into());
-        }
+    if let Some(pk) = &info.public_key
+        && pk.as_bytes() != Some(key.verifying_key().as_bytes())
+    {
+        return Err(EncodingError::PublicKeyMismatch.into());
     }
     Ok(())
 }

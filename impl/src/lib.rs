@@ -83,12 +83,37 @@
 //! | `serde` | no | `Serialize` / `Deserialize` for [`VerifyingKey`] and [`Signature`] (hex or bytes, via `serdect`) |
 //! | `hazmat` | no | FIPS 204's internal interface (ACVP-style testing) |
 //! | `internals` | no | the kernels and algorithms, for this workspace's tests; no stability promise |
+//! | `ct-check` | no | test-only: the valgrind hooks of `make ct` (`mldsa::ct`); without it they compile to nothing |
 //!
 //! Without default features the crate is `no_std` with no heap, DER
 //! encodings included (CI builds it for `thumbv7em-none-eabihf` and
-//! `wasm32-unknown-unknown`). Minimum supported Rust version: 1.87 (1.86
-//! lacks `is_multiple_of` and safe `#[target_feature]` calls; `make msrv`
-//! checks it).
+//! `wasm32-unknown-unknown`). Minimum supported Rust version: 1.89 (1.88
+//! lacks the AVX-512 target features and intrinsics of the `avx512`
+//! backend; `make msrv` checks it).
+//!
+//! ## Backends and constant time
+//!
+//! One backend is chosen per process, the best the CPU runs: `avx512`
+//! (x86-64 with AVX-512 F, VL, BW and DQ), `avx2`, `neon` (AArch64) or
+//! `portable` ([`selected_backend`]; `MLDSA_BACKEND` forces one in `std`
+//! builds). All are written without secret-dependent branches or memory
+//! indices. The constant-time checks that run under valgrind cover the
+//! portable and AVX2 backends only: valgrind cannot execute AVX-512
+//! instructions (and hides AVX-512 from CPUID, so under valgrind the AVX2
+//! backend runs). The AVX-512 kernels keep the AVX2 kernels' branch-free
+//! shapes, and compress only on public rejection masks.
+//!
+//! ## Constant time
+//!
+//! No branch and no memory address depends on a secret (the seed, rnd,
+//! K, s1, s2, t0 and everything derived from them), beyond what FIPS 204
+//! makes public: each signing attempt's rejection decision, the signature,
+//! the public key, and which SHAKE output bytes the samplers reject.
+//! `make ct` checks it with valgrind's memcheck on the portable and AVX2
+//! backends (not AVX-512 or NEON, which valgrind cannot run here).
+//! SECURITY.md at the repository root lists each declassification and why,
+//! and the threat model: timing and cache attacks are in scope, power
+//! analysis and fault injection are not.
 //!
 //! ## Stack
 //!
@@ -148,6 +173,12 @@ mod bitpack;
 #[cfg(feature = "alloc")]
 mod boxed;
 mod cpu;
+// The constant-time check's valgrind hooks (SECURITY.md): public with the
+// test-only feature `ct-check` (for `make ct`'s driver), no-ops without it.
+#[cfg(feature = "ct-check")]
+pub mod ct;
+#[cfg(not(feature = "ct-check"))]
+mod ct;
 mod dispatch;
 pub mod encoding;
 mod error;

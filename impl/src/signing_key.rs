@@ -212,6 +212,8 @@ impl<P: ParameterSet> SigningKey<P, Compact> {
     pub fn generate_os() -> Result<Self, Error> {
         let mut xi = Zeroizing::new([0u8; 32]);
         getrandom::fill(xi.as_mut()).map_err(|_| Error::RandomnessFailure)?;
+        // The constant-time check: xi is secret (a no-op in normal builds).
+        crate::ct::secret_mem(&mut *xi);
         Ok(Self::from_seed(&xi))
     }
 
@@ -467,6 +469,8 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     pub fn sign(&self, msg: &[u8], ctx: &[u8]) -> Result<Signature<P>, Error> {
         let mut rnd = Zeroizing::new([0u8; 32]);
         getrandom::fill(rnd.as_mut()).map_err(|_| Error::RandomnessFailure)?;
+        // The constant-time check: rnd is secret (a no-op in normal builds).
+        crate::ct::secret_mem(&mut *rnd);
         self.sign_with_rnd(msg, ctx, &rnd)
     }
 

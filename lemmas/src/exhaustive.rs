@@ -262,6 +262,167 @@ fn pack_eta<P: ParameterSet>() -> Result<String, String> {
     ))
 }
 
+/// The scalar rule of RejNTTPoly's inner loop (FIPS 204 Algorithm 30,
+/// lines 4 to 9, CoeffFromThreeBytes from `mldsa-spec`) over one buffer:
+/// what `rej_uniform(out, buf)` must write and return.
+fn rej_uniform_rule(room: usize, buf: &[u8]) -> Vec<i32> {
+    let mut out = Vec::new();
+    for c in buf.chunks_exact(3) {
+        if out.len() == room {
+            break;
+        }
+        if let Some(z) = sc::coeff_from_three_bytes(c[0], c[1], c[2]) {
+            out.push(z);
+        }
+    }
+    out
+}
+
+/// The scalar rule of RejBoundedPoly's inner loop (Algorithm 31, lines 5
+/// to 14, CoeffFromHalfByte): low half-byte first.
+fn rej_eta_rule(eta: i32, room: usize, buf: &[u8]) -> Vec<i32> {
+    let mut out = Vec::new();
+    for &b in buf {
+        for nibble in [b & 15, b >> 4] {
+            if out.len() < room
+                && let Some(z) = sc::coeff_from_half_byte(nibble, eta)
+            {
+                out.push(z);
+            }
+        }
+    }
+    out
+}
+
+/// `sampler(out, buf)` against `rule(room, buf)` on `buf` cut at every
+/// length (with room for 256) and with room for every count up to all of
+/// it plus one (whole buffer): the count returned and the values written
+/// before it (the SIMD samplers may write scratch past the count).
+fn sampler_vs_rule(
+    buf: &[u8],
+    sampler: &dyn Fn(&mut [i32], &[u8]) -> usize,
+    rule: &dyn Fn(usize, &[u8]) -> Vec<i32>,
+) -> Option<String> {
+    let mut out = [0i32; N];
+    let mut case = |room: usize, len: usize| {
+        let want = rule(room, &buf[..len]);
+        out.fill(-1);
+        let got = sampler(&mut out[..room], &buf[..len]);
+        (got != want.len() || out[..want.len()] != want[..]).then(|| {
+            format!(
+                "buffer {:02x?} cut at {len}, room {room}: {got} values, the rule {}",
+                buf,
+                want.len()
+            )
+        })
+    };
+    for len in 0..=buf.len() {
+        if let Some(bad) = case(N, len) {
+            return Some(bad);
+        }
+    }
+    let all = rule(N, buf).len();
+    (0..=all + 1).find_map(|room| case(room, buf.len()))
+}
+
+/// Uniform candidates around the acceptance boundary: accepted (below q),
+/// rejected (q and above); with the ignored top bit set in some.
+const UNIFORM_ACCEPTED: [u32; 8] = [
+    0,
+    1,
+    Q as u32 - 1,
+    Q as u32 - 2,
+    1 << 22,
+    (Q as u32 - 1) | 1 << 23,
+    1 << 23,
+    0x12_3456,
+];
+const UNIFORM_REJECTED: [u32; 6] = [
+    Q as u32,
+    Q as u32 + 1,
+    0x7F_FFFF,
+    0xFF_FFFF,
+    Q as u32 | 1 << 23,
+    0x7F_E001,
+];
+
+/// rej_uniform = the rule, for every acceptance mask of 8 consecutive
+/// candidates (the SIMD step), at each of the 8 candidate offsets from the
+/// buffer start (so every mask meets every lane alignment), followed by
+/// blocks with masks !m, m and all-accepted; the buffer cut at every byte
+/// and the output room at every count (`sampler_vs_rule`).
+fn rej_uniform<B: Backend>() -> Result<String, String> {
+    let mut calls = 0;
+    for m in 0..256u32 {
+        for shift in 0..8 {
+            let masks = [0xFF, m, !m & 0xFF, m, 0xFF];
+            let mut buf = Vec::new();
+            for (j, mask) in masks.iter().enumerate() {
+                for lane in 0..8 {
+                    if j == 0 && lane < 8 - shift {
+                        continue;
+                    }
+                    let k = (m as usize + 3 * j + lane) % 8;
+                    let v = if mask >> lane & 1 == 1 {
+                        UNIFORM_ACCEPTED[k]
+                    } else {
+                        UNIFORM_REJECTED[k % UNIFORM_REJECTED.len()]
+                    };
+                    buf.extend_from_slice(&v.to_le_bytes()[..3]);
+                }
+            }
+            if let Some(bad) = sampler_vs_rule(&buf, &B::rej_uniform, &rej_uniform_rule) {
+                return Err(format!("mask {m:08b}, shift {shift}: {bad}"));
+            }
+            calls += 1;
+        }
+    }
+    Ok(format!(
+        "{calls} buffers (256 masks x 8 offsets), every cut and room"
+    ))
+}
+
+/// rej_eta = the rule, for every acceptance mask of 8 half-bytes (the SIMD
+/// step), every half-byte value at every position of it, at each of the 4
+/// byte offsets; the buffer cut at every byte and the room at every count.
+fn rej_eta<B: Backend>(eta: i32) -> Result<String, String> {
+    let limit = if eta == 2 { 15 } else { 9 };
+    let accepted: Vec<u8> = (0..limit).collect();
+    let rejected: Vec<u8> = (limit..16).collect();
+    let mut calls = 0;
+    for m in 0..256u32 {
+        for rotation in 0..16 {
+            for shift in 0..4 {
+                let masks = [0xFF, m, !m & 0xFF, m, 0xFF];
+                let mut nibbles = Vec::new();
+                for (j, mask) in masks.iter().enumerate() {
+                    for pos in 0..8 {
+                        if j == 0 && pos < 8 - 2 * shift {
+                            continue;
+                        }
+                        let k = rotation + 5 * j + pos;
+                        nibbles.push(if mask >> pos & 1 == 1 {
+                            accepted[k % accepted.len()]
+                        } else {
+                            rejected[k % rejected.len()]
+                        });
+                    }
+                }
+                let buf: Vec<u8> = nibbles.chunks(2).map(|p| p[0] | p[1] << 4).collect();
+                let sampler = |out: &mut [i32], b: &[u8]| typed::rej_eta::<B>(eta, out, b);
+                let rule = |room: usize, b: &[u8]| rej_eta_rule(eta, room, b);
+                if let Some(bad) = sampler_vs_rule(&buf, &sampler, &rule) {
+                    return Err(format!("mask {m:08b}, shift {shift}: {bad}"));
+                }
+                calls += 1;
+            }
+        }
+    }
+    Ok(format!(
+        "{calls} buffers (256 masks x 16 value rotations x 4 offsets), every cut and room"
+    ))
+}
+
 fn for_backend<B: Backend>(out: &mut Vec<Lemma>, reductions: Reductions) {
     let name = B::NAME;
     let zq = "[0, q)";
@@ -316,6 +477,22 @@ fn for_backend<B: Backend>(out: &mut Vec<Lemma>, reductions: Reductions) {
         name,
         || reduce32_freeze::<B>(reductions),
     ));
+    out.push(Lemma::run(
+        "rej_uniform = RejNTTPoly's rule",
+        "exhaustive",
+        "every 8-candidate mask, offset, cut, room",
+        name,
+        rej_uniform::<B>,
+    ));
+    for eta in [2, 4] {
+        out.push(Lemma::run(
+            format!("rej_eta = RejBoundedPoly's rule, eta={eta}"),
+            "exhaustive",
+            "every 8-half-byte mask, value, offset, cut, room",
+            name,
+            || rej_eta::<B>(eta),
+        ));
+    }
     for bits in [18, 20] {
         out.push(Lemma::run(
             format!("pack_z/unpack_z, gamma1=2^{}", bits - 1),
@@ -339,6 +516,12 @@ pub fn all(reductions: Reductions) -> Vec<Lemma> {
         for_backend::<mldsa::backend::avx2::Avx2>(&mut out, Reductions::Full);
     } else {
         mldsa_diff_tests::missing_backend("avx2");
+    }
+    #[cfg(target_arch = "x86_64")]
+    if mldsa::backend::avx512::available() {
+        for_backend::<mldsa::backend::avx512::Avx512>(&mut out, Reductions::Full);
+    } else {
+        mldsa_diff_tests::missing_backend("avx512");
     }
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
     for_backend::<mldsa::backend::neon::Neon>(&mut out, Reductions::Full);

@@ -243,3 +243,166 @@ impl Wide for I64 {
         }
     }
 }
+
+// The lane instances of the SIMD models (`crate::lane`): wrapping
+// multiplications and shifts give the whole i32 range when they could
+// wrap; additions and subtractions that could wrap are recorded as
+// failures (in the kernels run on intervals every one is meant to be
+// exact).
+
+const FULL64: I64 = I64 {
+    lo: i64::MIN as i128,
+    hi: i64::MAX as i128,
+};
+
+impl I32 {
+    fn exact(self) -> Option<i64> {
+        (self.lo == self.hi).then_some(self.lo)
+    }
+    fn of(v: i64) -> I32 {
+        I32 { lo: v, hi: v }
+    }
+    /// [lo, hi] if within i32, else every i32 (the value wrapped).
+    fn within_or_full(lo: i128, hi: i128) -> I32 {
+        I32::wrapped(lo, hi)
+    }
+    fn bitwise(self, b: I32, f: impl Fn(i32, i32) -> i32) -> I32 {
+        match (self.exact(), b.exact()) {
+            (Some(x), Some(y)) => I32::of(f(x as i32, y as i32) as i64),
+            _ => FULL32,
+        }
+    }
+    fn mask(always: bool, never: bool) -> I32 {
+        if always {
+            I32::of(-1)
+        } else if never {
+            I32::of(0)
+        } else {
+            I32 { lo: -1, hi: 0 }
+        }
+    }
+}
+
+impl crate::lane::Lane for I32 {
+    type Wide = I64;
+    fn lit(v: i32) -> I32 {
+        I32::of(v as i64)
+    }
+    fn add(self, b: I32) -> I32 {
+        self + b
+    }
+    fn sub(self, b: I32) -> I32 {
+        self - b
+    }
+    fn mul(self, b: I32) -> I32 {
+        let (lo, hi) = products(
+            (self.lo as i128, self.hi as i128),
+            (b.lo as i128, b.hi as i128),
+        );
+        I32::within_or_full(lo, hi)
+    }
+    fn sar(self, k: u32) -> I32 {
+        self >> k
+    }
+    fn shl(self, k: u32) -> I32 {
+        I32::within_or_full((self.lo as i128) << k, (self.hi as i128) << k)
+    }
+    fn and(self, b: I32) -> I32 {
+        self.bitwise(b, |x, y| x & y)
+    }
+    fn or(self, b: I32) -> I32 {
+        self.bitwise(b, |x, y| x | y)
+    }
+    fn xor(self, b: I32) -> I32 {
+        self.bitwise(b, |x, y| x ^ y)
+    }
+    fn not(self) -> I32 {
+        I32 {
+            lo: -self.hi - 1,
+            hi: -self.lo - 1,
+        }
+    }
+    fn eq_mask(self, b: I32) -> I32 {
+        let always = self.exact().is_some() && self.exact() == b.exact();
+        I32::mask(always, self.hi < b.lo || b.hi < self.lo)
+    }
+    fn gt_mask(self, b: I32) -> I32 {
+        I32::mask(self.lo > b.hi, self.hi <= b.lo)
+    }
+    fn abs(self) -> I32 {
+        if self.lo == i32::MIN as i64 {
+            FULL32
+        } else if self.lo >= 0 {
+            self
+        } else if self.hi <= 0 {
+            I32 {
+                lo: -self.hi,
+                hi: -self.lo,
+            }
+        } else {
+            I32 {
+                lo: 0,
+                hi: self.hi.max(-self.lo),
+            }
+        }
+    }
+    fn widen(self) -> I64 {
+        Word::widen(self)
+    }
+}
+
+impl crate::lane::WideLane for I64 {
+    type Narrow = I32;
+    fn lit(v: i64) -> I64 {
+        Wide::lit(v)
+    }
+    fn add(self, b: I64) -> I64 {
+        self + b
+    }
+    fn sub(self, b: I64) -> I64 {
+        self - b
+    }
+    fn mul(self, b: I64) -> I64 {
+        self * b
+    }
+    fn sar(self, k: u32) -> I64 {
+        self >> k
+    }
+    fn low(self) -> I32 {
+        I32::wrapped(self.lo, self.hi)
+    }
+    fn high(self) -> I32 {
+        I32 {
+            lo: (self.lo >> 32) as i64,
+            hi: (self.hi >> 32) as i64,
+        }
+    }
+    fn join(high: I32, low: I32) -> I64 {
+        // low read unsigned
+        let (ulo, uhi) = if low.lo >= 0 {
+            (low.lo as i128, low.hi as i128)
+        } else if low.hi < 0 {
+            (low.lo as i128 + (1 << 32), low.hi as i128 + (1 << 32))
+        } else {
+            (0, (1i128 << 32) - 1)
+        };
+        let r = I64 {
+            lo: ((high.lo as i128) << 32) + ulo,
+            hi: ((high.hi as i128) << 32) + uhi,
+        };
+        if r.lo < FULL64.lo || r.hi > FULL64.hi {
+            FULL64
+        } else {
+            r
+        }
+    }
+    fn saturate(self) -> I32 {
+        I32 {
+            lo: self.lo.clamp(i32::MIN as i128, i32::MAX as i128) as i64,
+            hi: self.hi.clamp(i32::MIN as i128, i32::MAX as i128) as i64,
+        }
+    }
+    fn requires(self, lo: i64, hi: i64) {
+        Wide::requires(self, lo, hi)
+    }
+}

@@ -17,13 +17,20 @@
 
 #![forbid(unsafe_code)]
 
+pub mod avx2_model;
 pub mod exhaustive;
 #[cfg(feature = "smt")]
 pub mod fips;
 pub mod interval;
+pub mod lane;
+pub mod model_check;
 #[cfg(feature = "smt")]
 pub mod mutants;
+pub mod neon_model;
 pub mod ntt;
+#[cfg(feature = "smt")]
+pub mod simd_lemmas;
+pub mod simd_ntt;
 #[cfg(feature = "smt")]
 pub mod smt;
 #[cfg(feature = "smt")]

@@ -1,21 +1,35 @@
 //! `make lemmas`: runs every lemma, prints one line each, exits 1 if any
-//! fails. Arguments select methods: `z3`, `interval` (NTT), `exhaustive`;
-//! none runs all three. `reduction-window` sweeps the portable reductions
-//! on a window of their domain instead of all of it (`make lemmas-neon`,
-//! under qemu: the same source is swept whole natively).
+//! fails. Arguments select methods: `z3`, `interval` (NTT), `exhaustive`,
+//! `model` (the SIMD intrinsic models against this CPU); none runs all.
+//! `simd` keeps only the lemmas of the SIMD kernels' source (the models,
+//! and the z3 and interval lemmas on them). `reduction-window` sweeps the
+//! portable reductions on a window of their domain instead of all of it
+//! (`make lemmas-neon`, under qemu: the same source is swept whole
+//! natively).
 
 use mldsa_lemmas::exhaustive::{self, Reductions};
 use mldsa_lemmas::{Lemma, ntt};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let known = ["z3", "interval", "exhaustive", "reduction-window"];
+    let known = [
+        "z3",
+        "interval",
+        "exhaustive",
+        "model",
+        "simd",
+        "reduction-window",
+    ];
     if let Some(bad) = args.iter().find(|a| !known.contains(&a.as_str())) {
         eprintln!("unknown argument {bad}; expected some of {known:?}");
         std::process::exit(2);
     }
-    let methods: Vec<&String> = args.iter().filter(|a| *a != "reduction-window").collect();
+    let methods: Vec<&String> = args
+        .iter()
+        .filter(|a| *a != "reduction-window" && *a != "simd")
+        .collect();
     let wants = |m: &str| methods.is_empty() || methods.iter().any(|a| *a == m);
+    let simd_only = args.iter().any(|a| a == "simd");
     let reductions = if args.iter().any(|a| a == "reduction-window") {
         Reductions::Window
     } else {
@@ -24,7 +38,12 @@ fn main() {
     let mut groups: Vec<Box<dyn Fn() -> Vec<Lemma>>> = Vec::new();
     if wants("z3") {
         #[cfg(feature = "smt")]
-        groups.push(Box::new(mldsa_lemmas::smt_lemmas::all));
+        {
+            if !simd_only {
+                groups.push(Box::new(mldsa_lemmas::smt_lemmas::all));
+            }
+            groups.push(Box::new(mldsa_lemmas::simd_lemmas::all));
+        }
         #[cfg(not(feature = "smt"))]
         {
             eprintln!("the z3 lemmas need the `smt` feature (and libz3)");
@@ -34,9 +53,15 @@ fn main() {
         }
     }
     if wants("interval") {
-        groups.push(Box::new(ntt::all));
+        if !simd_only {
+            groups.push(Box::new(ntt::all));
+        }
+        groups.push(Box::new(mldsa_lemmas::simd_ntt::all));
     }
-    if wants("exhaustive") {
+    if wants("model") {
+        groups.push(Box::new(mldsa_lemmas::model_check::all));
+    }
+    if wants("exhaustive") && !simd_only {
         groups.push(Box::new(move || exhaustive::all(reductions)));
     }
     let mut failed = 0;

@@ -33,7 +33,7 @@ const MONT: i64 = (1i64 << 32) % Q as i64;
 
 /// (a): the interval run of `f` on inputs |w_i| <= input_bound; the
 /// outputs must satisfy |out_i| <= output_bound.
-fn bounds(f: fn(&mut [I32; N]), input_bound: i64, output_bound: i64) -> Result<String, String> {
+pub fn bounds(f: fn(&mut [I32; N]), input_bound: i64, output_bound: i64) -> Result<String, String> {
     interval::reset();
     let mut a = [I32::new(-input_bound, input_bound); N];
     f(&mut a);
@@ -54,7 +54,7 @@ fn bounds(f: fn(&mut [I32; N]), input_bound: i64, output_bound: i64) -> Result<S
 /// (c): `transform(e_i) = factor * spec(e_i) mod q` for every basis vector
 /// e_i, and on the inputs at the extreme bounds, with every output below
 /// `bound` in absolute value.
-fn basis(
+pub fn basis(
     transform: fn(&mut Poly),
     spec: fn(&[i32; N]) -> [i32; N],
     factor: i64,
@@ -92,12 +92,12 @@ fn basis(
 }
 
 /// B::ntt = NTT (Algorithm 41) mod q, outputs below 9q.
-fn forward_basis<B: Backend>() -> Result<String, String> {
+pub fn forward_basis<B: Backend>() -> Result<String, String> {
     basis(B::ntt, spec::ntt, 1, 9 * Q as i64)
 }
 
 /// B::invntt_tomont = 2^32 NTT^-1 (Algorithm 42) mod q, outputs below q.
-fn inverse_basis<B: Backend>() -> Result<String, String> {
+pub fn inverse_basis<B: Backend>() -> Result<String, String> {
     basis(B::invntt_tomont, spec::ntt_inverse, MONT, Q as i64)
 }
 
@@ -215,6 +215,26 @@ pub fn all() -> Vec<Lemma> {
         ));
     } else {
         mldsa_diff_tests::missing_backend("avx2");
+    }
+    #[cfg(target_arch = "x86_64")]
+    if mldsa::backend::avx512::available() {
+        use mldsa::backend::avx512::Avx512;
+        out.push(Lemma::run(
+            "ntt = NTT mod q (tested)",
+            "basis",
+            "e_0..e_255 + bounds",
+            "avx512",
+            forward_basis::<Avx512>,
+        ));
+        out.push(Lemma::run(
+            "invntt = 2^32 NTT^-1 (tested)",
+            "basis",
+            "e_0..e_255 + bounds",
+            "avx512",
+            inverse_basis::<Avx512>,
+        ));
+    } else {
+        mldsa_diff_tests::missing_backend("avx512");
     }
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
     {

@@ -28,6 +28,8 @@ thread_local! {
     }));
     static TERMS: RefCell<Vec<BV<'static>>> = const { RefCell::new(Vec::new()) };
     static OBLIGATIONS: RefCell<Vec<(&'static str, Bool<'static>)>> = const { RefCell::new(Vec::new()) };
+    static PRODUCTS: RefCell<Option<Vec<(BV<'static>, BV<'static>, Bv64)>>> = const { RefCell::new(None) };
+    static FACTS: RefCell<Vec<Bool<'static>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// This thread's z3 context.
@@ -54,6 +56,93 @@ fn oblige(what: &'static str, holds: Bool<'static>) {
 /// Starts a lemma: forgets the terms and obligations of the previous one.
 pub fn reset() {
     TERMS.with(|t| t.borrow_mut().clear());
+    OBLIGATIONS.with(|o| o.borrow_mut().clear());
+    FACTS.with(|f| f.borrow_mut().clear());
+    PRODUCTS.with(|p| *p.borrow_mut() = None);
+}
+
+/// From here to the next [`reset`], every 64-bit product `x * y` of a
+/// sign-extended 32-bit value x and another one or a constant y is a fresh
+/// unknown `P = hi : (x y mod 2^32)`: the low half the 32-bit product, the
+/// high half free but for the facts every such product satisfies (P within
+/// the range of x y over all 32-bit x, y; and for two unknown factors,
+/// P = 2^62 exactly when x = y = -2^31). The same factors (after z3's
+/// simplification) give the same unknown, in the model's terms and in the
+/// portable kernel's alike. A statement proven for every such P holds for
+/// the real products (they are among them): z3 no longer reasons through
+/// 64-bit multipliers, where the two sides compute the same product in
+/// different words (NEON's `sqdmulh` doubling high halves against the
+/// portable 64-bit product). Mutants run without it, so that their
+/// counterexamples are real products.
+pub fn abstract_products() {
+    PRODUCTS.with(|p| *p.borrow_mut() = Some(Vec::new()));
+}
+
+fn constant_value(x: &BV<'static>) -> Option<i64> {
+    constant::<Bv64>(&x.simplify())
+}
+
+/// The unknown standing for x * y (64-bit), if products are abstracted and
+/// x is a sign-extended 32-bit value (y too, or a constant).
+fn abstract_product(x: &BV<'static>, y: &BV<'static>) -> Option<Bv64> {
+    let active = PRODUCTS.with(|p| p.borrow().is_some());
+    if !active {
+        return None;
+    }
+    // The constant, if any, second.
+    let (x, y) = match (constant_value(x), constant_value(y)) {
+        (Some(_), Some(_)) => return None,
+        (Some(_), None) => (y, x),
+        _ => (x, y),
+    };
+    let (x, y) = (x.simplify(), y.simplify());
+    if let Some(p) = PRODUCTS.with(|p| {
+        p.borrow().as_ref().and_then(|list| {
+            list.iter()
+                .find(|(a, b, _)| (*a == x && *b == y) || (*a == y && *b == x))
+                .map(|(_, _, p)| *p)
+        })
+    }) {
+        return Some(p);
+    }
+    let in_i32 = |v: &BV<'static>| Bv64::of(v.clone()).within(i32::MIN as i64, i32::MAX as i64);
+    let low = x.extract(31, 0).bvmul(&y.extract(31, 0)).simplify();
+    let high = BV::fresh_const(ctx(), "product_high", 32);
+    let p = Bv64::of(high.concat(&low));
+    let fact = match constant_value(&y) {
+        Some(c) => {
+            let ends = [c as i128 * i32::MIN as i128, c as i128 * i32::MAX as i128];
+            let (lo, hi) = (ends[0].min(ends[1]), ends[0].max(ends[1]));
+            in_i32(&x).implies(&p.within(lo as i64, hi as i64))
+        }
+        None => {
+            let min = Bv64::int(i32::MIN as i64).bv();
+            let both_min = Bool::and(ctx(), &[&x._eq(&min), &y._eq(&min)]);
+            Bool::and(ctx(), &[&in_i32(&x), &in_i32(&y)]).implies(&Bool::and(
+                ctx(),
+                &[
+                    &p.within(-(1i64 << 62) + (1 << 31), 1 << 62),
+                    &both_min
+                        .not()
+                        .implies(&p.within(i64::MIN, (1i64 << 62) - (1 << 31))),
+                    &both_min.implies(&p.eq(Bv64::int(1 << 62))),
+                ],
+            ))
+        }
+    };
+    FACTS.with(|f| f.borrow_mut().push(fact));
+    PRODUCTS.with(|list| {
+        if let Some(list) = list.borrow_mut().as_mut() {
+            list.push((x, y, p));
+        }
+    });
+    Some(p)
+}
+
+/// Forgets the obligations recorded so far, keeping the terms: for a
+/// reference value computed by a portable kernel whose obligations its own
+/// lemma proves (under the same precondition).
+pub fn forget_obligations() {
     OBLIGATIONS.with(|o| o.borrow_mut().clear());
 }
 
@@ -185,6 +274,11 @@ macro_rules! checked_ops {
             type Output = $t;
             fn mul(self, rhs: $t) -> $t {
                 let (a, b) = (self.bv(), rhs.bv());
+                if Self::BITS == 64 {
+                    if let Some(p) = abstract_product(&a, &b) {
+                        return Self::of(p.bv());
+                    }
+                }
                 // By a constant c (every product in the kernels): a range
                 // test on the other factor, [MIN / c, MAX / c], instead of
                 // z3's double-width product, which is slow at 64 bits.
@@ -287,6 +381,9 @@ pub fn prove(inputs: &[(&str, BV<'static>)], pre: &Bool<'static>, goal: &Bool<'s
     // The bit-vector logic: z3 then bit-blasts after its word-level rewrites.
     let solver = Solver::new_for_logic(ctx, "QF_BV").unwrap_or_else(|| Solver::new(ctx));
     solver.assert(pre);
+    for fact in FACTS.with(|f| f.borrow().clone()) {
+        solver.assert(&fact);
+    }
     match solver.check() {
         SatResult::Sat => {}
         SatResult::Unsat => return Verdict::Refuted("the precondition is unsatisfiable".into()),
@@ -332,4 +429,99 @@ fn reason(solver: &Solver<'static>) -> String {
     solver
         .get_reason_unknown()
         .unwrap_or_else(|| "z3 returned unknown".into())
+}
+
+// The lane instances of the SIMD models (`crate::lane`): the bit-vector
+// operations themselves, modulo 2^32 / 2^64, no obligations (an
+// instruction's wrap-around is its semantics; the lemmas state what the
+// result must be).
+
+fn bv32(v: i64) -> BV<'static> {
+    BV::from_i64(ctx(), v, 32)
+}
+
+impl crate::lane::Lane for Bv32 {
+    type Wide = Bv64;
+    fn lit(v: i32) -> Bv32 {
+        Bv32::int(v as i64)
+    }
+    fn add(self, b: Bv32) -> Bv32 {
+        Bv32::of(self.bv().bvadd(&b.bv()))
+    }
+    fn sub(self, b: Bv32) -> Bv32 {
+        Bv32::of(self.bv().bvsub(&b.bv()))
+    }
+    fn mul(self, b: Bv32) -> Bv32 {
+        Bv32::of(self.bv().bvmul(&b.bv()))
+    }
+    fn sar(self, k: u32) -> Bv32 {
+        Bv32::of(self.bv().bvashr(&bv32(k as i64)))
+    }
+    fn shl(self, k: u32) -> Bv32 {
+        Bv32::of(self.bv().bvshl(&bv32(k as i64)))
+    }
+    fn and(self, b: Bv32) -> Bv32 {
+        Bv32::of(self.bv().bvand(&b.bv()))
+    }
+    fn or(self, b: Bv32) -> Bv32 {
+        Bv32::of(self.bv().bvor(&b.bv()))
+    }
+    fn xor(self, b: Bv32) -> Bv32 {
+        Bv32::of(self.bv().bvxor(&b.bv()))
+    }
+    fn not(self) -> Bv32 {
+        Bv32::of(self.bv().bvnot())
+    }
+    fn eq_mask(self, b: Bv32) -> Bv32 {
+        Bv32::ite(&Term::eq(self, b), Bv32::int(-1), Bv32::int(0))
+    }
+    fn gt_mask(self, b: Bv32) -> Bv32 {
+        Bv32::ite(&b.lt(self), Bv32::int(-1), Bv32::int(0))
+    }
+    fn abs(self) -> Bv32 {
+        Bv32::ite(&self.lt(Bv32::int(0)), Bv32::of(self.bv().bvneg()), self)
+    }
+    fn widen(self) -> Bv64 {
+        Bv64::of(self.bv().sign_ext(32))
+    }
+}
+
+impl crate::lane::WideLane for Bv64 {
+    type Narrow = Bv32;
+    fn lit(v: i64) -> Bv64 {
+        Bv64::int(v)
+    }
+    fn add(self, b: Bv64) -> Bv64 {
+        Bv64::of(self.bv().bvadd(&b.bv()))
+    }
+    fn sub(self, b: Bv64) -> Bv64 {
+        Bv64::of(self.bv().bvsub(&b.bv()))
+    }
+    fn mul(self, b: Bv64) -> Bv64 {
+        let (x, y) = (self.bv(), b.bv());
+        abstract_product(&x, &y).unwrap_or_else(|| Bv64::of(x.bvmul(&y)))
+    }
+    fn sar(self, k: u32) -> Bv64 {
+        Bv64::of(self.bv().bvashr(&BV::from_u64(ctx(), k as u64, 64)))
+    }
+    fn low(self) -> Bv32 {
+        Bv32::of(self.bv().extract(31, 0))
+    }
+    fn high(self) -> Bv32 {
+        Bv32::of(self.bv().extract(63, 32))
+    }
+    fn join(high: Bv32, low: Bv32) -> Bv64 {
+        Bv64::of(high.bv().concat(&low.bv()))
+    }
+    fn saturate(self) -> Bv32 {
+        let v = self.bv();
+        let max = Bv64::int(i32::MAX as i64).bv();
+        let min = Bv64::int(i32::MIN as i64).bv();
+        let low = v.extract(31, 0);
+        Bv32::of(v.bvsgt(&max).ite(
+            &Bv32::int(i32::MAX as i64).bv(),
+            &v.bvslt(&min).ite(&Bv32::int(i32::MIN as i64).bv(), &low),
+        ))
+    }
+    fn requires(self, _lo: i64, _hi: i64) {}
 }

@@ -1,6 +1,7 @@
 //! The internal ML-DSA functions, FIPS 204 section 6 (Algorithms 6 to 8):
 //! deterministic key generation from a seed, signing and verification of a
-//! formatted message M' (or, for ACVP's external-mu tests, of a given mu).
+//! formatted message M', and the external-mu variants that start from a given
+//! message representative mu (which ACVP tests) without a flag inside them.
 
 use crate::contract::checked;
 use crate::conversions::integer_to_bytes;
@@ -74,65 +75,75 @@ pub fn ml_dsa_key_gen_internal(params: &ParamSet, xi: &[u8; 32]) -> (Vec<u8>, Ve
 /// Algorithm 7, ML-DSA.Sign_internal(sk, M', rnd): a signature of the
 /// formatted message M' with the 32-byte randomness rnd (all zeros for the
 /// deterministic variant). A private key of the wrong length is an error.
+///
+/// M' enters Algorithm 7 at line 6 only, through mu; the other lines are
+/// [`sign_from_mu`], which the external-mu variant shares.
 pub fn ml_dsa_sign_internal(
     params: &ParamSet,
     sk: &[u8],
     m_prime: &[u8],
     rnd: &[u8; 32],
 ) -> Result<Vec<u8>, Error> {
-    sign_internal(params, sk, m_prime, false, rnd)
+    // 1: (rho, K, tr, s1, s2, t0) <- skDecode(sk)
+    let (rho, cap_k, tr, s1, s2, t0) = sk_decode(params, sk)?;
+    // 6: mu <- H(BytesToBits(tr) || M', 64)
+    //    (lines 2 to 5 do not depend on mu; they are the first lines of sign_from_mu)
+    let mut tr_m_prime = tr.to_vec();
+    tr_m_prime.extend_from_slice(m_prime);
+    let mut mu = [0u8; 64];
+    mu.copy_from_slice(&hash::h(&tr_m_prime, 64));
+    // 2 to 5, 7 to 34
+    sign_from_mu(params, &rho, &cap_k, &s1, &s2, &t0, &mu, rnd)
 }
 
 /// Algorithm 7 started from a given message representative mu (the
-/// "external mu" variant that ACVP tests): line 6 is skipped.
+/// "external mu" variant that ACVP tests): line 6 is the caller's.
 pub fn ml_dsa_sign_internal_external_mu(
     params: &ParamSet,
     sk: &[u8],
     mu: &[u8; 64],
     rnd: &[u8; 32],
 ) -> Result<Vec<u8>, Error> {
-    sign_internal(params, sk, mu, true, rnd)
+    // 1: (rho, K, tr, s1, s2, t0) <- skDecode(sk)
+    let (rho, cap_k, _tr, s1, s2, t0) = sk_decode(params, sk)?;
+    // 2 to 5, 7 to 34
+    sign_from_mu(params, &rho, &cap_k, &s1, &s2, &t0, mu, rnd)
 }
 
-/// Algorithm 7; `m_prime_or_mu` is M', or mu itself when `external_mu`.
+/// Algorithm 7 lines 2 to 5 and 7 to 34: everything after skDecode that
+/// does not compute mu. Line numbers are Algorithm 7's.
 #[checked]
 #[hax_lib::ensures(|r| match r {
     Ok(sigma) => sigma.len() == params.sig_len(),
     Err(_) => true,
 })]
-fn sign_internal(
+#[allow(clippy::too_many_arguments)]
+fn sign_from_mu(
     params: &ParamSet,
-    sk: &[u8],
-    m_prime_or_mu: &[u8],
-    external_mu: bool,
+    rho: &[u8; 32],
+    cap_k: &[u8; 32],
+    s1: &[Poly],
+    s2: &[Poly],
+    t0: &[Poly],
+    mu: &[u8; 64],
     rnd: &[u8; 32],
 ) -> Result<Vec<u8>, Error> {
     let gamma1 = params.gamma1();
     let gamma2 = params.gamma2();
     let beta = params.beta();
-    // 1: (rho, K, tr, s1, s2, t0) <- skDecode(sk)
-    let (rho, cap_k, tr, s1, s2, t0) = sk_decode(params, sk)?;
     // 2: s1_hat <- NTT(s1)
-    let s1_hat = ntt_vector(&vector_mod_q(&s1));
+    let s1_hat = ntt_vector(&vector_mod_q(s1));
     // 3: s2_hat <- NTT(s2)
-    let s2_hat = ntt_vector(&vector_mod_q(&s2));
+    let s2_hat = ntt_vector(&vector_mod_q(s2));
     // 4: t0_hat <- NTT(t0)
-    let t0_hat = ntt_vector(&vector_mod_q(&t0));
+    let t0_hat = ntt_vector(&vector_mod_q(t0));
     // 5: A_hat <- ExpandA(rho)
-    let a_hat = expand_a(params, &rho);
-    // 6: mu <- H(BytesToBits(tr) || M', 64)
-    //    (skipped for external mu: the caller gave mu)
-    let mu = if external_mu {
-        m_prime_or_mu.to_vec()
-    } else {
-        let mut tr_m_prime = tr.to_vec();
-        tr_m_prime.extend_from_slice(m_prime_or_mu);
-        hash::h(&tr_m_prime, 64)
-    };
+    let a_hat = expand_a(params, rho);
+    // 6: (mu, the caller's)
     // 7: rho'' <- H(K || rnd || mu, 64)
     let mut k_rnd_mu = cap_k.to_vec();
     k_rnd_mu.extend_from_slice(rnd);
-    k_rnd_mu.extend_from_slice(&mu);
+    k_rnd_mu.extend_from_slice(mu);
     let mut rho_double_prime = [0u8; 64];
     rho_double_prime.copy_from_slice(&hash::h(&k_rnd_mu, 64));
     // 8: kappa <- 0
@@ -174,7 +185,7 @@ fn sign_internal(
         let w1 = high_bits_vector(&w, gamma2);
         // 14: (signer's commitment)
         // 15: c~ <- H(mu || w1Encode(w1), lambda/4)
-        let mut mu_w1 = mu.clone();
+        let mut mu_w1 = mu.to_vec();
         mu_w1.extend_from_slice(&w1_encode(params, &w1));
         c_tilde = hash::h(&mu_w1, params.lambda() / 4);
         // 16: c <- SampleInBall(c~)
@@ -231,30 +242,38 @@ fn sign_internal(
 /// Algorithm 8, ML-DSA.Verify_internal(pk, M', sigma): whether sigma is a
 /// valid signature of the formatted message M'. Keys and signatures of the
 /// wrong length are rejected (false), never a panic.
+///
+/// M' enters Algorithm 8 at line 7 only, through mu (from tr, line 6); the
+/// other lines are [`verify_from_mu`], which the external-mu variant shares.
 pub fn ml_dsa_verify_internal(params: &ParamSet, pk: &[u8], m_prime: &[u8], sigma: &[u8]) -> bool {
-    verify_internal(params, pk, m_prime, false, sigma)
+    // 6: tr <- H(pk, 64)
+    //    (lines 1 to 5 do not depend on tr; they are the first lines of verify_from_mu)
+    let tr = hash::h(pk, 64);
+    // 7: mu <- H(BytesToBits(tr) || M', 64)
+    let mut tr_m_prime = tr;
+    tr_m_prime.extend_from_slice(m_prime);
+    let mut mu = [0u8; 64];
+    mu.copy_from_slice(&hash::h(&tr_m_prime, 64));
+    // 1 to 5, 8 to 13
+    verify_from_mu(params, pk, &mu, sigma)
 }
 
-/// Algorithm 8 started from a given message representative mu: line 7 is
-/// skipped.
+/// Algorithm 8 started from a given message representative mu: lines 6 and
+/// 7 are the caller's.
 pub fn ml_dsa_verify_internal_external_mu(
     params: &ParamSet,
     pk: &[u8],
     mu: &[u8; 64],
     sigma: &[u8],
 ) -> bool {
-    verify_internal(params, pk, mu, true, sigma)
+    // 1 to 5, 8 to 13
+    verify_from_mu(params, pk, mu, sigma)
 }
 
-/// Algorithm 8; `m_prime_or_mu` is M', or mu itself when `external_mu`.
+/// Algorithm 8 lines 1 to 5 and 8 to 13: everything that does not compute
+/// tr and mu. Line numbers are Algorithm 8's.
 #[checked]
-fn verify_internal(
-    params: &ParamSet,
-    pk: &[u8],
-    m_prime_or_mu: &[u8],
-    external_mu: bool,
-    sigma: &[u8],
-) -> bool {
+fn verify_from_mu(params: &ParamSet, pk: &[u8], mu: &[u8; 64], sigma: &[u8]) -> bool {
     // 1: (rho, t1) <- pkDecode(pk)
     let (rho, t1) = match pk_decode(params, pk) {
         Ok(decoded) => decoded,
@@ -272,17 +291,7 @@ fn verify_internal(
     }; // 4: end if
     // 5: A_hat <- ExpandA(rho)
     let a_hat = expand_a(params, &rho);
-    // 6: tr <- H(pk, 64)
-    let tr = hash::h(pk, 64);
-    // 7: mu <- H(BytesToBits(tr) || M', 64)
-    //    (skipped for external mu: the caller gave mu)
-    let mu = if external_mu {
-        m_prime_or_mu.to_vec()
-    } else {
-        let mut tr_m_prime = tr;
-        tr_m_prime.extend_from_slice(m_prime_or_mu);
-        hash::h(&tr_m_prime, 64)
-    };
+    // 6, 7: (tr and mu, the caller's)
     // 8: c <- SampleInBall(c~)
     let c = sample_in_ball(&c_tilde, params.tau());
     // 9: w'_approx <- NTT^-1(A_hat o NTT(z) - NTT(c) o NTT(t1 * 2^d))
@@ -300,7 +309,7 @@ fn verify_internal(
     let w1_prime = use_hint_vector(&h, &w_approx, params.gamma2());
     // 11: (reconstruction of the signer's commitment)
     // 12: c~' <- H(mu || w1Encode(w'1), lambda/4)
-    let mut mu_w1 = mu;
+    let mut mu_w1 = mu.to_vec();
     mu_w1.extend_from_slice(&w1_encode(params, &w1_prime));
     let c_tilde_prime = hash::h(&mu_w1, params.lambda() / 4);
     // 13: return [[ ||z||_inf < gamma1 - beta ]] and [[ c~ = c~' ]]

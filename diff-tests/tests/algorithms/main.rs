@@ -15,6 +15,7 @@ mod calls;
 mod boundaries;
 mod encoding;
 mod expanded_keys;
+mod malformed;
 mod sampling;
 mod signing;
 mod verify;

@@ -31,10 +31,10 @@ fn spec_rej_eta(eta: i32, len: usize, buf: &[u8]) -> Vec<i32> {
     let mut out = Vec::new();
     for &z in buf {
         for half in [z % 16, z / 16] {
-            if out.len() < len {
-                if let Some(v) = coeff_from_half_byte(half, eta) {
-                    out.push(v);
-                }
+            if out.len() < len
+                && let Some(v) = coeff_from_half_byte(half, eta)
+            {
+                out.push(v);
             }
         }
     }

@@ -71,7 +71,8 @@ fn check_x4<X: XofX4>(
     inputs: &[Vec<u8>; 4],
     blocks: &[usize],
 ) -> Result<(), TestCaseError> {
-    let mut xof = X::absorb_x4([&inputs[0], &inputs[1], &inputs[2], &inputs[3]]);
+    let mut xof = X::new_x4();
+    xof.absorb_x4([&inputs[0], &inputs[1], &inputs[2], &inputs[3]]);
     let mut out: [Vec<u8>; 4] = Default::default();
     for &n in blocks {
         let mut bufs: [Vec<u8>; 4] = core::array::from_fn(|_| vec![0x5Au8; X::RATE * n]);

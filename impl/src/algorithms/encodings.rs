@@ -198,7 +198,9 @@ pub fn sk_decode<P: ParameterSet>(
     for (i, p) in t0.as_mut().iter_mut().enumerate() {
         unpack_t0(p, SkLayout::<P>::t0(sk, i));
     }
-    if out_of_range != 0 {
+    // Constant-time check: whether the key is refused is public (the
+    // caller's result).
+    if crate::ct::public(out_of_range) != 0 {
         Err(Error::MalformedKey)
     } else {
         Ok(())

@@ -11,6 +11,7 @@ use super::sampling::{
     MaskStream, MatrixRows, expand_a, expand_mask, expand_s, ntt_vec, sample_in_ball,
 };
 use crate::backend::{Backend, Xof};
+use crate::ct;
 use crate::params::{ParameterSet, PolyMatrix, PolyVec};
 use crate::poly::Poly;
 
@@ -126,6 +127,8 @@ fn key_gen_with<P: ParameterSet, B: Backend>(
     h_shake256_into::<B>(&[xi, &[P::K as u8, P::L as u8]], &mut seeds);
     let bytes = sk.bytes.as_mut();
     bytes[..32].copy_from_slice(&seeds[..32]);
+    // Constant-time check: rho is public, the first 32 bytes of pk.
+    ct::public_mem(&mut bytes[..32]);
     bytes[32..64].copy_from_slice(&seeds[96..]);
     let mut rho_prime = [0u8; 64];
     rho_prime.copy_from_slice(&seeds[32..96]);
@@ -146,6 +149,9 @@ fn key_gen_with<P: ParameterSet, B: Backend>(
     for i in 0..P::K {
         let row = rows.row::<B>(&rho, i);
         t_row::<P, B>(row, s1, &s2.as_ref()[i], &mut t1_i, &mut t0_i);
+        // Constant-time check: t1 is public, the rest of pk (and so is tr =
+        // H(pk), computed below).
+        ct::public_mem(&mut t1_i);
         vk.set_t1(i, &t1_i);
         pack_t0(SkLayout::<P>::t0_mut(bytes, i), &t0_i);
     }
@@ -240,6 +246,12 @@ fn sign_with<P: ParameterSet, B: Backend>(
     sk.unpack_s(&mut hat.s1_hat, &mut hat.s2_hat);
     ntt_vec::<P::VecL, B>(&mut hat.s1_hat);
     ntt_vec::<P::VecK, B>(&mut hat.s2_hat);
+    // The constant-time check's planted leak (`make ct` must report it): a
+    // branch on a secret coefficient, only in `ct-check` builds and only
+    // once switched on.
+    if crate::ct::planted_leak() && hat.s1_hat.as_ref()[0].coeffs[0] > 0 {
+        core::hint::black_box(&mut hat.s1_hat);
+    }
     let (s1_hat, s2_hat, k) = (&hat.s1_hat, &hat.s2_hat, sk.k());
     let mut sec = SignSecrets::<P> {
         rho_pp: [0; 64],
@@ -298,7 +310,12 @@ fn sign_with<P: ParameterSet, B: Backend>(
             B::reduce32(z_i);
             reject |= B::exceeds_norm(z_i, P::GAMMA1 - P::BETA);
         }
-        if reject {
+        // Constant-time check: each rejection decision is public (FIPS 204
+        // lets the loop's length show). It reveals nothing about s1: for y
+        // uniform, whether y_i + (c s1)_i leaves the bound has the same
+        // probability whatever (c s1)_i; which coefficient failed would
+        // not, and stays secret (the norm check examines them all).
+        if ct::public(reject) {
             continue;
         }
         // r0 <- LowBits(w - <<c s2>>), rejected if ||r0|| >= gamma2 - beta;
@@ -313,7 +330,8 @@ fn sign_with<P: ParameterSet, B: Backend>(
             B::decompose::<P::Gamma2>(r1, r0, w_i);
             reject |= B::exceeds_norm(r0, P::GAMMA2 - P::BETA);
         }
-        if reject {
+        // Constant-time check: the second rejection decision, public.
+        if ct::public(reject) {
             continue;
         }
         // <<c t0>>, rejected if ||c t0|| >= gamma2;
@@ -337,11 +355,18 @@ fn sign_with<P: ParameterSet, B: Backend>(
             ones += B::make_hint::<P::Gamma2>(h_i, minus_ct0, w_i);
             w_i.clone_from(h_i);
         }
-        if reject || ones > P::OMEGA {
+        // Constant-time check: the last rejection decision, public (the
+        // number of ones only once the signature is out, in h).
+        if ct::public(reject | (ones > P::OMEGA)) {
             continue;
         }
         break;
     }
+    // Constant-time check: accepted, so (c~, z, h) is the signature, public
+    // from here on; sigEncode may branch on h's coefficients.
+    ct::public_mem(&mut c_tilde);
+    ct::public_mem(&mut sec.z);
+    ct::public_mem(&mut sec.w);
     // sigma <- sigEncode(c~, z mod+- q, h): z passed the norm check after
     // reduce32, so it is already the centered representative.
     sig_encode::<P, B>(&c_tilde[..P::C_TILDE_LEN], &sec.z, &sec.w, sig.as_mut());

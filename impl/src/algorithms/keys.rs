@@ -179,9 +179,13 @@ fn import_with<P: ParameterSet, B: Backend>(
     for (a, b) in vk.tr.iter().zip(&bytes[64..128]) {
         tr_diff |= a ^ b;
     }
-    if out_of_range != 0 || diff != 0 || tr_diff != 0 {
+    // Constant-time check: whether the key is refused is public (the
+    // caller's result); once accepted, its public key (rho, t1, pk and tr)
+    // is public too.
+    if crate::ct::public((out_of_range != 0) | (diff != 0) | (tr_diff != 0)) {
         Err(Error::MalformedKey)
     } else {
+        crate::ct::public_mem(vk);
         Ok(())
     }
 }

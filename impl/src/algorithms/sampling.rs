@@ -4,6 +4,7 @@
 use zeroize::Zeroize;
 
 use crate::backend::{Backend, Xof, XofX4};
+use crate::ct;
 use crate::params::{N, ParameterSet, PolyVec};
 use crate::poly::Poly;
 
@@ -24,7 +25,7 @@ const ETA_BLOCKS: usize = 2;
 /// squeezed bytes are zeroized (ExpandS's are secret, ExpandA's public).
 #[inline(always)]
 fn rej_poly_x4<X: XofX4, const FIRST: usize, const RATE: usize, const SECRET: bool>(
-    mut xof: X,
+    xof: &mut X,
     polys: [&mut Poly; 4],
     active: usize,
     sample: impl Fn(&mut [i32], &[u8]) -> usize,
@@ -60,7 +61,7 @@ fn rej_poly_x4<X: XofX4, const FIRST: usize, const RATE: usize, const SECRET: bo
 /// The same loop for one seed, absorbed in `xof`.
 #[inline(always)]
 fn rej_poly<X: Xof, const FIRST: usize, const RATE: usize, const SECRET: bool>(
-    mut xof: X,
+    xof: &mut X,
     out: &mut Poly,
     sample: impl Fn(&mut [i32], &[u8]) -> usize,
 ) {
@@ -83,9 +84,10 @@ fn rej_poly<X: Xof, const FIRST: usize, const RATE: usize, const SECRET: bool>(
 /// RejNTTPoly (Algorithm 30) for four seeds at once.
 #[inline(always)]
 fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: [&mut Poly; 4], active: usize) {
-    let xof = B::Shake128x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+    let mut xof = B::Shake128x4::new_x4();
+    xof.absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     rej_poly_x4::<_, { UNIFORM_BLOCKS * SHAKE128_RATE }, SHAKE128_RATE, false>(
-        xof,
+        &mut xof,
         polys,
         active,
         |out, buf| B::rej_uniform(out, buf),
@@ -97,9 +99,11 @@ fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: [&mut Poly; 4], acti
 fn rej_ntt_poly<B: Backend>(seed: &[u8; 34], out: &mut Poly) {
     let mut xof = B::Shake128::new();
     xof.absorb(seed);
-    rej_poly::<_, { UNIFORM_BLOCKS * SHAKE128_RATE }, SHAKE128_RATE, false>(xof, out, |o, b| {
-        B::rej_uniform(o, b)
-    })
+    rej_poly::<_, { UNIFORM_BLOCKS * SHAKE128_RATE }, SHAKE128_RATE, false>(
+        &mut xof,
+        out,
+        |o, b| B::rej_uniform(o, b),
+    )
 }
 
 /// RejBoundedPoly (Algorithm 31) for four seeds at once.
@@ -109,9 +113,10 @@ fn rej_bounded_poly_x4<P: ParameterSet, B: Backend>(
     polys: [&mut Poly; 4],
     active: usize,
 ) {
-    let xof = B::Shake256x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+    let mut xof = B::Shake256x4::new_x4();
+    xof.absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     rej_poly_x4::<_, { ETA_BLOCKS * SHAKE256_RATE }, SHAKE256_RATE, true>(
-        xof,
+        &mut xof,
         polys,
         active,
         |out, buf| B::rej_eta::<P::Eta>(out, buf),
@@ -123,7 +128,7 @@ fn rej_bounded_poly_x4<P: ParameterSet, B: Backend>(
 fn rej_bounded_poly<P: ParameterSet, B: Backend>(seed: &[u8; 66], out: &mut Poly) {
     let mut xof = B::Shake256::new();
     xof.absorb(seed);
-    rej_poly::<_, { ETA_BLOCKS * SHAKE256_RATE }, SHAKE256_RATE, true>(xof, out, |o, b| {
+    rej_poly::<_, { ETA_BLOCKS * SHAKE256_RATE }, SHAKE256_RATE, true>(&mut xof, out, |o, b| {
         B::rej_eta::<P::Eta>(o, b)
     })
 }
@@ -354,7 +359,8 @@ fn mask_poly_x4<P: ParameterSet, B: Backend>(
     let bytes = 32 * P::GAMMA1_BITS;
     let mut seeds = [[0u8; 66]; 4];
     seeds_66(&mut seeds, rho_pp, first);
-    let mut xof = B::Shake256x4::absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+    let mut xof = B::Shake256x4::new_x4();
+    xof.absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     let mut buf = [[0u8; MASK_BLOCKS * SHAKE256_RATE]; 4];
     {
         let [b0, b1, b2, b3] = &mut buf;
@@ -464,7 +470,11 @@ pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly)
             }
             let j = block[pos] as usize;
             pos += 1;
-            if j <= i {
+            // Constant-time check: whether this byte is rejected is public.
+            // The c~ of a rejected signing attempt stays secret, but which
+            // of its bytes were rejected says nothing about the j accepted
+            // (uniform on [0, i] whatever came before), so nothing about c.
+            if ct::public(j <= i) {
                 break j;
             }
         };

@@ -13,6 +13,10 @@ mod simd_poly;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 pub mod avx2;
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+pub mod avx512;
+pub mod lanes;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 #[allow(unsafe_code)]
 pub mod neon;
@@ -67,8 +71,12 @@ pub trait Xof: Sized {
 pub trait XofX4: Sized {
     /// The rate in bytes.
     const RATE: usize;
-    /// Absorb one complete input per lane (the inputs have equal lengths).
-    fn absorb_x4(inputs: [&[u8]; 4]) -> Self;
+    /// Four fresh states.
+    fn new_x4() -> Self;
+    /// Absorb one complete input per lane (the inputs have equal lengths),
+    /// once, into fresh states: in place, because a state returned by value
+    /// would leave a copy of what it absorbed (a seed) behind.
+    fn absorb_x4(&mut self, inputs: [&[u8]; 4]);
     /// Squeeze `RATE * n` bytes into each lane's buffer (all of length RATE * n).
     fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]);
 }
@@ -77,7 +85,7 @@ pub trait XofX4: Sized {
 /// in the polynomial coefficients unless documented otherwise (rejection
 /// sampling reads public SHAKE output).
 pub trait Backend: Copy + 'static {
-    /// A short name ("portable", "avx2", "neon").
+    /// A short name ("portable", "avx2", "avx512", "neon").
     const NAME: &'static str;
     /// Whether the four-lane SHAKE costs about as much as one lane (true for
     /// SIMD Keccak), so that a partial group of two or three is best run

@@ -19,19 +19,18 @@ fn words<const LANES: usize>(blocks: &[[u8; 200]; LANES], i: usize) -> [u64; LAN
     })
 }
 
-/// Absorbs one input per state (all of the same length), pads with SHAKE's
-/// 0x1F ... 0x80, and returns the states ready to squeeze. `zero` is the
-/// all-zero vector, `gather` makes a vector of one word per state, `xor`
+/// Absorbs one input per state (all of the same length) into `state`, all
+/// zero on entry, and pads with SHAKE's 0x1F ... 0x80, leaving the states
+/// ready to squeeze. `gather` makes a vector of one word per state, `xor`
 /// and `permute` are the backend's.
 #[inline(always)]
 pub fn absorb<V: Copy, const LANES: usize, const RATE: usize>(
+    state: &mut [V; 25],
     inputs: [&[u8]; LANES],
-    zero: V,
     gather: impl Fn([u64; LANES]) -> V,
     xor: impl Fn(V, V) -> V,
     permute: impl Fn(&mut [V; 25]),
-) -> [V; 25] {
-    let mut state = [zero; 25];
+) {
     let len = inputs[0].len();
     let mut offset = 0;
     loop {
@@ -53,8 +52,7 @@ pub fn absorb<V: Copy, const LANES: usize, const RATE: usize>(
         if take < RATE {
             break;
         }
-        permute(&mut state);
+        permute(state);
         offset += RATE;
     }
-    state
 }

@@ -60,21 +60,33 @@ impl<const RATE: usize> Drop for ShakeX4<RATE> {
 }
 
 impl<const RATE: usize> ShakeX4<RATE> {
-    /// Absorbs one input per state (all of the same length) and pads.
+    /// Four all-zero states.
     ///
     /// # Safety
     /// The CPU must have AVX2.
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub fn absorb(inputs: [&[u8]; 4]) -> Self {
-        let state = simd_sponge::absorb::<_, 4, RATE>(
+    pub fn new() -> Self {
+        ShakeX4 {
+            state: [_mm256_setzero_si256(); 25],
+        }
+    }
+
+    /// Absorbs one input per state (all of the same length) and pads, into
+    /// fresh states.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub fn absorb(&mut self, inputs: [&[u8]; 4]) {
+        simd_sponge::absorb::<_, 4, RATE>(
+            &mut self.state,
             inputs,
-            _mm256_setzero_si256(),
             |[w0, w1, w2, w3]| _mm256_set_epi64x(w3 as i64, w2 as i64, w1 as i64, w0 as i64),
             |x, y| _mm256_xor_si256(x, y),
             |s| keccak_f1600_x4(s),
         );
-        ShakeX4 { state }
     }
 
     /// Squeezes `out[k].len() / RATE` whole blocks into each output.

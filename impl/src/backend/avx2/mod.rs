@@ -1,26 +1,31 @@
 //! The AVX2 backend (x86-64): eight coefficients per 256-bit register, four
 //! Keccak states per register set.
 //!
-//! Every kernel is a `#[target_feature(enable = "avx2")]` function. The
-//! `Backend` methods below check that the CPU has AVX2 (a cached flag) and
-//! fall back to the portable kernel otherwise, so calling them is sound on
-//! any x86-64 CPU. The dispatcher runs whole operations inside AVX2-enabled
-//! entry points (`crate::dispatch`), where all of this inlines.
+//! The arithmetic kernels are written once over the intrinsics
+//! (`crate::backend::lanes::avx2`, generic over `Avx2Ops`) and run here on
+//! [`Isa`], the intrinsics themselves; the samplers, packers and Keccak
+//! are written on the intrinsics directly. Every kernel runs in a
+//! `#[target_feature(enable = "avx2")]` function. The `Backend` methods
+//! below check that the CPU has AVX2 (a cached flag) and fall back to the
+//! portable kernel otherwise, so calling them is sound on any x86-64 CPU.
+//! The dispatcher runs whole operations inside AVX2-enabled entry points
+//! (`crate::dispatch`), where all of this inlines.
 
-mod arithmetic;
+mod isa;
 mod keccak;
-mod ntt;
 mod packing;
-mod rounding;
 mod sampling;
 
 use core::arch::x86_64::*;
 
+use super::lanes::avx2 as kernels;
 use super::portable::{self, Portable};
 use super::{Backend, Xof, XofX4};
 use crate::params::{D, Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
-use arithmetic::{load, store};
+use isa::{load, store};
+
+pub use isa::Isa;
 
 pub use keccak::{ShakeX4, keccak_f1600_x4};
 
@@ -47,8 +52,17 @@ pub fn available() -> bool {
 #[derive(Clone, Copy, Debug)]
 pub struct Avx2;
 
-/// Runs `$simd` (an AVX2 kernel call) when the CPU has AVX2, else `$fallback`.
+/// Runs `$simd` (an AVX2 kernel call) when the CPU has AVX2, else
+/// `$fallback`; the second form names the token `$s` for `$simd`.
 macro_rules! with_avx2 {
+    (|$s:ident| $simd:expr, $fallback:expr) => {
+        if let Some($s) = Isa::detect() {
+            // SAFETY: the CPU has AVX2 (an `Isa` was made).
+            unsafe { $simd }
+        } else {
+            $fallback
+        }
+    };
     ($simd:expr, $fallback:expr) => {
         if available() {
             // SAFETY: the CPU has AVX2, checked just above.
@@ -61,20 +75,30 @@ macro_rules! with_avx2 {
 
 simd_poly_loops!("avx2", __m256i, 32);
 
+#[inline]
+#[target_feature(enable = "avx2")]
+fn ntt_poly(a: &mut Poly) {
+    kernels::ntt(Isa::new(), &mut a.coeffs)
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn invntt_poly(a: &mut Poly) {
+    kernels::invntt_tomont(Isa::new(), &mut a.coeffs)
+}
+
 #[target_feature(enable = "avx2")]
 fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
-    zip_into(c, a, b, |x, y| arithmetic::montgomery_mul(x, y))
+    let s = Isa::new();
+    zip_into(c, a, b, |x, y| kernels::montgomery_mul(s, x, y))
 }
 
 /// c = sum_j a_j o b_j * 2^-32: exact 64-bit sums, one reduction per lane.
 #[target_feature(enable = "avx2")]
 fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
+    let s = Isa::new();
     for i in 0..32 {
-        let mut acc = (_mm256_setzero_si256(), _mm256_setzero_si256());
-        for (x, y) in a.iter().zip(b) {
-            acc = arithmetic::dot_step(acc, load(&x.coeffs, i), load(&y.coeffs, i));
-        }
-        store(&mut c.coeffs, i, arithmetic::dot_finish(acc));
+        store(&mut c.coeffs, i, kernels::pointwise_acc(s, a, b, i));
     }
 }
 
@@ -127,7 +151,8 @@ fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8) {
 
 #[target_feature(enable = "avx2")]
 fn power2round_poly(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-    split_into(a1, a0, a, |x| rounding::power2round(x))
+    let s = Isa::new();
+    split_into(a1, a0, a, |x| kernels::power2round(s, x))
 }
 
 // Out of line, as before these kernels were generic over Gamma2 (one
@@ -136,15 +161,17 @@ fn power2round_poly(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
 #[inline(never)]
 #[target_feature(enable = "avx2")]
 fn decompose_poly<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-    split_into(a1, a0, a, |x| rounding::decompose::<G>(x))
+    let s = Isa::new();
+    split_into(a1, a0, a, |x| kernels::decompose::<_, G>(s, x))
 }
 
 #[inline(never)]
 #[target_feature(enable = "avx2")]
 fn make_hint_poly<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
+    let s = Isa::new();
     let mut count = _mm256_setzero_si256();
     for i in 0..32 {
-        let hint = rounding::make_hint::<G>(load(&z.coeffs, i), load(&r.coeffs, i));
+        let hint = kernels::make_hint::<_, G>(s, load(&z.coeffs, i), load(&r.coeffs, i));
         count = _mm256_add_epi32(count, hint);
         store(&mut h.coeffs, i, hint);
     }
@@ -157,15 +184,13 @@ fn make_hint_poly<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
 #[inline(never)]
 #[target_feature(enable = "avx2")]
 fn use_hint_poly<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) {
-    zip_into(a, h, r, |x, y| rounding::use_hint::<G>(x, y))
+    let s = Isa::new();
+    zip_into(a, h, r, |x, y| kernels::use_hint::<_, G>(s, x, y))
 }
 
 #[target_feature(enable = "avx2")]
 fn exceeds_norm_poly(a: &Poly, bound: i32) -> bool {
-    let mut any = _mm256_setzero_si256();
-    for i in 0..32 {
-        any = _mm256_or_si256(any, rounding::exceeds(load(&a.coeffs, i), bound));
-    }
+    let any = kernels::exceeds_any(Isa::new(), &a.coeffs, bound);
     _mm256_testz_si256(any, any) == 0
 }
 
@@ -183,11 +208,20 @@ impl<const RATE: usize> XofX4 for Avx2ShakeX4<RATE> {
     const RATE: usize = RATE;
 
     #[inline(always)]
-    fn absorb_x4(inputs: [&[u8]; 4]) -> Self {
+    fn new_x4() -> Self {
         with_avx2!(
-            Avx2ShakeX4::Simd(ShakeX4::absorb(inputs)),
-            Avx2ShakeX4::Portable(<[portable::Shake<RATE>; 4] as XofX4>::absorb_x4(inputs))
+            Avx2ShakeX4::Simd(ShakeX4::new()),
+            Avx2ShakeX4::Portable(<[portable::Shake<RATE>; 4] as XofX4>::new_x4())
         )
+    }
+
+    #[inline(always)]
+    fn absorb_x4(&mut self, inputs: [&[u8]; 4]) {
+        match self {
+            // SAFETY: a `Simd` state is only made after the AVX2 check.
+            Avx2ShakeX4::Simd(x) => unsafe { x.absorb(inputs) },
+            Avx2ShakeX4::Portable(x) => x.absorb_x4(inputs),
+        }
     }
 
     #[inline(always)]
@@ -210,12 +244,12 @@ impl Backend for Avx2 {
 
     #[inline(always)]
     fn ntt(a: &mut Poly) {
-        with_avx2!(ntt::ntt(a), Portable::ntt(a))
+        with_avx2!(ntt_poly(a), Portable::ntt(a))
     }
 
     #[inline(always)]
     fn invntt_tomont(a: &mut Poly) {
-        with_avx2!(ntt::invntt_tomont(a), Portable::invntt_tomont(a))
+        with_avx2!(invntt_poly(a), Portable::invntt_tomont(a))
     }
 
     #[inline(always)]
@@ -257,18 +291,21 @@ impl Backend for Avx2 {
 
     #[inline(always)]
     fn reduce32(a: &mut Poly) {
-        with_avx2!(map(a, |x| arithmetic::reduce32(x)), Portable::reduce32(a))
+        with_avx2!(
+            |s| map(a, |x| kernels::reduce32(s, x)),
+            Portable::reduce32(a)
+        )
     }
 
     #[inline(always)]
     fn caddq(a: &mut Poly) {
-        with_avx2!(map(a, |x| arithmetic::caddq(x)), Portable::caddq(a))
+        with_avx2!(|s| map(a, |x| kernels::caddq(s, x)), Portable::caddq(a))
     }
 
     #[inline(always)]
     fn freeze(a: &mut Poly) {
         with_avx2!(
-            map(a, |x| arithmetic::caddq(arithmetic::reduce32(x))),
+            |s| map(a, |x| kernels::caddq(s, kernels::reduce32(s, x))),
             Portable::freeze(a)
         )
     }

@@ -7,7 +7,7 @@
 
 use core::arch::x86_64::*;
 
-use super::arithmetic::{load, store};
+use super::isa::{load, store};
 use crate::params::{Gamma1, Gamma1Kind, Gamma2, Gamma2Kind};
 use crate::poly::Poly;
 

@@ -86,7 +86,8 @@ pub fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
             }
             EtaKind::Four => _mm256_sub_epi32(_mm256_set1_epi32(4), t),
         };
-        let mask = _mm256_movemask_ps(_mm256_castsi256_ps(good)) as usize;
+        // Constant-time check: which half-bytes are accepted is public.
+        let mask = crate::ct::public(_mm256_movemask_ps(_mm256_castsi256_ps(good)) as usize);
         ctr += compact_store(&mut out[ctr..], value, mask);
         pos += 4;
     }

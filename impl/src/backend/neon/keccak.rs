@@ -223,21 +223,33 @@ impl<const RATE: usize> Drop for ShakeX2<RATE> {
 }
 
 impl<const RATE: usize> ShakeX2<RATE> {
-    /// Absorbs one input per state (both of the same length) and pads.
+    /// Two all-zero states.
     ///
     /// # Safety
     /// The CPU must have NEON.
     #[inline]
     #[target_feature(enable = "neon")]
-    pub fn absorb(inputs: [&[u8]; 2]) -> Self {
-        let state = simd_sponge::absorb::<_, 2, RATE>(
+    pub fn new() -> Self {
+        ShakeX2 {
+            state: [vdupq_n_u64(0); 25],
+        }
+    }
+
+    /// Absorbs one input per state (both of the same length) and pads, into
+    /// fresh states.
+    ///
+    /// # Safety
+    /// The CPU must have NEON.
+    #[inline]
+    #[target_feature(enable = "neon")]
+    pub fn absorb(&mut self, inputs: [&[u8]; 2]) {
+        simd_sponge::absorb::<_, 2, RATE>(
+            &mut self.state,
             inputs,
-            vdupq_n_u64(0),
             |[w0, w1]| vcombine_u64(vcreate_u64(w0), vcreate_u64(w1)),
             |x, y| veorq_u64(x, y),
             |s| keccak_f1600_x2(s),
         );
-        ShakeX2 { state }
     }
 
     /// Squeezes `out[k].len() / RATE` whole blocks into each output.

@@ -7,7 +7,9 @@
 //! run-time check and no fallback: every kernel is a
 //! `#[target_feature(enable = "neon")]` function, called from the `Backend`
 //! methods below. Only the SHA3 Keccak checks the CPU, per permutation (a
-//! cached flag).
+//! cached flag). The arithmetic kernels are written once over the
+//! intrinsics (`crate::backend::lanes::neon`, generic over `NeonOps`) and
+//! run here on [`Isa`], the intrinsics themselves.
 //!
 //! Against mldsa-native's hand-written NEON (the reference for speed), the
 //! same choices: NTT layers merged (len 128 .. 16 on 16 registers, len 8 .. 1
@@ -24,20 +26,21 @@
 //! takes 8 candidates a step (mldsa-native 16, with `ld3`); packing stays
 //! portable.
 
-mod arithmetic;
+mod isa;
 mod keccak;
-mod ntt;
-mod rounding;
 mod sampling;
 mod shake;
 
 use core::arch::aarch64::*;
 
+use super::lanes::neon as kernels;
 use super::portable::Portable;
 use super::{Backend, XofX4};
 use crate::params::{D, Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
-use arithmetic::{load, store};
+use isa::{load, store};
+
+pub use isa::Isa;
 
 pub use keccak::{ShakeX2, has_sha3, keccak_f1600_x2, keccak_f1600_x2_form};
 
@@ -85,44 +88,52 @@ fn shift_left_d_poly(a: &mut Poly) {
 
 #[target_feature(enable = "neon")]
 fn reduce32_poly(a: &mut Poly) {
-    map(a, |x| arithmetic::reduce32(x))
+    map(a, |x| kernels::reduce32(Isa, x))
 }
 
 #[target_feature(enable = "neon")]
 fn caddq_poly(a: &mut Poly) {
-    map(a, |x| arithmetic::caddq(x))
+    map(a, |x| kernels::caddq(Isa, x))
 }
 
 #[target_feature(enable = "neon")]
 fn freeze_poly(a: &mut Poly) {
-    map(a, |x| arithmetic::caddq(arithmetic::reduce32(x)))
+    map(a, |x| kernels::caddq(Isa, kernels::reduce32(Isa, x)))
+}
+
+#[inline]
+#[target_feature(enable = "neon")]
+fn ntt_poly(a: &mut Poly) {
+    kernels::ntt(Isa, &mut a.coeffs)
+}
+
+#[inline]
+#[target_feature(enable = "neon")]
+fn invntt_poly(a: &mut Poly) {
+    kernels::invntt_tomont(Isa, &mut a.coeffs)
 }
 
 #[target_feature(enable = "neon")]
 fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
-    zip_into(c, a, b, |x, y| arithmetic::montgomery_mul(x, y))
+    zip_into(c, a, b, |x, y| kernels::montgomery_mul(Isa, x, y))
 }
 
 #[target_feature(enable = "neon")]
 fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
     for i in 0..64 {
-        let mut acc = arithmetic::DotAcc::new();
-        for (x, y) in a.iter().zip(b) {
-            acc.add(load(&x.coeffs, i), load(&y.coeffs, i));
-        }
-        store(&mut c.coeffs, i, acc.reduce());
+        store(&mut c.coeffs, i, kernels::pointwise_acc(Isa, a, b, i));
     }
 }
 
 #[target_feature(enable = "neon")]
 fn power2round_poly(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-    split_into(a1, a0, a, |x| rounding::power2round(x))
+    split_into(a1, a0, a, |x| kernels::power2round(Isa, x))
 }
 
 #[inline(never)] // one copy per gamma2 would inline into sign otherwise
 #[target_feature(enable = "neon")]
 fn decompose_poly<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-    split_into(a1, a0, a, |x| rounding::decompose::<G>(x))
+    split_into(a1, a0, a, |x| kernels::decompose::<_, G>(Isa, x))
 }
 
 #[inline(never)] // one copy per gamma2 would inline into sign otherwise
@@ -130,7 +141,7 @@ fn decompose_poly<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
 fn make_hint_poly<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
     let mut count = vdupq_n_s32(0);
     for i in 0..64 {
-        let hint = rounding::make_hint::<G>(load(&z.coeffs, i), load(&r.coeffs, i));
+        let hint = kernels::make_hint::<_, G>(Isa, load(&z.coeffs, i), load(&r.coeffs, i));
         count = vaddq_s32(count, hint);
         store(&mut h.coeffs, i, hint);
     }
@@ -140,15 +151,12 @@ fn make_hint_poly<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
 #[inline(never)] // one copy per gamma2 would inline into sign otherwise
 #[target_feature(enable = "neon")]
 fn use_hint_poly<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) {
-    zip_into(a, h, r, |x, y| rounding::use_hint::<G>(x, y))
+    zip_into(a, h, r, |x, y| kernels::use_hint::<_, G>(Isa, x, y))
 }
 
 #[target_feature(enable = "neon")]
 fn exceeds_norm_poly(a: &Poly, bound: i32) -> bool {
-    let mut any = vdupq_n_u32(0);
-    for i in 0..64 {
-        any = vorrq_u32(any, rounding::exceeds(load(&a.coeffs, i), bound));
-    }
+    let any = kernels::exceeds_any(Isa, &a.coeffs, bound);
     vmaxvq_u32(any) != 0
 }
 
@@ -160,12 +168,16 @@ impl<const RATE: usize> XofX4 for NeonShakeX4<RATE> {
     const RATE: usize = RATE;
 
     #[inline(always)]
-    fn absorb_x4(inputs: [&[u8]; 4]) -> Self {
+    fn new_x4() -> Self {
+        NeonShakeX4([neon!(ShakeX2::new()), neon!(ShakeX2::new())])
+    }
+
+    #[inline(always)]
+    fn absorb_x4(&mut self, inputs: [&[u8]; 4]) {
         let [i0, i1, i2, i3] = inputs;
-        NeonShakeX4([
-            neon!(ShakeX2::absorb([i0, i1])),
-            neon!(ShakeX2::absorb([i2, i3])),
-        ])
+        let [x01, x23] = &mut self.0;
+        neon!(x01.absorb([i0, i1]));
+        neon!(x23.absorb([i2, i3]));
     }
 
     #[inline(always)]
@@ -187,12 +199,12 @@ impl Backend for Neon {
 
     #[inline(always)]
     fn ntt(a: &mut Poly) {
-        neon!(ntt::ntt(a))
+        neon!(ntt_poly(a))
     }
 
     #[inline(always)]
     fn invntt_tomont(a: &mut Poly) {
-        neon!(ntt::invntt_tomont(a))
+        neon!(invntt_poly(a))
     }
 
     #[inline(always)]

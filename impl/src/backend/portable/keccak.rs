@@ -167,12 +167,14 @@ impl<const RATE: usize, F: Permutation> Xof for Shake<RATE, F> {
 impl<const RATE: usize> XofX4 for [Shake<RATE>; 4] {
     const RATE: usize = RATE;
 
-    fn absorb_x4(inputs: [&[u8]; 4]) -> Self {
-        inputs.map(|input| {
-            let mut x = <Shake<RATE> as Xof>::new();
-            x.absorb(input);
-            x
-        })
+    fn new_x4() -> Self {
+        core::array::from_fn(|_| <Shake<RATE> as Xof>::new())
+    }
+
+    fn absorb_x4(&mut self, inputs: [&[u8]; 4]) {
+        for (lane, input) in self.iter_mut().zip(inputs) {
+            lane.absorb(input);
+        }
     }
 
     fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {

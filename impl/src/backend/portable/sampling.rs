@@ -43,7 +43,9 @@ pub fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
                     EtaKind::Four => 4 - t,
                 };
                 out[ctr] = value;
-                ctr += ((t - limit) >> 31 & 1) as usize;
+                // Constant-time check: whether t is accepted is public (the
+                // rejected half-bytes are discarded).
+                ctr += crate::ct::public((t - limit) >> 31 & 1) as usize;
             }
         }
         if ctr == out.len() {

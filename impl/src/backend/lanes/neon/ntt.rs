@@ -10,12 +10,10 @@
 //! `st4`), which turns them into butterflies between whole vectors whose
 //! zetas vary by lane.
 
-use core::arch::aarch64::*;
-
-use super::arithmetic::{lanes, load, montgomery_mul_pre, store};
+use super::NeonOps;
+use super::arithmetic::{montgomery_mul_pre, mul_lane};
 use crate::backend::portable::{INV_NTT_FACTOR, INV_NTT_FACTOR_ZETA, QINV, ZETAS_MONT};
-use crate::params::Q;
-use crate::poly::Poly;
+use crate::params::N;
 
 /// The zetas of one 16-coefficient block b. Rows 0 to 2 are per lane, for
 /// the two innermost layers in transposed form (lane i holds coefficient
@@ -116,72 +114,66 @@ const fn inverse_column() -> [[[i32; 4]; 5]; 1] {
     t
 }
 
-static FORWARD: [[[i32; 4]; 16]; 4] = forward_tables();
-static FORWARD_QINV: [[[i32; 4]; 16]; 4] = times_qinv(forward_tables());
-static INVERSE: [[[i32; 4]; 16]; 4] = inverse_tables();
-static INVERSE_QINV: [[[i32; 4]; 16]; 4] = times_qinv(inverse_tables());
-static FORWARD_COLUMN: [[[i32; 4]; 4]; 1] = forward_column();
-static FORWARD_COLUMN_QINV: [[[i32; 4]; 4]; 1] = times_qinv(forward_column());
-static INVERSE_COLUMN: [[[i32; 4]; 5]; 1] = inverse_column();
-static INVERSE_COLUMN_QINV: [[[i32; 4]; 5]; 1] = times_qinv(inverse_column());
-
-/// zeta * x with zeta lane L of `z` (and zeta * QINV lane L of `zq`): the
-/// by-element forms of `sqdmulh` and `mul`, so one table load serves four
-/// zetas.
-#[inline]
-#[target_feature(enable = "neon")]
-fn mul_lane<const L: i32>(x: int32x4_t, z: int32x4_t, zq: int32x4_t) -> int32x4_t {
-    let hi = vqdmulhq_laneq_s32::<L>(x, z);
-    let t = vmulq_laneq_s32::<L>(x, zq);
-    vhsubq_s32(hi, vqdmulhq_s32(t, vdupq_n_s32(Q)))
-}
+/// The per-block zetas of the forward NTT.
+pub static FORWARD: [[[i32; 4]; 16]; 4] = forward_tables();
+/// [`FORWARD`] times QINV.
+pub static FORWARD_QINV: [[[i32; 4]; 16]; 4] = times_qinv(forward_tables());
+/// The per-block zetas of the inverse NTT (negated).
+pub static INVERSE: [[[i32; 4]; 16]; 4] = inverse_tables();
+/// [`INVERSE`] times QINV.
+pub static INVERSE_QINV: [[[i32; 4]; 16]; 4] = times_qinv(inverse_tables());
+/// The column zetas of the forward NTT.
+pub static FORWARD_COLUMN: [[[i32; 4]; 4]; 1] = forward_column();
+/// [`FORWARD_COLUMN`] times QINV.
+pub static FORWARD_COLUMN_QINV: [[[i32; 4]; 4]; 1] = times_qinv(forward_column());
+/// The column zetas of the inverse NTT and its final factors.
+pub static INVERSE_COLUMN: [[[i32; 4]; 5]; 1] = inverse_column();
+/// [`INVERSE_COLUMN`] times QINV.
+pub static INVERSE_COLUMN_QINV: [[[i32; 4]; 5]; 1] = times_qinv(inverse_column());
 
 /// zeta * x with per-lane zetas from a table row.
 #[inline]
-#[target_feature(enable = "neon")]
-fn mul_lanes(x: int32x4_t, zetas: &[i32; 4], zetas_qinv: &[i32; 4]) -> int32x4_t {
-    montgomery_mul_pre(x, lanes(zetas), lanes(zetas_qinv))
+fn mul_lanes<S: NeonOps>(s: S, x: S::V, zetas: &[i32; 4], zetas_qinv: &[i32; 4]) -> S::V {
+    montgomery_mul_pre(s, x, s.load_row(zetas), s.load_row(zetas_qinv))
 }
 
 /// 4x4 transpose: lane i of output k is lane k of input i.
 #[inline]
-#[target_feature(enable = "neon")]
-fn transpose(v: [int32x4_t; 4]) -> [int32x4_t; 4] {
-    let t0 = vtrn1q_s32(v[0], v[1]);
-    let t1 = vtrn2q_s32(v[0], v[1]);
-    let t2 = vtrn1q_s32(v[2], v[3]);
-    let t3 = vtrn2q_s32(v[2], v[3]);
+fn transpose<S: NeonOps>(s: S, v: [S::V; 4]) -> [S::V; 4] {
+    let t0 = s.vtrn1q_s32(v[0], v[1]);
+    let t1 = s.vtrn2q_s32(v[0], v[1]);
+    let t2 = s.vtrn1q_s32(v[2], v[3]);
+    let t3 = s.vtrn2q_s32(v[2], v[3]);
     let (t0, t1, t2, t3) = (
-        vreinterpretq_s64_s32(t0),
-        vreinterpretq_s64_s32(t1),
-        vreinterpretq_s64_s32(t2),
-        vreinterpretq_s64_s32(t3),
+        s.vreinterpretq_s64_s32(t0),
+        s.vreinterpretq_s64_s32(t1),
+        s.vreinterpretq_s64_s32(t2),
+        s.vreinterpretq_s64_s32(t3),
     );
     [
-        vreinterpretq_s32_s64(vtrn1q_s64(t0, t2)),
-        vreinterpretq_s32_s64(vtrn1q_s64(t1, t3)),
-        vreinterpretq_s32_s64(vtrn2q_s64(t0, t2)),
-        vreinterpretq_s32_s64(vtrn2q_s64(t1, t3)),
+        s.vreinterpretq_s32_s64(s.vtrn1q_s64(t0, t2)),
+        s.vreinterpretq_s32_s64(s.vtrn1q_s64(t1, t3)),
+        s.vreinterpretq_s32_s64(s.vtrn2q_s64(t0, t2)),
+        s.vreinterpretq_s32_s64(s.vtrn2q_s64(t1, t3)),
     ]
 }
 
 /// Cooley-Tukey butterfly: (x, y) <- (x + zeta y, x - zeta y), given zeta y.
 #[inline]
-#[target_feature(enable = "neon")]
-fn ct(v: &mut [int32x4_t], i: usize, j: usize, t: int32x4_t) {
-    v[j] = vsubq_s32(v[i], t);
-    v[i] = vaddq_s32(v[i], t);
+fn ct<S: NeonOps>(s: S, v: &mut [S::V], i: usize, j: usize, t: S::V) {
+    v[j] = s.vsubq_s32(v[i], t);
+    v[i] = s.vaddq_s32(v[i], t);
 }
 
 /// Cooley-Tukey butterflies (i, j, m): v[i], v[j] <- v[i] + Z v[j],
 /// v[i] - Z v[j], with Z = Z[m] in lane m % 4 of vector m / 4 of `z`.
 /// Written out with constant indices, so that `v` lives in registers.
 macro_rules! ct_butterflies {
-    ($v:ident, $z:ident, $zq:ident; $(($i:literal, $j:literal, $m:literal)),* $(,)?) => {
+    ($s:ident, $v:ident, $z:ident, $zq:ident; $(($i:literal, $j:literal, $m:literal)),* $(,)?) => {
         $(
-            let t = mul_lane::<{ $m % 4 }>($v[$j], $z[$m / 4], $zq[$m / 4]);
-            $v[$j] = vsubq_s32($v[$i], t);
-            $v[$i] = vaddq_s32($v[$i], t);
+            let t = mul_lane::<_, { $m % 4 }>($s, $v[$j], $z[$m / 4], $zq[$m / 4]);
+            $v[$j] = $s.vsubq_s32($v[$i], t);
+            $v[$i] = $s.vaddq_s32($v[$i], t);
         )*
     };
 }
@@ -189,40 +181,37 @@ macro_rules! ct_butterflies {
 /// Gentleman-Sande butterflies (i, j, m): v[i], v[j] <- v[i] + v[j],
 /// Z (v[i] - v[j]), with Z as in `ct_butterflies!`.
 macro_rules! gs_butterflies {
-    ($v:ident, $z:ident, $zq:ident; $(($i:literal, $j:literal, $m:literal)),* $(,)?) => {
+    ($s:ident, $v:ident, $z:ident, $zq:ident; $(($i:literal, $j:literal, $m:literal)),* $(,)?) => {
         $(
-            let d = vsubq_s32($v[$i], $v[$j]);
-            $v[$i] = vaddq_s32($v[$i], $v[$j]);
-            $v[$j] = mul_lane::<{ $m % 4 }>(d, $z[$m / 4], $zq[$m / 4]);
+            let d = $s.vsubq_s32($v[$i], $v[$j]);
+            $v[$i] = $s.vaddq_s32($v[$i], $v[$j]);
+            $v[$j] = mul_lane::<_, { $m % 4 }>($s, d, $z[$m / 4], $zq[$m / 4]);
         )*
     };
 }
 
 /// Loads rows of a zeta table.
 #[inline]
-#[target_feature(enable = "neon")]
-fn table<const C: usize>(t: &[[i32; 4]; C]) -> [int32x4_t; C] {
-    let mut out = [vdupq_n_s32(0); C];
+fn table<S: NeonOps, const C: usize>(s: S, t: &[[i32; 4]; C]) -> [S::V; C] {
+    let mut out = [s.vdupq_n_s32(0); C];
     for (o, row) in out.iter_mut().zip(t) {
-        *o = lanes(row);
+        *o = s.load_row(row);
     }
     out
 }
 
 /// Forward NTT in place: input |a_i| < q, output |a_i| < 9q.
 #[inline]
-#[target_feature(enable = "neon")]
-pub fn ntt(a: &mut Poly) {
-    let c = &mut a.coeffs;
-    let z = table(&FORWARD_COLUMN[0]);
-    let zq = table(&FORWARD_COLUMN_QINV[0]);
+pub fn ntt<S: NeonOps>(s: S, c: &mut [S::Lane; N]) {
+    let z = table(s, &FORWARD_COLUMN[0]);
+    let zq = table(s, &FORWARD_COLUMN_QINV[0]);
     // Layers len = 128 .. 16 on one column: v[k] is vector col + 4k.
     for col in 0..4 {
-        let mut v = [vdupq_n_s32(0); 16];
+        let mut v = [s.vdupq_n_s32(0); 16];
         for (k, x) in v.iter_mut().enumerate() {
-            *x = load(c, col + 4 * k);
+            *x = s.load(c, col + 4 * k);
         }
-        ct_butterflies!(v, z, zq;
+        ct_butterflies!(s, v, z, zq;
             (0, 8, 1), (1, 9, 1), (2, 10, 1), (3, 11, 1),
             (4, 12, 1), (5, 13, 1), (6, 14, 1), (7, 15, 1),
             (0, 4, 2), (1, 5, 2), (2, 6, 2), (3, 7, 2),
@@ -233,85 +222,77 @@ pub fn ntt(a: &mut Poly) {
             (8, 9, 12), (10, 11, 13), (12, 13, 14), (14, 15, 15),
         );
         for (k, &x) in v.iter().enumerate() {
-            store(c, col + 4 * k, x);
+            s.store(c, col + 4 * k, x);
         }
     }
     // Layers len = 8 .. 1 on one block of 16 coefficients.
     for b in 0..16 {
         let mut v = [
-            load(c, 4 * b),
-            load(c, 4 * b + 1),
-            load(c, 4 * b + 2),
-            load(c, 4 * b + 3),
+            s.load(c, 4 * b),
+            s.load(c, 4 * b + 1),
+            s.load(c, 4 * b + 2),
+            s.load(c, 4 * b + 3),
         ];
-        let zb = [lanes(&FORWARD[3][b])];
-        let zbq = [lanes(&FORWARD_QINV[3][b])];
-        ct_butterflies!(v, zb, zbq; (0, 2, 0), (1, 3, 0), (0, 1, 1), (2, 3, 2));
-        let mut w = transpose(v);
-        let t2 = mul_lanes(w[2], &FORWARD[0][b], &FORWARD_QINV[0][b]);
-        let t3 = mul_lanes(w[3], &FORWARD[0][b], &FORWARD_QINV[0][b]);
-        ct(&mut w, 0, 2, t2);
-        ct(&mut w, 1, 3, t3);
-        let t1 = mul_lanes(w[1], &FORWARD[1][b], &FORWARD_QINV[1][b]);
-        let t3 = mul_lanes(w[3], &FORWARD[2][b], &FORWARD_QINV[2][b]);
-        ct(&mut w, 0, 1, t1);
-        ct(&mut w, 2, 3, t3);
-        let block = &mut c[16 * b..16 * b + 16];
-        // SAFETY: `block` is 16 writable i32; st4 writes lane i of w[k] to
-        // 4i + k, undoing the transpose.
-        unsafe { vst4q_s32(block.as_mut_ptr(), int32x4x4_t(w[0], w[1], w[2], w[3])) };
+        let zb = [s.load_row(&FORWARD[3][b])];
+        let zbq = [s.load_row(&FORWARD_QINV[3][b])];
+        ct_butterflies!(s, v, zb, zbq; (0, 2, 0), (1, 3, 0), (0, 1, 1), (2, 3, 2));
+        let mut w = transpose(s, v);
+        let t2 = mul_lanes(s, w[2], &FORWARD[0][b], &FORWARD_QINV[0][b]);
+        let t3 = mul_lanes(s, w[3], &FORWARD[0][b], &FORWARD_QINV[0][b]);
+        ct(s, &mut w, 0, 2, t2);
+        ct(s, &mut w, 1, 3, t3);
+        let t1 = mul_lanes(s, w[1], &FORWARD[1][b], &FORWARD_QINV[1][b]);
+        let t3 = mul_lanes(s, w[3], &FORWARD[2][b], &FORWARD_QINV[2][b]);
+        ct(s, &mut w, 0, 1, t1);
+        ct(s, &mut w, 2, 3, t3);
+        // st4 writes lane i of w[k] to 4i + k, undoing the transpose.
+        s.st4(c, b, w);
     }
 }
 
 /// Gentleman-Sande butterfly: (x, y) <- (x + y, x - y), returning x - y for
 /// the caller to multiply by its zeta.
 #[inline]
-#[target_feature(enable = "neon")]
-fn gs(v: &mut [int32x4_t], i: usize, j: usize) -> int32x4_t {
-    let d = vsubq_s32(v[i], v[j]);
-    v[i] = vaddq_s32(v[i], v[j]);
+fn gs<S: NeonOps>(s: S, v: &mut [S::V], i: usize, j: usize) -> S::V {
+    let d = s.vsubq_s32(v[i], v[j]);
+    v[i] = s.vaddq_s32(v[i], v[j]);
     d
 }
 
 /// Inverse NTT times 2^32 in place: input |a_i| < q, output |a_i| <= q.
 #[inline]
-#[target_feature(enable = "neon")]
-pub fn invntt_tomont(a: &mut Poly) {
-    let c = &mut a.coeffs;
+pub fn invntt_tomont<S: NeonOps>(s: S, c: &mut [S::Lane; N]) {
     // Layers len = 1 .. 8 on one block of 16 coefficients, m counting down.
     for b in 0..16 {
-        let block = &c[16 * b..16 * b + 16];
-        // SAFETY: `block` is 16 readable i32; ld4 puts coefficient 4i + k in
-        // lane i of vector k (the transpose).
-        let x = unsafe { vld4q_s32(block.as_ptr()) };
-        let mut w = [x.0, x.1, x.2, x.3];
-        let d = gs(&mut w, 0, 1);
-        w[1] = mul_lanes(d, &INVERSE[0][b], &INVERSE_QINV[0][b]);
-        let d = gs(&mut w, 2, 3);
-        w[3] = mul_lanes(d, &INVERSE[1][b], &INVERSE_QINV[1][b]);
-        let d = gs(&mut w, 0, 2);
-        w[2] = mul_lanes(d, &INVERSE[2][b], &INVERSE_QINV[2][b]);
-        let d = gs(&mut w, 1, 3);
-        w[3] = mul_lanes(d, &INVERSE[2][b], &INVERSE_QINV[2][b]);
-        let mut v = transpose(w);
-        let zb = [lanes(&INVERSE[3][b])];
-        let zbq = [lanes(&INVERSE_QINV[3][b])];
-        gs_butterflies!(v, zb, zbq; (0, 1, 0), (2, 3, 1), (0, 2, 2), (1, 3, 2));
+        // ld4 puts coefficient 4i + k in lane i of vector k (the transpose).
+        let mut w = s.ld4(c, b);
+        let d = gs(s, &mut w, 0, 1);
+        w[1] = mul_lanes(s, d, &INVERSE[0][b], &INVERSE_QINV[0][b]);
+        let d = gs(s, &mut w, 2, 3);
+        w[3] = mul_lanes(s, d, &INVERSE[1][b], &INVERSE_QINV[1][b]);
+        let d = gs(s, &mut w, 0, 2);
+        w[2] = mul_lanes(s, d, &INVERSE[2][b], &INVERSE_QINV[2][b]);
+        let d = gs(s, &mut w, 1, 3);
+        w[3] = mul_lanes(s, d, &INVERSE[2][b], &INVERSE_QINV[2][b]);
+        let mut v = transpose(s, w);
+        let zb = [s.load_row(&INVERSE[3][b])];
+        let zbq = [s.load_row(&INVERSE_QINV[3][b])];
+        gs_butterflies!(s, v, zb, zbq; (0, 1, 0), (2, 3, 1), (0, 2, 2), (1, 3, 2));
         for (k, &x) in v.iter().enumerate() {
-            store(c, 4 * b + k, x);
+            s.store(c, 4 * b + k, x);
         }
     }
     // Layers len = 16 .. 64 on one column (v[k] is vector col + 4k), then
     // len = 128 with the final factor: sums times f (slot 0), differences
     // times f zeta (slot 16).
-    let z = table(&INVERSE_COLUMN[0]);
-    let zq = table(&INVERSE_COLUMN_QINV[0]);
+    let z = table(s, &INVERSE_COLUMN[0]);
+    let zq = table(s, &INVERSE_COLUMN_QINV[0]);
     for col in 0..4 {
-        let mut v = [vdupq_n_s32(0); 16];
+        let mut v = [s.vdupq_n_s32(0); 16];
         for (k, x) in v.iter_mut().enumerate() {
-            *x = load(c, col + 4 * k);
+            *x = s.load(c, col + 4 * k);
         }
-        gs_butterflies!(v, z, zq;
+        gs_butterflies!(s, v, z, zq;
             (0, 1, 15), (2, 3, 14), (4, 5, 13), (6, 7, 12),
             (8, 9, 11), (10, 11, 10), (12, 13, 9), (14, 15, 8),
             (0, 2, 7), (1, 3, 7), (4, 6, 6), (5, 7, 6),
@@ -322,10 +303,10 @@ pub fn invntt_tomont(a: &mut Poly) {
             (4, 12, 16), (5, 13, 16), (6, 14, 16), (7, 15, 16),
         );
         for k in 0..8 {
-            v[k] = mul_lane::<0>(v[k], z[0], zq[0]);
+            v[k] = mul_lane::<_, 0>(s, v[k], z[0], zq[0]);
         }
         for (k, &x) in v.iter().enumerate() {
-            store(c, col + 4 * k, x);
+            s.store(c, col + 4 * k, x);
         }
     }
 }

@@ -1,0 +1,6 @@
+//! cargo fuzz target `verify`: `mldsa_fuzz::targets::verify` (what it checks is
+//! documented there). The targets' code lives in the library, compiled once
+//! for all of them.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| mldsa_fuzz::targets::verify::run(data));

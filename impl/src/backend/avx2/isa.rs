@@ -1,0 +1,219 @@
+//! The instance of [`Avx2Ops`] that runs: each method is its intrinsic.
+//!
+//! [`Isa`] is a token: a value exists only where the CPU has AVX2, because
+//! the one way to make it, [`Isa::new`], is a `#[target_feature(enable =
+//! "avx2")]` function, which safe code can call only from code that already
+//! runs with AVX2 (after the backend's CPU check), and [`Isa::detect`]
+//! checks the CPU itself. Each method can therefore call its intrinsic.
+
+use core::arch::x86_64::*;
+
+use crate::backend::lanes::avx2::Avx2Ops;
+use crate::params::N;
+
+/// Proof that this CPU has AVX2; the AVX2 intrinsics as [`Avx2Ops`].
+#[derive(Clone, Copy, Debug)]
+pub struct Isa(());
+
+impl Isa {
+    /// The token, inside code compiled and reached with AVX2.
+    ///
+    /// # Safety
+    ///
+    /// Outside a function with AVX2 enabled, callable only in `unsafe`:
+    /// the caller must have checked that the CPU has AVX2.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub fn new() -> Isa {
+        Isa(())
+    }
+
+    /// The token if this CPU has AVX2 (`super::available`).
+    #[inline(always)]
+    pub fn detect() -> Option<Isa> {
+        if super::available() {
+            Some(Isa(()))
+        } else {
+            None
+        }
+    }
+}
+
+/// Calls an AVX2 intrinsic: every method below holds an `Isa`, so the CPU
+/// has AVX2.
+macro_rules! avx2 {
+    ($e:expr) => {
+        // SAFETY: an `Isa` exists, so this CPU has AVX2 (see the module
+        // documentation); the intrinsic has no other requirement.
+        unsafe { $e }
+    };
+}
+
+impl Avx2Ops for Isa {
+    type V = __m256i;
+    type Lane = i32;
+
+    #[inline(always)]
+    fn load(self, coeffs: &[i32; N], i: usize) -> __m256i {
+        let chunk = &coeffs[8 * i..8 * i + 8];
+        // SAFETY: `chunk` is 8 readable i32 (32 bytes); loadu has no
+        // alignment need; the CPU has AVX2 (an `Isa` exists).
+        unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    fn store(self, coeffs: &mut [i32; N], i: usize, v: __m256i) {
+        let chunk = &mut coeffs[8 * i..8 * i + 8];
+        // SAFETY: `chunk` is 8 writable i32 (32 bytes); storeu has no
+        // alignment need; the CPU has AVX2 (an `Isa` exists).
+        unsafe { _mm256_storeu_si256(chunk.as_mut_ptr().cast(), v) }
+    }
+
+    #[inline(always)]
+    fn load_row(self, row: &[i32; 8]) -> __m256i {
+        // SAFETY: `row` is 8 readable i32; the CPU has AVX2.
+        unsafe { _mm256_loadu_si256(row.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    fn set1_epi32(self, x: i32) -> __m256i {
+        avx2!(_mm256_set1_epi32(x))
+    }
+
+    #[inline(always)]
+    fn setzero_si256(self) -> __m256i {
+        avx2!(_mm256_setzero_si256())
+    }
+
+    #[inline(always)]
+    fn add_epi32(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_add_epi32(a, b))
+    }
+
+    #[inline(always)]
+    fn sub_epi32(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_sub_epi32(a, b))
+    }
+
+    #[inline(always)]
+    fn mullo_epi32(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_mullo_epi32(a, b))
+    }
+
+    #[inline(always)]
+    fn mul_epi32(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_mul_epi32(a, b))
+    }
+
+    #[inline(always)]
+    fn add_epi64(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_add_epi64(a, b))
+    }
+
+    #[inline(always)]
+    fn sub_epi64(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_sub_epi64(a, b))
+    }
+
+    #[inline(always)]
+    fn srai_epi32<const K: i32>(self, a: __m256i) -> __m256i {
+        avx2!(_mm256_srai_epi32::<K>(a))
+    }
+
+    #[inline(always)]
+    fn slli_epi32<const K: i32>(self, a: __m256i) -> __m256i {
+        avx2!(_mm256_slli_epi32::<K>(a))
+    }
+
+    #[inline(always)]
+    fn and_si256(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_and_si256(a, b))
+    }
+
+    #[inline(always)]
+    fn andnot_si256(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_andnot_si256(a, b))
+    }
+
+    #[inline(always)]
+    fn or_si256(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_or_si256(a, b))
+    }
+
+    #[inline(always)]
+    fn xor_si256(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_xor_si256(a, b))
+    }
+
+    #[inline(always)]
+    fn cmpeq_epi32(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_cmpeq_epi32(a, b))
+    }
+
+    #[inline(always)]
+    fn cmpgt_epi32(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_cmpgt_epi32(a, b))
+    }
+
+    #[inline(always)]
+    fn abs_epi32(self, a: __m256i) -> __m256i {
+        avx2!(_mm256_abs_epi32(a))
+    }
+
+    #[inline(always)]
+    fn shuffle_epi32<const IMM: i32>(self, a: __m256i) -> __m256i {
+        avx2!(_mm256_shuffle_epi32::<IMM>(a))
+    }
+
+    #[inline(always)]
+    fn blend_epi32<const IMM: i32>(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_blend_epi32::<IMM>(a, b))
+    }
+
+    #[inline(always)]
+    fn permute2x128_si256<const IMM: i32>(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_permute2x128_si256::<IMM>(a, b))
+    }
+
+    #[inline(always)]
+    fn unpacklo_epi32(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_unpacklo_epi32(a, b))
+    }
+
+    #[inline(always)]
+    fn unpackhi_epi32(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_unpackhi_epi32(a, b))
+    }
+
+    #[inline(always)]
+    fn unpacklo_epi64(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_unpacklo_epi64(a, b))
+    }
+
+    #[inline(always)]
+    fn unpackhi_epi64(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_unpackhi_epi64(a, b))
+    }
+
+    #[inline(always)]
+    fn shuffle_ps<const IMM: i32>(self, a: __m256i, b: __m256i) -> __m256i {
+        let a = avx2!(_mm256_castsi256_ps(a));
+        let b = avx2!(_mm256_castsi256_ps(b));
+        let r = avx2!(_mm256_shuffle_ps::<IMM>(a, b));
+        avx2!(_mm256_castps_si256(r))
+    }
+}
+
+/// Loads lanes i*8 .. i*8+8 of a polynomial.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub fn load(coeffs: &[i32; N], i: usize) -> __m256i {
+    Isa::new().load(coeffs, i)
+}
+
+/// Stores 8 lanes at i*8 .. i*8+8 of a polynomial.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub fn store(coeffs: &mut [i32; N], i: usize, v: __m256i) {
+    Isa::new().store(coeffs, i, v)
+}

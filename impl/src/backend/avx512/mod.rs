@@ -1,0 +1,223 @@
+//! The AVX-512 backend (x86-64 with AVX-512 F, VL, BW and DQ).
+//!
+//! Every kernel is a `#[target_feature]` function. The `Backend` methods
+//! below check that the CPU has the features (one cached flag,
+//! [`available`]) and fall back to the portable kernel otherwise, so calling
+//! them is sound on any x86-64 CPU. The dispatcher runs whole operations
+//! inside entry points compiled with these features (`crate::dispatch`),
+//! where all of this inlines. Every CPU with AVX-512 F has AVX2, BMI1, BMI2
+//! and POPCNT, which [`available`] checks too: the AVX2 kernels serve
+//! where AVX-512 brings nothing.
+//!
+//! Constant time: the same branch-free shapes as the AVX2 backend (masks
+//! from comparisons, no branch and no memory index on a secret). Valgrind
+//! cannot run AVX-512 code, so the constant-time checks that run under
+//! valgrind cover the portable and AVX2 backends, not this one; its
+//! kernels are written so that no such check could find anything: compare
+//! results become masks that are combined, never branched on, and the
+//! compress instructions run only on public rejection masks.
+
+mod keccak;
+
+use super::avx2::Avx2;
+use super::portable::{self, Permutation, Portable, keccak_f1600};
+use super::{Backend, XofX4};
+use crate::params::{Eta, Gamma1, Gamma2, N};
+use crate::poly::Poly;
+
+pub use keccak::{ShakeX4, keccak_f1600_x1, keccak_f1600_x4};
+
+/// Whether this CPU runs the AVX-512 backend: AVX-512 F, VL, BW and DQ
+/// (with the operating system saving the 512-bit registers), and AVX2,
+/// BMI1, BMI2 and POPCNT. One CPUID probe, cached (`crate::cpu`).
+#[inline(always)]
+pub fn available() -> bool {
+    crate::cpu::avx512_available()
+}
+
+/// The AVX-512 backend.
+#[derive(Clone, Copy, Debug)]
+pub struct Avx512;
+
+/// Runs `$simd` (an AVX-512 kernel call) when the CPU has the features,
+/// else `$fallback`.
+macro_rules! with_avx512 {
+    ($simd:expr, $fallback:expr) => {
+        if available() {
+            // SAFETY: the CPU has every feature of this backend, checked
+            // just above.
+            unsafe { $simd }
+        } else {
+            $fallback
+        }
+    };
+}
+
+/// SHAKE x4 for the AVX-512 backend: interleaved states when the CPU has
+/// AVX-512, four portable sponges otherwise.
+#[derive(Clone)]
+pub enum Avx512ShakeX4<const RATE: usize> {
+    /// Four states in registers.
+    Simd(ShakeX4<RATE>),
+    /// Four portable sponges.
+    Portable([portable::Shake<RATE>; 4]),
+}
+
+impl<const RATE: usize> XofX4 for Avx512ShakeX4<RATE> {
+    const RATE: usize = RATE;
+
+    #[inline(always)]
+    fn new_x4() -> Self {
+        with_avx512!(
+            Avx512ShakeX4::Simd(ShakeX4::new()),
+            Avx512ShakeX4::Portable(<[portable::Shake<RATE>; 4] as XofX4>::new_x4())
+        )
+    }
+
+    #[inline(always)]
+    fn absorb_x4(&mut self, inputs: [&[u8]; 4]) {
+        match self {
+            // SAFETY: a `Simd` state is only made after the CPU check.
+            Avx512ShakeX4::Simd(x) => unsafe { x.absorb(inputs) },
+            Avx512ShakeX4::Portable(x) => x.absorb_x4(inputs),
+        }
+    }
+
+    #[inline(always)]
+    fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {
+        match self {
+            // SAFETY: a `Simd` state is only made after the CPU check.
+            Avx512ShakeX4::Simd(x) => unsafe { x.squeeze_blocks(out) },
+            Avx512ShakeX4::Portable(x) => x.squeeze_blocks_x4(out),
+        }
+    }
+}
+
+/// The one-lane permutation of this backend: [`keccak_f1600_x1`] when the
+/// CPU has AVX-512, the portable scalar one otherwise.
+#[derive(Clone, Copy, Debug)]
+pub struct Avx512Permutation;
+
+impl Permutation for Avx512Permutation {
+    #[inline(always)]
+    fn permute(state: &mut [u64; 25]) {
+        with_avx512!(keccak_f1600_x1(state), keccak_f1600(state))
+    }
+}
+
+/// One-lane SHAKE: the portable sponge over [`Avx512Permutation`].
+pub type Shake<const RATE: usize> = portable::Shake<RATE, Avx512Permutation>;
+
+impl Backend for Avx512 {
+    const NAME: &'static str = "avx512";
+    const WIDE_SHAKE: bool = true;
+    type Shake128 = Shake<168>;
+    type Shake256 = Shake<136>;
+    type Shake128x4 = Avx512ShakeX4<168>;
+    type Shake256x4 = Avx512ShakeX4<136>;
+
+    #[inline(always)]
+    fn ntt(a: &mut Poly) {
+        Avx2::ntt(a)
+    }
+
+    #[inline(always)]
+    fn invntt_tomont(a: &mut Poly) {
+        Avx2::invntt_tomont(a)
+    }
+
+    #[inline(always)]
+    fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly) {
+        Avx2::pointwise_montgomery(c, a, b)
+    }
+
+    #[inline(always)]
+    fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]) {
+        Avx2::pointwise_acc_montgomery(c, a, b)
+    }
+
+    #[inline(always)]
+    fn add(a: &mut Poly, b: &Poly) {
+        Avx2::add(a, b)
+    }
+
+    #[inline(always)]
+    fn sub(a: &mut Poly, b: &Poly) {
+        Avx2::sub(a, b)
+    }
+
+    #[inline(always)]
+    fn shift_left_d(a: &mut Poly) {
+        Avx2::shift_left_d(a)
+    }
+
+    #[inline(always)]
+    fn reduce32(a: &mut Poly) {
+        Avx2::reduce32(a)
+    }
+
+    #[inline(always)]
+    fn caddq(a: &mut Poly) {
+        Avx2::caddq(a)
+    }
+
+    #[inline(always)]
+    fn freeze(a: &mut Poly) {
+        Avx2::freeze(a)
+    }
+
+    #[inline(always)]
+    fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+        Avx2::power2round(a1, a0, a)
+    }
+
+    #[inline(always)]
+    fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+        Avx2::decompose::<G>(a1, a0, a)
+    }
+
+    #[inline(always)]
+    fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
+        Avx2::make_hint::<G>(h, z, r)
+    }
+
+    #[inline(always)]
+    fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) {
+        Avx2::use_hint::<G>(a, h, r)
+    }
+
+    #[inline(always)]
+    fn exceeds_norm(a: &Poly, bound: i32) -> bool {
+        Avx2::exceeds_norm(a, bound)
+    }
+
+    #[inline(always)]
+    fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8) {
+        Avx2::ball_swap(c, i, j, sign)
+    }
+
+    #[inline(always)]
+    fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
+        Avx2::rej_uniform(out, buf)
+    }
+
+    #[inline(always)]
+    fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
+        Avx2::rej_eta::<E>(out, buf)
+    }
+
+    #[inline(always)]
+    fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) {
+        Portable::pack_z::<G>(out, a)
+    }
+
+    #[inline(always)]
+    fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) {
+        Avx2::unpack_z::<G>(a, v)
+    }
+
+    #[inline(always)]
+    fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) {
+        Avx2::pack_w1::<G>(out, a)
+    }
+}

@@ -1,0 +1,15 @@
+//! The AVX2 arithmetic kernels, written once over [`Avx2Ops`]: the backend
+//! (`crate::backend::avx2`) runs them on the intrinsics, the `lemmas` crate
+//! on a model of each intrinsic.
+
+mod arithmetic;
+mod ntt;
+mod ops;
+mod rounding;
+
+pub use arithmetic::{
+    caddq, dot_finish, dot_step, montgomery_mul, montgomery_mul_pre, pointwise_acc, reduce32,
+};
+pub use ntt::{FORWARD, FORWARD_QINV, INVERSE, INVERSE_QINV, invntt_tomont, ntt};
+pub use ops::Avx2Ops;
+pub use rounding::{decompose, exceeds, exceeds_any, make_hint, power2round, use_hint};

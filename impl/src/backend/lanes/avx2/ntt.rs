@@ -1,0 +1,309 @@
+//! Forward and inverse NTT on 32 vectors of 8 coefficients: the same
+//! butterflies, zetas and lazy-reduction bounds as the portable NTT.
+//!
+//! Layers with len >= 8 pair whole vectors. The three layers with len 4, 2
+//! and 1 pair coefficients inside a vector; they run on two vectors x, y at
+//! a time, regrouped so that one register holds the first element of eight
+//! butterflies and another the second: every lane of every Montgomery
+//! multiplication is used.
+
+use super::Avx2Ops;
+use super::arithmetic::montgomery_mul_pre;
+use crate::backend::portable::QINV;
+use crate::backend::portable::{INV_NTT_FACTOR, INV_NTT_FACTOR_ZETA, ZETAS_MONT};
+use crate::params::N;
+
+/// Per-lane zetas of the intra-vector layers for the vector pair p (vectors
+/// 2p and 2p + 1; lanes 0..4 belong to 2p, 4..8 to 2p + 1), in the lane
+/// order the regrouped registers have (see `forward_pair` and
+/// `inverse_pair`). Layer 0 is len 4, 1 is len 2, 2 is len 1 (forward);
+/// the inverse tables hold -zeta in the inverse order.
+const fn pair_tables(inverse: bool) -> [[[i32; 8]; 16]; 3] {
+    let mut t = [[[0i32; 8]; 16]; 3];
+    let mut p = 0;
+    while p < 16 {
+        let mut lane = 0;
+        while lane < 8 {
+            let v = 2 * p + lane / 4;
+            let k = lane % 4;
+            if inverse {
+                // len 1: [x1 x3 x5 x7] pairs k = 0..4; len 2: [x2 x3 x6 x7];
+                // len 4: [x4 .. x7].
+                t[2][p][lane] = -ZETAS_MONT[255 - 4 * v - k];
+                t[1][p][lane] = -ZETAS_MONT[127 - 2 * v - k / 2];
+                t[0][p][lane] = -ZETAS_MONT[63 - v];
+            } else {
+                // len 4: [x4 .. x7]; len 2: [x2 x3 x6 x7]; len 1: [x1 x5 x3 x7],
+                // the pairs (0,1), (4,5), (2,3), (6,7).
+                t[0][p][lane] = ZETAS_MONT[32 + v];
+                t[1][p][lane] = ZETAS_MONT[64 + 2 * v + k / 2];
+                let pair = [0, 2, 1, 3][k];
+                t[2][p][lane] = ZETAS_MONT[128 + 4 * v + pair];
+            }
+            lane += 1;
+        }
+        p += 1;
+    }
+    t
+}
+
+/// Each zeta times QINV mod 2^32, for `montgomery_mul_pre`.
+const fn times_qinv(t: [[[i32; 8]; 16]; 3]) -> [[[i32; 8]; 16]; 3] {
+    let mut out = t;
+    let mut i = 0;
+    while i < 3 * 16 * 8 {
+        out[i / 128][(i / 8) % 16][i % 8] = t[i / 128][(i / 8) % 16][i % 8].wrapping_mul(QINV);
+        i += 1;
+    }
+    out
+}
+
+/// The forward intra-vector zetas.
+pub static FORWARD: [[[i32; 8]; 16]; 3] = pair_tables(false);
+/// [`FORWARD`] times QINV.
+pub static FORWARD_QINV: [[[i32; 8]; 16]; 3] = times_qinv(pair_tables(false));
+/// The inverse intra-vector zetas (negated).
+pub static INVERSE: [[[i32; 8]; 16]; 3] = pair_tables(true);
+/// [`INVERSE`] times QINV.
+pub static INVERSE_QINV: [[[i32; 8]; 16]; 3] = times_qinv(pair_tables(true));
+
+/// zeta and zeta * QINV broadcast to all lanes.
+#[inline(always)]
+fn broadcast<S: Avx2Ops>(s: S, zeta: i32) -> (S::V, S::V) {
+    (s.set1_epi32(zeta), s.set1_epi32(zeta.wrapping_mul(QINV)))
+}
+
+/// Table layer `layer` of pair p: (zetas, zetas * QINV).
+#[inline(always)]
+fn zetas<S: Avx2Ops>(
+    s: S,
+    table: &[[[i32; 8]; 16]; 3],
+    table_qinv: &[[[i32; 8]; 16]; 3],
+    layer: usize,
+    p: usize,
+) -> (S::V, S::V) {
+    (
+        s.load_row(&table[layer][p]),
+        s.load_row(&table_qinv[layer][p]),
+    )
+}
+
+/// (a + zeta b, a - zeta b) for every lane.
+#[inline(always)]
+fn forward_butterfly<S: Avx2Ops>(s: S, a: S::V, b: S::V, zeta: (S::V, S::V)) -> (S::V, S::V) {
+    let t = montgomery_mul_pre(s, b, zeta.0, zeta.1);
+    (s.add_epi32(a, t), s.sub_epi32(a, t))
+}
+
+/// (a + b, zeta (a - b)) for every lane.
+#[inline(always)]
+fn inverse_butterfly<S: Avx2Ops>(s: S, a: S::V, b: S::V, zeta: (S::V, S::V)) -> (S::V, S::V) {
+    (
+        s.add_epi32(a, b),
+        montgomery_mul_pre(s, s.sub_epi32(a, b), zeta.0, zeta.1),
+    )
+}
+
+/// The len = 4, 2, 1 layers of vectors x = 2p and y = 2p + 1. Shown for x
+/// (y runs in the high 128-bit halves alongside).
+#[inline(always)]
+fn forward_pair<S: Avx2Ops>(s: S, x: S::V, y: S::V, p: usize) -> (S::V, S::V) {
+    // len 4: [x0 x1 x2 x3] with [x4 x5 x6 x7].
+    let a = s.permute2x128_si256::<0x20>(x, y);
+    let b = s.permute2x128_si256::<0x31>(x, y);
+    let (a, b) = forward_butterfly(s, a, b, zetas(s, &FORWARD, &FORWARD_QINV, 0, p));
+    // len 2: [x0 x1 x4 x5] with [x2 x3 x6 x7].
+    let c = s.unpacklo_epi64(a, b);
+    let d = s.unpackhi_epi64(a, b);
+    let (c, d) = forward_butterfly(s, c, d, zetas(s, &FORWARD, &FORWARD_QINV, 1, p));
+    // len 1: [x0 x4 x2 x6] with [x1 x5 x3 x7].
+    let e = s.shuffle_ps::<0b10_00_10_00>(c, d);
+    let f = s.shuffle_ps::<0b11_01_11_01>(c, d);
+    let (e, f) = forward_butterfly(s, e, f, zetas(s, &FORWARD, &FORWARD_QINV, 2, p));
+    // Back to [x0 .. x7]: [x0 x1 x4 x5], [x2 x3 x6 x7], then the halves.
+    let lo = s.unpacklo_epi32(e, f);
+    let hi = s.unpackhi_epi32(e, f);
+    let g = s.unpacklo_epi64(lo, hi);
+    let h = s.unpackhi_epi64(lo, hi);
+    (
+        s.permute2x128_si256::<0x20>(g, h),
+        s.permute2x128_si256::<0x31>(g, h),
+    )
+}
+
+/// The len = 1, 2, 4 layers of the inverse on vectors x = 2p, y = 2p + 1.
+#[inline(always)]
+fn inverse_pair<S: Avx2Ops>(s: S, x: S::V, y: S::V, p: usize) -> (S::V, S::V) {
+    let g = s.permute2x128_si256::<0x20>(x, y);
+    let h = s.permute2x128_si256::<0x31>(x, y);
+    // len 1: [x0 x2 x4 x6] with [x1 x3 x5 x7].
+    let e = s.shuffle_ps::<0b10_00_10_00>(g, h);
+    let f = s.shuffle_ps::<0b11_01_11_01>(g, h);
+    let (e, f) = inverse_butterfly(s, e, f, zetas(s, &INVERSE, &INVERSE_QINV, 2, p));
+    // len 2: [x0 x1 x4 x5] with [x2 x3 x6 x7] (via [x0 .. x3], [x4 .. x7]).
+    let lo = s.unpacklo_epi32(e, f);
+    let hi = s.unpackhi_epi32(e, f);
+    let c = s.unpacklo_epi64(lo, hi);
+    let d = s.unpackhi_epi64(lo, hi);
+    let (c, d) = inverse_butterfly(s, c, d, zetas(s, &INVERSE, &INVERSE_QINV, 1, p));
+    // len 4: [x0 x1 x2 x3] with [x4 x5 x6 x7].
+    let a = s.unpacklo_epi64(c, d);
+    let b = s.unpackhi_epi64(c, d);
+    let (a, b) = inverse_butterfly(s, a, b, zetas(s, &INVERSE, &INVERSE_QINV, 0, p));
+    (
+        s.permute2x128_si256::<0x20>(a, b),
+        s.permute2x128_si256::<0x31>(a, b),
+    )
+}
+
+/// Forward NTT in place: input |a_i| < q, output |a_i| < 9q.
+///
+/// Two passes over memory, each running several layers in registers:
+/// (1) len 128, 64, 32 on the eight vectors j, j + 4, .., j + 28 (j < 4);
+/// (2) len 16 and 8 on the four vectors 4b .. 4b + 3, then len 4, 2, 1 on
+/// its two pairs. Every coefficient sees the butterflies of Algorithm 41 in
+/// its order, with the same zetas.
+#[inline(always)]
+pub fn ntt<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
+    // Named registers, not an array: LLVM keeps indexed arrays in memory.
+    for j in 0..4 {
+        let (mut r0, mut r1, mut r2, mut r3) = (
+            s.load(c, j),
+            s.load(c, j + 4),
+            s.load(c, j + 8),
+            s.load(c, j + 12),
+        );
+        let (mut r4, mut r5, mut r6, mut r7) = (
+            s.load(c, j + 16),
+            s.load(c, j + 20),
+            s.load(c, j + 24),
+            s.load(c, j + 28),
+        );
+        // len 128 (vector v with v + 16): one block, zeta_1.
+        let z = broadcast(s, ZETAS_MONT[1]);
+        (r0, r4) = forward_butterfly(s, r0, r4, z);
+        (r1, r5) = forward_butterfly(s, r1, r5, z);
+        (r2, r6) = forward_butterfly(s, r2, r6, z);
+        (r3, r7) = forward_butterfly(s, r3, r7, z);
+        // len 64 (v with v + 8): blocks v / 16, zeta_2, zeta_3.
+        let z = broadcast(s, ZETAS_MONT[2]);
+        (r0, r2) = forward_butterfly(s, r0, r2, z);
+        (r1, r3) = forward_butterfly(s, r1, r3, z);
+        let z = broadcast(s, ZETAS_MONT[3]);
+        (r4, r6) = forward_butterfly(s, r4, r6, z);
+        (r5, r7) = forward_butterfly(s, r5, r7, z);
+        // len 32 (v with v + 4): blocks v / 8, zeta_4 .. zeta_7.
+        (r0, r1) = forward_butterfly(s, r0, r1, broadcast(s, ZETAS_MONT[4]));
+        (r2, r3) = forward_butterfly(s, r2, r3, broadcast(s, ZETAS_MONT[5]));
+        (r4, r5) = forward_butterfly(s, r4, r5, broadcast(s, ZETAS_MONT[6]));
+        (r6, r7) = forward_butterfly(s, r6, r7, broadcast(s, ZETAS_MONT[7]));
+        s.store(c, j, r0);
+        s.store(c, j + 4, r1);
+        s.store(c, j + 8, r2);
+        s.store(c, j + 12, r3);
+        s.store(c, j + 16, r4);
+        s.store(c, j + 20, r5);
+        s.store(c, j + 24, r6);
+        s.store(c, j + 28, r7);
+    }
+    for b in 0..8 {
+        let v = 4 * b;
+        let (mut r0, mut r1, mut r2, mut r3) = (
+            s.load(c, v),
+            s.load(c, v + 1),
+            s.load(c, v + 2),
+            s.load(c, v + 3),
+        );
+        // len 16 (v with v + 2): block b, zeta_{8 + b}.
+        let z = broadcast(s, ZETAS_MONT[8 + b]);
+        (r0, r2) = forward_butterfly(s, r0, r2, z);
+        (r1, r3) = forward_butterfly(s, r1, r3, z);
+        // len 8 (v with v + 1): blocks 2b, 2b + 1.
+        (r0, r1) = forward_butterfly(s, r0, r1, broadcast(s, ZETAS_MONT[16 + 2 * b]));
+        (r2, r3) = forward_butterfly(s, r2, r3, broadcast(s, ZETAS_MONT[17 + 2 * b]));
+        // len 4, 2, 1 on the pairs 2b and 2b + 1.
+        (r0, r1) = forward_pair(s, r0, r1, 2 * b);
+        (r2, r3) = forward_pair(s, r2, r3, 2 * b + 1);
+        s.store(c, v, r0);
+        s.store(c, v + 1, r1);
+        s.store(c, v + 2, r2);
+        s.store(c, v + 3, r3);
+    }
+}
+
+/// The last inverse layer (len 128) with the final factor: the sum times
+/// f, the difference times f zeta. (A function, not a closure: a closure
+/// would not inherit the target feature of the function this inlines into.)
+#[inline(always)]
+fn last<S: Avx2Ops>(s: S, x: S::V, y: S::V, f: (S::V, S::V), fz: (S::V, S::V)) -> (S::V, S::V) {
+    (
+        montgomery_mul_pre(s, s.add_epi32(x, y), f.0, f.1),
+        montgomery_mul_pre(s, s.sub_epi32(x, y), fz.0, fz.1),
+    )
+}
+
+/// Inverse NTT times 2^32 in place: input |a_i| < q, output |a_i| <= q.
+///
+/// The forward passes reversed: (1) len 1, 2, 4 on the pairs, then len 8
+/// and 16, on the four vectors 4b .. 4b + 3; (2) len 32, 64 and the final
+/// len 128 with the factors INV_NTT_FACTOR (times zeta for the
+/// differences) on the vectors j, j + 4, .., j + 28.
+#[inline(always)]
+pub fn invntt_tomont<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
+    for b in 0..8 {
+        let v = 4 * b;
+        let (mut r0, mut r1) = inverse_pair(s, s.load(c, v), s.load(c, v + 1), 2 * b);
+        let (mut r2, mut r3) = inverse_pair(s, s.load(c, v + 2), s.load(c, v + 3), 2 * b + 1);
+        // len 8: blocks 2b, 2b + 1: -zeta_{31 - 2b}, -zeta_{30 - 2b}.
+        (r0, r1) = inverse_butterfly(s, r0, r1, broadcast(s, -ZETAS_MONT[31 - 2 * b]));
+        (r2, r3) = inverse_butterfly(s, r2, r3, broadcast(s, -ZETAS_MONT[30 - 2 * b]));
+        // len 16: block b: -zeta_{15 - b}.
+        let z = broadcast(s, -ZETAS_MONT[15 - b]);
+        (r0, r2) = inverse_butterfly(s, r0, r2, z);
+        (r1, r3) = inverse_butterfly(s, r1, r3, z);
+        s.store(c, v, r0);
+        s.store(c, v + 1, r1);
+        s.store(c, v + 2, r2);
+        s.store(c, v + 3, r3);
+    }
+    let f = broadcast(s, INV_NTT_FACTOR);
+    let fz = broadcast(s, INV_NTT_FACTOR_ZETA);
+    for j in 0..4 {
+        let (mut r0, mut r1, mut r2, mut r3) = (
+            s.load(c, j),
+            s.load(c, j + 4),
+            s.load(c, j + 8),
+            s.load(c, j + 12),
+        );
+        let (mut r4, mut r5, mut r6, mut r7) = (
+            s.load(c, j + 16),
+            s.load(c, j + 20),
+            s.load(c, j + 24),
+            s.load(c, j + 28),
+        );
+        // len 32: blocks v / 8: -zeta_7 .. -zeta_4.
+        (r0, r1) = inverse_butterfly(s, r0, r1, broadcast(s, -ZETAS_MONT[7]));
+        (r2, r3) = inverse_butterfly(s, r2, r3, broadcast(s, -ZETAS_MONT[6]));
+        (r4, r5) = inverse_butterfly(s, r4, r5, broadcast(s, -ZETAS_MONT[5]));
+        (r6, r7) = inverse_butterfly(s, r6, r7, broadcast(s, -ZETAS_MONT[4]));
+        // len 64: blocks v / 16: -zeta_3, -zeta_2.
+        let z = broadcast(s, -ZETAS_MONT[3]);
+        (r0, r2) = inverse_butterfly(s, r0, r2, z);
+        (r1, r3) = inverse_butterfly(s, r1, r3, z);
+        let z = broadcast(s, -ZETAS_MONT[2]);
+        (r4, r6) = inverse_butterfly(s, r4, r6, z);
+        (r5, r7) = inverse_butterfly(s, r5, r7, z);
+        (r0, r4) = last(s, r0, r4, f, fz);
+        (r1, r5) = last(s, r1, r5, f, fz);
+        (r2, r6) = last(s, r2, r6, f, fz);
+        (r3, r7) = last(s, r3, r7, f, fz);
+        s.store(c, j, r0);
+        s.store(c, j + 4, r1);
+        s.store(c, j + 8, r2);
+        s.store(c, j + 12, r3);
+        s.store(c, j + 16, r4);
+        s.store(c, j + 20, r5);
+        s.store(c, j + 24, r6);
+        s.store(c, j + 28, r7);
+    }
+}

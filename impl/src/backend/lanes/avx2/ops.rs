@@ -1,0 +1,93 @@
+//! The AVX2 intrinsics the arithmetic kernels use, as the methods of one
+//! trait.
+//!
+//! The instance that runs is `crate::backend::avx2::Isa`: each method is
+//! the intrinsic, and a value of that type exists only where the CPU has
+//! AVX2. The `lemmas` crate's instance gives each method the semantics of
+//! Intel's pseudocode, lane by lane, and evaluates it on plain integers (to
+//! test it against the instruction), on z3 bit-vectors and on intervals (to
+//! prove the kernels).
+
+use crate::params::N;
+
+/// One AVX2 register file: 256-bit registers ([`Avx2Ops::V`]) and the
+/// intrinsics on them, each named after its `_mm256_` intrinsic.
+pub trait Avx2Ops: Copy {
+    /// A 256-bit register (`__m256i`): eight 32-bit or four 64-bit lanes.
+    type V: Copy;
+    /// A coefficient in memory: `i32` on the CPU, a symbolic lane in a model.
+    type Lane: Copy;
+
+    /// `_mm256_loadu_si256` of coefficients 8i .. 8i + 8.
+    fn load(self, coeffs: &[Self::Lane; N], i: usize) -> Self::V;
+    /// `_mm256_storeu_si256` of `v` to coefficients 8i .. 8i + 8.
+    fn store(self, coeffs: &mut [Self::Lane; N], i: usize, v: Self::V);
+    /// `_mm256_loadu_si256` of a row of a constant table.
+    fn load_row(self, row: &[i32; 8]) -> Self::V;
+    /// `_mm256_set1_epi32`.
+    fn set1_epi32(self, x: i32) -> Self::V;
+    /// `_mm256_setzero_si256`.
+    fn setzero_si256(self) -> Self::V;
+
+    /// `_mm256_add_epi32`: a + b mod 2^32 in each 32-bit lane.
+    fn add_epi32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_sub_epi32`: a - b mod 2^32 in each 32-bit lane.
+    fn sub_epi32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_mullo_epi32`: the low 32 bits of a * b in each 32-bit lane.
+    fn mullo_epi32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_mul_epi32`: the 64-bit product of the sign-extended even
+    /// 32-bit lanes (0, 2, 4, 6), in the four 64-bit lanes.
+    fn mul_epi32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_add_epi64`: a + b mod 2^64 in each 64-bit lane.
+    fn add_epi64(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_sub_epi64`: a - b mod 2^64 in each 64-bit lane.
+    fn sub_epi64(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_srai_epi32`: arithmetic shift right by `K` (0 <= K < 32).
+    fn srai_epi32<const K: i32>(self, a: Self::V) -> Self::V;
+    /// `_mm256_slli_epi32`: shift left by `K` (0 <= K < 32).
+    fn slli_epi32<const K: i32>(self, a: Self::V) -> Self::V;
+    /// `_mm256_and_si256`.
+    fn and_si256(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_andnot_si256`: (not a) and b.
+    fn andnot_si256(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_or_si256`.
+    fn or_si256(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_xor_si256`.
+    fn xor_si256(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_cmpeq_epi32`: all ones where a = b, else zero.
+    fn cmpeq_epi32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_cmpgt_epi32`: all ones where a > b (signed), else zero.
+    fn cmpgt_epi32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_abs_epi32`: |a| (|-2^31| wraps to -2^31).
+    fn abs_epi32(self, a: Self::V) -> Self::V;
+
+    /// `_mm256_shuffle_epi32`: in each 128-bit half, lane i takes lane
+    /// `(IMM >> 2i) & 3` of the same half.
+    fn shuffle_epi32<const IMM: i32>(self, a: Self::V) -> Self::V;
+    /// `_mm256_blend_epi32`: lane i from b where bit i of `IMM` is set,
+    /// else from a.
+    fn blend_epi32<const IMM: i32>(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_permute2x128_si256`: each 128-bit half of the result is
+    /// the half of a or b (or zero) that its 4 bits of `IMM` select.
+    fn permute2x128_si256<const IMM: i32>(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_unpacklo_epi32`: in each half, a0 b0 a1 b1.
+    fn unpacklo_epi32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_unpackhi_epi32`: in each half, a2 b2 a3 b3.
+    fn unpackhi_epi32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_unpacklo_epi64`: in each half, the low 64-bit lanes of a, b.
+    fn unpacklo_epi64(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_unpackhi_epi64`: in each half, the high 64-bit lanes of a, b.
+    fn unpackhi_epi64(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_shuffle_ps` on integer registers (between
+    /// `_mm256_castsi256_ps` and `_mm256_castps_si256`, which emit nothing):
+    /// in each half, `a[IMM bits 1:0]`, `a[3:2]`, `b[5:4]`, `b[7:6]`.
+    fn shuffle_ps<const IMM: i32>(self, a: Self::V, b: Self::V) -> Self::V;
+
+    /// A kernel's precondition on the 64-bit lanes of `v`: lo <= lane <= hi.
+    /// Nothing on the CPU; the interval model fails if a caller can break
+    /// it.
+    #[inline(always)]
+    fn requires_epi64(self, v: Self::V, lo: i64, hi: i64) {
+        let _ = (v, lo, hi);
+    }
+}

@@ -1,0 +1,40 @@
+//! The SIMD arithmetic kernels, written once over the intrinsics they use.
+//!
+//! Each instruction set is a trait whose methods are its intrinsics
+//! ([`avx2::Avx2Ops`], [`neon::NeonOps`]), the way the portable kernels are
+//! written over [`super::portable::word::Word`]. The backends run the
+//! kernels on the real intrinsics; the `lemmas` crate runs the same source
+//! on a model of each intrinsic (Intel's and Arm's pseudocode, lane by
+//! lane), which it tests against the instruction, and proves the kernels
+//! on that model with z3 and intervals.
+//!
+//! This module has no `unsafe` and no `cfg` on the target: both kernel sets
+//! compile everywhere, so that the proofs of the NEON kernels run on x86-64
+//! (where z3 is) and the other way round.
+
+pub mod avx2;
+pub mod neon;
+
+use crate::params::N;
+use crate::poly::Poly;
+
+/// A polynomial's coefficients, for the kernels that take slices of
+/// polynomials: [`Poly`] on the CPU, plain arrays of lanes in a model.
+pub trait Coeffs<L> {
+    /// The 256 coefficients.
+    fn coeffs(&self) -> &[L; N];
+}
+
+impl Coeffs<i32> for Poly {
+    #[inline(always)]
+    fn coeffs(&self) -> &[i32; N] {
+        &self.coeffs
+    }
+}
+
+impl<L> Coeffs<L> for [L; N] {
+    #[inline(always)]
+    fn coeffs(&self) -> &[L; N] {
+        self
+    }
+}

@@ -1,0 +1,113 @@
+//! The hooks of the constant-time check (`make ct`, SECURITY.md at the
+//! repository root). valgrind's memcheck, run on a build with the test-only
+//! feature `ct-check`, is told that every secret is undefined memory; it
+//! then reports each branch and each memory address that depends on one.
+//! What FIPS 204 makes public is declassified (marked defined again) with
+//! [`public`] or [`public_mem`] at the one place it becomes public; each
+//! caller says why.
+//!
+//! Without `ct-check` every function here is the identity or does nothing,
+//! and compiles to nothing. With it, they issue valgrind client requests
+//! (`valgrind` below, x86-64 only: valgrind runs neither AVX-512 nor
+//! AArch64 code here), which cost a few instructions and do nothing when the
+//! program does not run under valgrind.
+//!
+//! Test-only: no stability promise.
+
+#[cfg(all(feature = "ct-check", target_arch = "x86_64"))]
+#[allow(unsafe_code)]
+mod valgrind;
+
+/// `x`, public from here on: its copy returned is defined for memcheck.
+#[inline(always)]
+pub fn public<T: Copy>(x: T) -> T {
+    #[cfg(all(feature = "ct-check", target_arch = "x86_64"))]
+    {
+        let mut v = x;
+        public_mem(&mut v);
+        v
+    }
+    #[cfg(not(all(feature = "ct-check", target_arch = "x86_64")))]
+    x
+}
+
+/// The memory of `x`, public from here on (defined for memcheck).
+#[inline(always)]
+pub fn public_mem<T: ?Sized>(x: &mut T) {
+    #[cfg(all(feature = "ct-check", target_arch = "x86_64"))]
+    valgrind::request(
+        valgrind::MAKE_MEM_DEFINED,
+        x as *mut T as *mut u8 as usize,
+        core::mem::size_of_val(x),
+    );
+    #[cfg(not(all(feature = "ct-check", target_arch = "x86_64")))]
+    let _ = x;
+}
+
+/// The memory of `x`, secret from here on (undefined for memcheck): what
+/// depends on it may not decide a branch or an address until declassified.
+#[inline(always)]
+pub fn secret_mem<T: ?Sized>(x: &mut T) {
+    #[cfg(all(feature = "ct-check", target_arch = "x86_64"))]
+    valgrind::request(
+        valgrind::MAKE_MEM_UNDEFINED,
+        x as *mut T as *mut u8 as usize,
+        core::mem::size_of_val(x),
+    );
+    #[cfg(not(all(feature = "ct-check", target_arch = "x86_64")))]
+    let _ = x;
+}
+
+/// Whether every byte of `x` is public (defined for memcheck, which
+/// reports the first one that is not as an error). Always true without
+/// `ct-check` or outside valgrind.
+#[cfg(feature = "ct-check")]
+pub fn is_public<T: ?Sized>(x: &T) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        valgrind::request(
+            valgrind::CHECK_MEM_IS_DEFINED,
+            x as *const T as *const u8 as usize,
+            core::mem::size_of_val(x),
+        ) == 0
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = x;
+        true
+    }
+}
+
+/// Whether the program runs under valgrind (always false without `ct-check`).
+/// Only the driver of `make ct` asks, so it is unused without the feature.
+#[cfg_attr(not(feature = "ct-check"), allow(dead_code))]
+pub fn on_valgrind() -> bool {
+    #[cfg(all(feature = "ct-check", target_arch = "x86_64"))]
+    {
+        valgrind::request(valgrind::RUNNING_ON_VALGRIND, 0, 0) != 0
+    }
+    #[cfg(not(all(feature = "ct-check", target_arch = "x86_64")))]
+    false
+}
+
+#[cfg(feature = "ct-check")]
+static PLANTED_LEAK: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
+
+/// Switches on the planted leak: from now on signing branches on a secret
+/// coefficient (a test that `make ct` catches a leak; never in a normal
+/// build, where this does not exist).
+#[cfg(feature = "ct-check")]
+pub fn plant_leak() {
+    PLANTED_LEAK.store(true, core::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether [`plant_leak`] was called (always false without `ct-check`).
+#[inline(always)]
+pub(crate) fn planted_leak() -> bool {
+    #[cfg(feature = "ct-check")]
+    {
+        PLANTED_LEAK.load(core::sync::atomic::Ordering::Relaxed)
+    }
+    #[cfg(not(feature = "ct-check"))]
+    false
+}

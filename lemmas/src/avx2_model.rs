@@ -1,0 +1,340 @@
+//! A model of the AVX2 intrinsics of `mldsa::backend::lanes::avx2::Avx2Ops`:
+//! each one as Intel's pseudocode (the Intrinsics Guide's "Operation")
+//! states it, lane by lane, over any [`Lane`].
+//!
+//! A 256-bit register is kept as eight 32-bit lanes or four 64-bit lanes,
+//! whichever the instruction that made it wrote, and converted when an
+//! instruction reads it the other way (exact for the evaluator and z3;
+//! intervals keep a 64-bit lane whole, where splitting it would lose its
+//! range).
+
+use crate::lane::{Lane, WideLane};
+use mldsa::backend::lanes::avx2::Avx2Ops;
+use mldsa::params::N;
+use std::marker::PhantomData;
+
+/// A 256-bit register.
+#[derive(Clone, Copy, Debug)]
+pub enum Reg<L: Lane> {
+    /// Eight 32-bit lanes, lane 0 first.
+    D([L; 8]),
+    /// Four 64-bit lanes, lane 0 first.
+    Q([L::Wide; 4]),
+}
+
+impl<L: Lane> Reg<L> {
+    /// The eight 32-bit lanes.
+    pub fn d(self) -> [L; 8] {
+        match self {
+            Reg::D(d) => d,
+            Reg::Q(q) => core::array::from_fn(|i| {
+                if i % 2 == 0 {
+                    q[i / 2].low()
+                } else {
+                    q[i / 2].high()
+                }
+            }),
+        }
+    }
+
+    /// The four 64-bit lanes.
+    pub fn q(self) -> [L::Wide; 4] {
+        match self {
+            Reg::Q(q) => q,
+            Reg::D(d) => core::array::from_fn(|i| L::Wide::join(d[2 * i + 1], d[2 * i])),
+        }
+    }
+}
+
+fn map<L: Lane>(a: Reg<L>, f: impl Fn(L) -> L) -> Reg<L> {
+    let a = a.d();
+    Reg::D(core::array::from_fn(|i| f(a[i])))
+}
+
+fn zip<L: Lane>(a: Reg<L>, b: Reg<L>, f: impl Fn(L, L) -> L) -> Reg<L> {
+    let (a, b) = (a.d(), b.d());
+    Reg::D(core::array::from_fn(|i| f(a[i], b[i])))
+}
+
+fn zip64<L: Lane>(a: Reg<L>, b: Reg<L>, f: impl Fn(L::Wide, L::Wide) -> L::Wide) -> Reg<L> {
+    let (a, b) = (a.q(), b.q());
+    Reg::Q(core::array::from_fn(|i| f(a[i], b[i])))
+}
+
+/// Per 128-bit half h, lane i (0..4) of the result is `f(h, i)`.
+fn halves<L: Lane>(f: impl Fn(usize, usize) -> L) -> Reg<L> {
+    Reg::D(core::array::from_fn(|j| f(j / 4, j % 4)))
+}
+
+/// One deliberately wrong intrinsic, for the mutant runs: a lemma must
+/// refute the kernel run on the mutated model, and the model-vs-hardware
+/// check must catch the mutated model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mutation {
+    /// `srai_epi32` by `from` shifts by `to` instead.
+    Srai { from: i32, to: i32 },
+    /// `shuffle_epi32` with `from` uses the immediate `to` instead.
+    Shuffle { from: i32, to: i32 },
+    /// `blend_epi32` with `from` uses the immediate `to` instead.
+    Blend { from: i32, to: i32 },
+    /// `cmpeq_epi32` compares with > instead.
+    CmpeqAsCmpgt,
+    /// `cmpgt_epi32(a, b)` computes b > a.
+    CmpgtSwapped,
+    /// `abs_epi32` returns its input.
+    AbsIdentity,
+    /// `mul_epi32` zero-extends its factors (as `_mm256_mul_epu32`).
+    MulUnsigned,
+}
+
+/// The AVX2 model over lanes `L`.
+#[derive(Debug)]
+pub struct Avx2Model<L> {
+    mutation: Option<Mutation>,
+    lanes: PhantomData<L>,
+}
+
+impl<L> Clone for Avx2Model<L> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<L> Copy for Avx2Model<L> {}
+
+impl<L> Avx2Model<L> {
+    /// The model.
+    pub const fn new() -> Self {
+        Avx2Model {
+            mutation: None,
+            lanes: PhantomData,
+        }
+    }
+
+    /// The model with one intrinsic wrong.
+    pub const fn mutated(mutation: Mutation) -> Self {
+        Avx2Model {
+            mutation: Some(mutation),
+            lanes: PhantomData,
+        }
+    }
+
+    fn imm(self, which: fn(Mutation) -> Option<(i32, i32)>, imm: i32) -> i32 {
+        match self.mutation.and_then(which) {
+            Some((from, to)) if from == imm => to,
+            _ => imm,
+        }
+    }
+}
+
+impl<L> Default for Avx2Model<L> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<L: Lane> Avx2Ops for Avx2Model<L> {
+    type V = Reg<L>;
+    type Lane = L;
+
+    fn load(self, coeffs: &[L; N], i: usize) -> Reg<L> {
+        Reg::D(core::array::from_fn(|k| coeffs[8 * i + k]))
+    }
+    fn store(self, coeffs: &mut [L; N], i: usize, v: Reg<L>) {
+        coeffs[8 * i..8 * i + 8].copy_from_slice(&v.d());
+    }
+    fn load_row(self, row: &[i32; 8]) -> Reg<L> {
+        Reg::D(row.map(L::lit))
+    }
+    fn set1_epi32(self, x: i32) -> Reg<L> {
+        Reg::D([L::lit(x); 8])
+    }
+    fn setzero_si256(self) -> Reg<L> {
+        Reg::D([L::lit(0); 8])
+    }
+
+    // dst[i+31:i] := a[i+31:i] + b[i+31:i]
+    fn add_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        zip(a, b, L::add)
+    }
+    fn sub_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        zip(a, b, L::sub)
+    }
+    // tmp[63:0] := a[i+31:i] * b[i+31:i]; dst[i+31:i] := tmp[31:0]
+    fn mullo_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        zip(a, b, L::mul)
+    }
+    // dst[i+63:i] := SignExtend64(a[i+31:i]) * SignExtend64(b[i+31:i]), i = 0, 64, 128, 192
+    fn mul_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        let (a, b) = (a.d(), b.d());
+        if self.mutation == Some(Mutation::MulUnsigned) {
+            let zero = L::lit(0);
+            return Reg::Q(core::array::from_fn(|i| {
+                L::Wide::join(zero, a[2 * i]).mul(L::Wide::join(zero, b[2 * i]))
+            }));
+        }
+        Reg::Q(core::array::from_fn(|i| {
+            a[2 * i].widen().mul(b[2 * i].widen())
+        }))
+    }
+    fn add_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        zip64(a, b, L::Wide::add)
+    }
+    fn sub_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        zip64(a, b, L::Wide::sub)
+    }
+    // IF imm8 > 31: dst := (a < 0 ? 0xFFFFFFFF : 0) ELSE dst := SignExtend32(a >> imm8)
+    fn srai_epi32<const K: i32>(self, a: Reg<L>) -> Reg<L> {
+        let k = self.imm(
+            |m| match m {
+                Mutation::Srai { from, to } => Some((from, to)),
+                _ => None,
+            },
+            K,
+        );
+        let k = (k as u32).min(31);
+        map(a, |x| x.sar(k))
+    }
+    // IF imm8 > 31: dst := 0 ELSE dst := ZeroExtend32(a << imm8)
+    fn slli_epi32<const K: i32>(self, a: Reg<L>) -> Reg<L> {
+        if K as u32 > 31 {
+            return self.setzero_si256();
+        }
+        map(a, |x| x.shl(K as u32))
+    }
+    fn and_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        zip(a, b, L::and)
+    }
+    // dst := (NOT a) AND b
+    fn andnot_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        zip(a, b, |x, y| x.not().and(y))
+    }
+    fn or_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        zip(a, b, L::or)
+    }
+    fn xor_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        zip(a, b, L::xor)
+    }
+    // dst[i+31:i] := ( a[i+31:i] == b[i+31:i] ) ? 0xFFFFFFFF : 0
+    fn cmpeq_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        if self.mutation == Some(Mutation::CmpeqAsCmpgt) {
+            return zip(a, b, L::gt_mask);
+        }
+        zip(a, b, L::eq_mask)
+    }
+    fn cmpgt_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        if self.mutation == Some(Mutation::CmpgtSwapped) {
+            return zip(b, a, L::gt_mask);
+        }
+        zip(a, b, L::gt_mask)
+    }
+    // dst[i+31:i] := ABS(Int(a[i+31:i])) (the low 32 bits: ABS(-2^31) = -2^31)
+    fn abs_epi32(self, a: Reg<L>) -> Reg<L> {
+        if self.mutation == Some(Mutation::AbsIdentity) {
+            return a;
+        }
+        map(a, L::abs)
+    }
+
+    // dst[31:0] := SELECT4(a[127:0], imm8[1:0]) ... for each 128-bit half
+    fn shuffle_epi32<const IMM: i32>(self, a: Reg<L>) -> Reg<L> {
+        let imm = self.imm(
+            |m| match m {
+                Mutation::Shuffle { from, to } => Some((from, to)),
+                _ => None,
+            },
+            IMM,
+        ) as usize;
+        let a = a.d();
+        halves(|h, i| a[4 * h + ((imm >> (2 * i)) & 3)])
+    }
+    // IF imm8[j]: dst[i+31:i] := b[i+31:i] ELSE dst[i+31:i] := a[i+31:i]
+    fn blend_epi32<const IMM: i32>(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        let imm = self.imm(
+            |m| match m {
+                Mutation::Blend { from, to } => Some((from, to)),
+                _ => None,
+            },
+            IMM,
+        );
+        let (a, b) = (a.d(), b.d());
+        Reg::D(core::array::from_fn(|i| {
+            if (imm >> i) & 1 == 1 { b[i] } else { a[i] }
+        }))
+    }
+    // dst[127:0] := SELECT4(a, b, imm8[3:0]); dst[255:128] := SELECT4(a, b, imm8[7:4]),
+    // SELECT4 picking a[127:0], a[255:128], b[127:0], b[255:128] by bits 1:0, zero if bit 3.
+    fn permute2x128_si256<const IMM: i32>(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        let (a, b) = (a.d(), b.d());
+        halves(|h, i| {
+            let control = (IMM as usize >> (4 * h)) & 0xF;
+            if control & 8 != 0 {
+                return L::lit(0);
+            }
+            let source = if control & 2 == 0 { &a } else { &b };
+            source[4 * (control & 1) + i]
+        })
+    }
+    // INTERLEAVE_DWORDS(a[127:0], b[127:0]): a0 b0 a1 b1, per half
+    fn unpacklo_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        let (a, b) = (a.d(), b.d());
+        halves(|h, i| {
+            if i % 2 == 0 {
+                a[4 * h + i / 2]
+            } else {
+                b[4 * h + i / 2]
+            }
+        })
+    }
+    // INTERLEAVE_HIGH_DWORDS: a2 b2 a3 b3, per half
+    fn unpackhi_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        let (a, b) = (a.d(), b.d());
+        halves(|h, i| {
+            if i % 2 == 0 {
+                a[4 * h + 2 + i / 2]
+            } else {
+                b[4 * h + 2 + i / 2]
+            }
+        })
+    }
+    // INTERLEAVE_QWORDS: a[63:0] b[63:0], per half
+    fn unpacklo_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        let (a, b) = (a.d(), b.d());
+        halves(|h, i| {
+            if i < 2 {
+                a[4 * h + i]
+            } else {
+                b[4 * h + i - 2]
+            }
+        })
+    }
+    // INTERLEAVE_HIGH_QWORDS: a[127:64] b[127:64], per half
+    fn unpackhi_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        let (a, b) = (a.d(), b.d());
+        halves(|h, i| {
+            if i < 2 {
+                a[4 * h + 2 + i]
+            } else {
+                b[4 * h + i]
+            }
+        })
+    }
+    // dst[31:0] := SELECT4(a, imm8[1:0]); dst[63:32] := SELECT4(a, imm8[3:2]);
+    // dst[95:64] := SELECT4(b, imm8[5:4]); dst[127:96] := SELECT4(b, imm8[7:6]), per half
+    fn shuffle_ps<const IMM: i32>(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        let (a, b) = (a.d(), b.d());
+        halves(|h, i| {
+            let pick = (IMM as usize >> (2 * i)) & 3;
+            if i < 2 {
+                a[4 * h + pick]
+            } else {
+                b[4 * h + pick]
+            }
+        })
+    }
+
+    fn requires_epi64(self, v: Reg<L>, lo: i64, hi: i64) {
+        for x in v.q() {
+            x.requires(lo, hi);
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! One SIMD lane's arithmetic, the vocabulary the intrinsic models
+//! (`avx2_model`, `neon_model`) are written in: a 32-bit lane ([`Lane`])
+//! and a 64-bit lane ([`WideLane`]), two's complement, every operation
+//! modulo 2^32 or 2^64 as the instructions compute it.
+//!
+//! Three instances: `i32` / `i64` (the plain evaluator, tested against the
+//! instructions), `smt::Bv32` / `Bv64` (z3 terms) and `interval::I32` /
+//! `I64` (ranges, which also record the additions that could wrap: in the
+//! kernels proven on intervals every addition is meant to be exact).
+
+/// A 32-bit lane.
+pub trait Lane: Copy {
+    /// The 64-bit lane of the same instance.
+    type Wide: WideLane<Narrow = Self>;
+    /// A constant.
+    fn lit(v: i32) -> Self;
+    /// a + b mod 2^32.
+    fn add(self, b: Self) -> Self;
+    /// a - b mod 2^32.
+    fn sub(self, b: Self) -> Self;
+    /// The low 32 bits of a * b.
+    fn mul(self, b: Self) -> Self;
+    /// Arithmetic shift right by k < 32.
+    fn sar(self, k: u32) -> Self;
+    /// Shift left by k < 32 (the bits shifted out are lost).
+    fn shl(self, k: u32) -> Self;
+    /// Bitwise and.
+    fn and(self, b: Self) -> Self;
+    /// Bitwise or.
+    fn or(self, b: Self) -> Self;
+    /// Bitwise xor.
+    fn xor(self, b: Self) -> Self;
+    /// Bitwise not.
+    fn not(self) -> Self;
+    /// All ones if a = b, else zero.
+    fn eq_mask(self, b: Self) -> Self;
+    /// All ones if a > b (signed), else zero.
+    fn gt_mask(self, b: Self) -> Self;
+    /// |a| mod 2^32 (|-2^31| = -2^31).
+    fn abs(self) -> Self;
+    /// Sign extension.
+    fn widen(self) -> Self::Wide;
+}
+
+/// A 64-bit lane.
+pub trait WideLane: Copy {
+    /// The 32-bit lane of the same instance.
+    type Narrow: Lane<Wide = Self>;
+    /// A constant.
+    fn lit(v: i64) -> Self;
+    /// a + b mod 2^64.
+    fn add(self, b: Self) -> Self;
+    /// a - b mod 2^64.
+    fn sub(self, b: Self) -> Self;
+    /// The low 64 bits of a * b.
+    fn mul(self, b: Self) -> Self;
+    /// Arithmetic shift right by k < 64.
+    fn sar(self, k: u32) -> Self;
+    /// Bits 31..0.
+    fn low(self) -> Self::Narrow;
+    /// Bits 63..32.
+    fn high(self) -> Self::Narrow;
+    /// high * 2^32 + (low read unsigned).
+    fn join(high: Self::Narrow, low: Self::Narrow) -> Self;
+    /// The value clamped to [-2^31, 2^31 - 1].
+    fn saturate(self) -> Self::Narrow;
+    /// A kernel's precondition lo <= self <= hi: intervals record a value
+    /// that could break it; the other instances ignore it.
+    fn requires(self, lo: i64, hi: i64);
+}
+
+impl Lane for i32 {
+    type Wide = i64;
+    fn lit(v: i32) -> i32 {
+        v
+    }
+    fn add(self, b: i32) -> i32 {
+        self.wrapping_add(b)
+    }
+    fn sub(self, b: i32) -> i32 {
+        self.wrapping_sub(b)
+    }
+    fn mul(self, b: i32) -> i32 {
+        self.wrapping_mul(b)
+    }
+    fn sar(self, k: u32) -> i32 {
+        self >> k
+    }
+    fn shl(self, k: u32) -> i32 {
+        self.wrapping_shl(k)
+    }
+    fn and(self, b: i32) -> i32 {
+        self & b
+    }
+    fn or(self, b: i32) -> i32 {
+        self | b
+    }
+    fn xor(self, b: i32) -> i32 {
+        self ^ b
+    }
+    fn not(self) -> i32 {
+        !self
+    }
+    fn eq_mask(self, b: i32) -> i32 {
+        -((self == b) as i32)
+    }
+    fn gt_mask(self, b: i32) -> i32 {
+        -((self > b) as i32)
+    }
+    fn abs(self) -> i32 {
+        self.wrapping_abs()
+    }
+    fn widen(self) -> i64 {
+        self as i64
+    }
+}
+
+impl WideLane for i64 {
+    type Narrow = i32;
+    fn lit(v: i64) -> i64 {
+        v
+    }
+    fn add(self, b: i64) -> i64 {
+        self.wrapping_add(b)
+    }
+    fn sub(self, b: i64) -> i64 {
+        self.wrapping_sub(b)
+    }
+    fn mul(self, b: i64) -> i64 {
+        self.wrapping_mul(b)
+    }
+    fn sar(self, k: u32) -> i64 {
+        self >> k
+    }
+    fn low(self) -> i32 {
+        self as i32
+    }
+    fn high(self) -> i32 {
+        (self >> 32) as i32
+    }
+    fn join(high: i32, low: i32) -> i64 {
+        ((high as i64) << 32) | (low as u32 as i64)
+    }
+    fn saturate(self) -> i32 {
+        self.clamp(i32::MIN as i64, i32::MAX as i64) as i32
+    }
+    fn requires(self, _lo: i64, _hi: i64) {}
+}

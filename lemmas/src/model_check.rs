@@ -1,0 +1,610 @@
+//! The intrinsic models against the instructions: every method of
+//! `Avx2Ops` (natively, on x86-64 with AVX2) or `NeonOps` (on AArch64:
+//! under qemu here), for every immediate the kernels use and a few more,
+//! on every combination of boundary values per lane (0, +-1, +-q,
+//! +-2^31, ... in every lane position) and on 10^6 random inputs, the
+//! model's evaluator (`i32` lanes) must give the instruction's bits.
+//!
+//! The model's z3 and interval instances are the same source on other
+//! lanes; `lanes_agree` checks those lane operations against the `i32`
+//! ones on constants. And a model with one intrinsic deliberately wrong
+//! must be caught (the `mutant` lines).
+
+use crate::Lemma;
+use mldsa::params::Q;
+
+/// Random inputs per intrinsic and immediate.
+pub const RANDOM: usize = 1_000_000;
+
+/// The boundary values every lane takes in turn.
+pub const BOUNDARIES: &[i32] = &[
+    0,
+    1,
+    -1,
+    2,
+    -2,
+    Q,
+    -Q,
+    Q - 1,
+    -(Q - 1),
+    Q + 1,
+    (Q - 1) / 2,
+    -(Q - 1) / 2,
+    9 * Q,
+    -9 * Q,
+    (Q - 1) / 88,
+    (Q - 1) / 32,
+    43,
+    44,
+    127,
+    1 << 12,
+    (1 << 13) - 1,
+    1 << 13,
+    (1 << 22) - 1,
+    1 << 22,
+    -(1 << 22),
+    1 << 23,
+    0x7F_FFFF,
+    1 << 30,
+    -(1 << 30),
+    i32::MAX - (1 << 22),
+    mldsa::backend::portable::QINV,
+    0x5555_5555,
+    0xAAAA_AAAAu32 as i32,
+    i32::MAX - 1,
+    i32::MAX,
+    i32::MIN,
+    i32::MIN + 1,
+];
+
+/// splitmix64: a fixed seed, so a failure repeats.
+pub struct Rng(u64);
+
+impl Rng {
+    /// The generator at `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    /// 64 random bits.
+    pub fn bits(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// A lane: a boundary value (1/4), a small value (1/4: |x| < 2^24,
+    /// where the reductions and Montgomery products live) or any (1/2).
+    pub fn lane(&mut self) -> i32 {
+        let r = self.bits();
+        match r & 3 {
+            0 => BOUNDARIES[(r >> 8) as usize % BOUNDARIES.len()],
+            1 => ((r >> 32) as i32) >> 7,
+            _ => (r >> 32) as i32,
+        }
+    }
+}
+
+/// The inputs of one check: `arity` registers of `W` lanes, first every
+/// boundary combination (for arity <= 3: all of them, in every lane
+/// position, by rotating the boundary list per lane), then `random`
+/// random ones. `f` returns a description of the first mismatch.
+pub fn sweep<const W: usize>(
+    arity: usize,
+    random: usize,
+    seed: u64,
+    mut f: impl FnMut(&[[i32; W]]) -> Option<String>,
+) -> Result<usize, String> {
+    let b = BOUNDARIES;
+    let nb = b.len();
+    let mut count = 0;
+    let combos = nb.pow(arity as u32);
+    let mut all_args = [[0i32; W]; 3];
+    let args = &mut all_args[..arity];
+    for c in 0..combos {
+        let mut rest = c;
+        for (j, arg) in args.iter_mut().enumerate() {
+            let start = rest % nb;
+            rest /= nb;
+            // Lane k of argument j: a different rotation per argument, so
+            // every lane sees every pair of boundary values.
+            *arg = core::array::from_fn(|k| b[(start + k * (2 * j + 1)) % nb]);
+        }
+        if let Some(bad) = f(args) {
+            return Err(format!("inputs {args:?}: {bad}"));
+        }
+        count += 1;
+    }
+    let mut rng = Rng::new(seed);
+    for _ in 0..random {
+        for arg in args.iter_mut() {
+            *arg = core::array::from_fn(|_| rng.lane());
+        }
+        if let Some(bad) = f(args) {
+            return Err(format!("inputs {args:?}: {bad}"));
+        }
+        count += 1;
+    }
+    Ok(count)
+}
+
+/// The lane operations of the z3 and interval instances agree with `i32`
+/// on constants.
+pub fn lanes_agree() -> Result<String, String> {
+    use crate::interval::I32;
+    use crate::lane::{Lane, WideLane};
+    let mut rng = Rng::new(7);
+    let mut n = 0;
+    // Interval singletons: every operation gives the i32 result (or, for
+    // a wrapping + or -, records it and gives a range containing it).
+    for _ in 0..100_000 {
+        let (a, b) = (rng.lane(), rng.lane());
+        let k = (rng.bits() % 32) as u32;
+        let (ia, ib) = (<I32 as Lane>::lit(a), <I32 as Lane>::lit(b));
+        let same = |what: &str, x: I32, y: i32| -> Result<(), String> {
+            if x.lo <= y as i64 && y as i64 <= x.hi {
+                Ok(())
+            } else {
+                Err(format!(
+                    "interval {what}({a}, {b}, {k}) = {x:?}, i32 gives {y}"
+                ))
+            }
+        };
+        crate::interval::reset();
+        same("add", ia.add(ib), a.add(b))?;
+        same("sub", ia.sub(ib), a.sub(b))?;
+        same("mul", ia.mul(ib), a.mul(b))?;
+        same("sar", ia.sar(k), a.sar(k))?;
+        same("shl", ia.shl(k), a.shl(k))?;
+        same("and", ia.and(ib), a.and(b))?;
+        same("or", ia.or(ib), a.or(b))?;
+        same("xor", ia.xor(ib), a.xor(b))?;
+        same("not", ia.not(), a.not())?;
+        same("eq", ia.eq_mask(ib), a.eq_mask(b))?;
+        same("gt", ia.gt_mask(ib), a.gt_mask(b))?;
+        same("abs", ia.abs(), a.abs())?;
+        let (wa, wb) = (a.widen().mul(b.widen()), (b as i64) << 17);
+        let (iwa, iwb) = (ia.widen().mul(ib.widen()), <I32 as Lane>::lit(b).widen());
+        let iwb = iwb.mul(WideLane::lit(1 << 17));
+        same("low", iwa.low(), wa.low())?;
+        same("high", iwa.high(), wa.high())?;
+        same("saturate", iwa.sar(31).saturate(), wa.sar(31).saturate())?;
+        let joined = <crate::interval::I64 as WideLane>::join(ia, ib);
+        let j = <i64 as WideLane>::join(a, b);
+        if !(joined.lo <= j as i128 && j as i128 <= joined.hi) {
+            return Err(format!("interval join({a}, {b})"));
+        }
+        let sum = iwa.add(iwb);
+        let s = wa.wrapping_add(wb);
+        if !(sum.lo <= s as i128 && s as i128 <= sum.hi) {
+            return Err(format!("interval wide add({a}, {b})"));
+        }
+        n += 1;
+    }
+    #[cfg(feature = "smt")]
+    {
+        n += smt_lanes_agree(&mut rng)?;
+    }
+    Ok(format!("{n} random operand sets"))
+}
+
+/// z3 constants: each operation, simplified, is the i32 result.
+#[cfg(feature = "smt")]
+fn smt_lanes_agree(rng: &mut Rng) -> Result<usize, String> {
+    use crate::lane::{Lane, WideLane};
+    use crate::smt::{self, Bv32, Bv64, Term};
+    use z3::ast::Ast;
+    fn value32(x: Bv32) -> Option<i32> {
+        x.bv().simplify().as_u64().map(|u| u as u32 as i32)
+    }
+    fn value64(x: Bv64) -> Option<i64> {
+        x.bv().simplify().as_u64().map(|u| u as i64)
+    }
+    let mut n = 0;
+    for _ in 0..2_000 {
+        smt::reset();
+        let (a, b) = (rng.lane(), rng.lane());
+        let k = (rng.bits() % 32) as u32;
+        let (za, zb) = (<Bv32 as Lane>::lit(a), <Bv32 as Lane>::lit(b));
+        let checks: [(&str, Bv32, i32); 15] = [
+            ("add", za.add(zb), a.add(b)),
+            ("sub", za.sub(zb), a.sub(b)),
+            ("mul", za.mul(zb), a.mul(b)),
+            ("sar", za.sar(k), a.sar(k)),
+            ("shl", za.shl(k), a.shl(k)),
+            ("and", za.and(zb), a.and(b)),
+            ("or", za.or(zb), a.or(b)),
+            ("xor", za.xor(zb), a.xor(b)),
+            ("not", za.not(), a.not()),
+            ("eq", za.eq_mask(zb), a.eq_mask(b)),
+            ("gt", za.gt_mask(zb), a.gt_mask(b)),
+            ("abs", za.abs(), a.abs()),
+            (
+                "low",
+                za.widen().mul(zb.widen()).low(),
+                a.widen().mul(b.widen()).low(),
+            ),
+            (
+                "high",
+                za.widen().mul(zb.widen()).high(),
+                a.widen().mul(b.widen()).high(),
+            ),
+            (
+                "saturate",
+                za.widen().mul(zb.widen()).sar(31).saturate(),
+                a.widen().mul(b.widen()).sar(31).saturate(),
+            ),
+        ];
+        for (what, z, want) in checks {
+            if value32(z) != Some(want) {
+                return Err(format!("z3 {what}({a}, {b}, {k}) != {want}"));
+            }
+        }
+        let wide: [(&str, Bv64, i64); 3] = [
+            ("join", Bv64::join(za, zb), i64::join(a, b)),
+            (
+                "wide sub",
+                za.widen().sub(zb.widen().mul(Bv64::lit(1 << 40))),
+                (a as i64).wrapping_sub((b as i64).wrapping_mul(1 << 40)),
+            ),
+            ("wide sar", za.widen().sar(k), (a as i64) >> k),
+        ];
+        for (what, z, want) in wide {
+            if value64(z) != Some(want) {
+                return Err(format!("z3 {what}({a}, {b}, {k}) != {want}"));
+            }
+        }
+        let _ = Term::eq(za, zb);
+        n += 1;
+    }
+    Ok(n)
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::{RANDOM, sweep};
+    use crate::Lemma;
+    use crate::avx2_model::{Avx2Model, Mutation, Reg};
+    use mldsa::backend::avx2::Isa;
+    use mldsa::backend::lanes::avx2::Avx2Ops;
+
+    type M = Avx2Model<i32>;
+    type RealV = <Isa as Avx2Ops>::V;
+    type ModelOp = fn(M, &[Reg<i32>], &[[i32; 8]]) -> Reg<i32>;
+
+    /// One intrinsic (at one immediate), written once for both instances.
+    pub struct Op {
+        pub name: &'static str,
+        pub arity: usize,
+        pub real: fn(Isa, &[RealV], &[[i32; 8]]) -> RealV,
+        pub model: ModelOp,
+    }
+
+    macro_rules! ops {
+        ($( $name:literal, $arity:literal, |$s:ident, $a:ident, $raw:ident| $body:expr; )*) => {
+            vec![$(Op {
+                name: $name,
+                arity: $arity,
+                real: |$s: Isa, $a: &[RealV], $raw: &[[i32; 8]]| { let _ = (&$s, &$raw, &$a); $body },
+                model: |$s: M, $a: &[Reg<i32>], $raw: &[[i32; 8]]| { let _ = (&$s, &$raw, &$a); $body },
+            }),*]
+        };
+    }
+
+    /// Every modelled intrinsic, at every immediate the kernels use and a
+    /// few more.
+    pub fn ops() -> Vec<Op> {
+        ops![
+            "load/store", 1, |s, a, r| a[0];
+            "load_row", 1, |s, a, r| s.load_row(&r[0]);
+            "set1_epi32", 1, |s, a, r| s.set1_epi32(r[0][3]);
+            "setzero_si256", 1, |s, a, r| s.setzero_si256();
+            "add_epi32", 2, |s, a, r| s.add_epi32(a[0], a[1]);
+            "sub_epi32", 2, |s, a, r| s.sub_epi32(a[0], a[1]);
+            "mullo_epi32", 2, |s, a, r| s.mullo_epi32(a[0], a[1]);
+            "mul_epi32", 2, |s, a, r| s.mul_epi32(a[0], a[1]);
+            "add_epi64", 2, |s, a, r| s.add_epi64(a[0], a[1]);
+            "sub_epi64", 2, |s, a, r| s.sub_epi64(a[0], a[1]);
+            "add_epi64(mul_epi32)", 3, |s, a, r| s.add_epi64(a[0], s.mul_epi32(a[1], a[2]));
+            "srai_epi32::<0>", 1, |s, a, r| s.srai_epi32::<0>(a[0]);
+            "srai_epi32::<1>", 1, |s, a, r| s.srai_epi32::<1>(a[0]);
+            "srai_epi32::<7>", 1, |s, a, r| s.srai_epi32::<7>(a[0]);
+            "srai_epi32::<13>", 1, |s, a, r| s.srai_epi32::<13>(a[0]);
+            "srai_epi32::<22>", 1, |s, a, r| s.srai_epi32::<22>(a[0]);
+            "srai_epi32::<23>", 1, |s, a, r| s.srai_epi32::<23>(a[0]);
+            "srai_epi32::<24>", 1, |s, a, r| s.srai_epi32::<24>(a[0]);
+            "srai_epi32::<31>", 1, |s, a, r| s.srai_epi32::<31>(a[0]);
+            "srai_epi32::<32>", 1, |s, a, r| s.srai_epi32::<32>(a[0]);
+            "slli_epi32::<0>", 1, |s, a, r| s.slli_epi32::<0>(a[0]);
+            "slli_epi32::<13>", 1, |s, a, r| s.slli_epi32::<13>(a[0]);
+            "slli_epi32::<31>", 1, |s, a, r| s.slli_epi32::<31>(a[0]);
+            "slli_epi32::<32>", 1, |s, a, r| s.slli_epi32::<32>(a[0]);
+            "and_si256", 2, |s, a, r| s.and_si256(a[0], a[1]);
+            "andnot_si256", 2, |s, a, r| s.andnot_si256(a[0], a[1]);
+            "or_si256", 2, |s, a, r| s.or_si256(a[0], a[1]);
+            "xor_si256", 2, |s, a, r| s.xor_si256(a[0], a[1]);
+            "cmpeq_epi32", 2, |s, a, r| s.cmpeq_epi32(a[0], a[1]);
+            "cmpeq_epi32 (equal lanes)", 1, |s, a, r| s.cmpeq_epi32(a[0], s.blend_epi32::<0x5A>(a[0], s.setzero_si256()));
+            "cmpgt_epi32", 2, |s, a, r| s.cmpgt_epi32(a[0], a[1]);
+            "abs_epi32", 1, |s, a, r| s.abs_epi32(a[0]);
+            "shuffle_epi32::<0xF5>", 1, |s, a, r| s.shuffle_epi32::<0xF5>(a[0]);
+            "shuffle_epi32::<0xA0>", 1, |s, a, r| s.shuffle_epi32::<0xA0>(a[0]);
+            "shuffle_epi32::<0x1B>", 1, |s, a, r| s.shuffle_epi32::<0x1B>(a[0]);
+            "shuffle_epi32::<0x4E>", 1, |s, a, r| s.shuffle_epi32::<0x4E>(a[0]);
+            "blend_epi32::<0xAA>", 2, |s, a, r| s.blend_epi32::<0xAA>(a[0], a[1]);
+            "blend_epi32::<0x55>", 2, |s, a, r| s.blend_epi32::<0x55>(a[0], a[1]);
+            "blend_epi32::<0x0F>", 2, |s, a, r| s.blend_epi32::<0x0F>(a[0], a[1]);
+            "permute2x128_si256::<0x20>", 2, |s, a, r| s.permute2x128_si256::<0x20>(a[0], a[1]);
+            "permute2x128_si256::<0x31>", 2, |s, a, r| s.permute2x128_si256::<0x31>(a[0], a[1]);
+            "permute2x128_si256::<0x13>", 2, |s, a, r| s.permute2x128_si256::<0x13>(a[0], a[1]);
+            "permute2x128_si256::<0x82>", 2, |s, a, r| s.permute2x128_si256::<0x82>(a[0], a[1]);
+            "unpacklo_epi32", 2, |s, a, r| s.unpacklo_epi32(a[0], a[1]);
+            "unpackhi_epi32", 2, |s, a, r| s.unpackhi_epi32(a[0], a[1]);
+            "unpacklo_epi64", 2, |s, a, r| s.unpacklo_epi64(a[0], a[1]);
+            "unpackhi_epi64", 2, |s, a, r| s.unpackhi_epi64(a[0], a[1]);
+            "shuffle_ps::<0x88>", 2, |s, a, r| s.shuffle_ps::<0x88>(a[0], a[1]);
+            "shuffle_ps::<0xDD>", 2, |s, a, r| s.shuffle_ps::<0xDD>(a[0], a[1]);
+            "shuffle_ps::<0x1B>", 2, |s, a, r| s.shuffle_ps::<0x1B>(a[0], a[1]);
+        ]
+    }
+
+    /// Runs `op` on the CPU and on `model`, on the boundary and random
+    /// inputs.
+    pub fn check(isa: Isa, op: &Op, model: M, random: usize, seed: u64) -> Result<String, String> {
+        let mut scratch = [0i32; 256];
+        let mut real_args = [isa.setzero_si256(); 3];
+        let mut model_args = [Reg::D([0; 8]); 3];
+        let count = sweep::<8>(op.arity, random, seed, |args| {
+            for (j, x) in args.iter().enumerate() {
+                scratch[..8].copy_from_slice(x);
+                real_args[j] = isa.load(&scratch, 0);
+                model_args[j] = Reg::D(*x);
+            }
+            let got = (op.real)(isa, &real_args[..args.len()], args);
+            isa.store(&mut scratch, 0, got);
+            let want = (op.model)(model, &model_args[..args.len()], args).d();
+            (scratch[..8] != want[..])
+                .then(|| format!("the CPU gives {:?}, the model {want:?}", &scratch[..8]))
+        })?;
+        Ok(format!("{count} inputs"))
+    }
+
+    /// The AVX2 model against the CPU, intrinsic by intrinsic, and the
+    /// mutant that must be caught.
+    pub fn all() -> Vec<Lemma> {
+        let Some(isa) = Isa::detect() else {
+            mldsa_diff_tests::missing_backend("avx2");
+            return Vec::new();
+        };
+        let ops = ops();
+        let mut out = Vec::new();
+        for (i, op) in ops.iter().enumerate() {
+            out.push(Lemma::run(
+                format!("model = CPU: {}", op.name),
+                "model",
+                "boundaries per lane + 10^6 random",
+                "avx2",
+                || check(isa, op, M::new(), RANDOM, i as u64),
+            ));
+        }
+        let mul = ops.iter().find(|o| o.name == "mul_epi32");
+        out.push(Lemma::run(
+            "mul_epi32 zero-extending is caught",
+            "model mutant",
+            "boundaries + 10^6 random",
+            "avx2",
+            || {
+                let Some(mul) = mul else {
+                    return Err("no mul_epi32 check".into());
+                };
+                match check(isa, mul, M::mutated(Mutation::MulUnsigned), RANDOM, 99) {
+                    Ok(_) => Err("the wrong model agreed with the CPU".into()),
+                    Err(e) => Ok(format!("caught: {e}")),
+                }
+            },
+        ));
+        out
+    }
+}
+
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+mod neon {
+    use super::{RANDOM, sweep};
+    use crate::Lemma;
+    use crate::lane::WideLane;
+    use crate::neon_model::{Mutation, NeonModel, Reg};
+    use mldsa::backend::lanes::neon::NeonOps;
+    use mldsa::backend::neon::Isa;
+
+    type M = NeonModel<i32>;
+    type RealV = <Isa as NeonOps>::V;
+    type ModelOp = fn(M, &[Reg<i32>], &[[i32; 4]]) -> Reg<i32>;
+
+    /// One intrinsic (at one immediate), written once for both instances.
+    pub struct Op {
+        pub name: &'static str,
+        pub arity: usize,
+        pub real: fn(Isa, &[RealV], &[[i32; 4]]) -> RealV,
+        pub model: ModelOp,
+    }
+
+    macro_rules! ops {
+        ($( $name:literal, $arity:literal, |$s:ident, $a:ident, $raw:ident| $body:expr; )*) => {
+            vec![$(Op {
+                name: $name,
+                arity: $arity,
+                real: |$s: Isa, $a: &[RealV], $raw: &[[i32; 4]]| { let _ = (&$s, &$raw, &$a); $body },
+                model: |$s: M, $a: &[Reg<i32>], $raw: &[[i32; 4]]| { let _ = (&$s, &$raw, &$a); $body },
+            }),*]
+        };
+    }
+
+    /// Every modelled intrinsic, at every immediate the kernels use and a
+    /// few more. The ones on other register types are read and written
+    /// through the `vreinterpret` casts (and `vget_low_s32` / `vdup_n_s32`
+    /// through the `vmlal_s32` that takes them).
+    pub fn ops() -> Vec<Op> {
+        ops![
+            "vld1q_s32/vst1q_s32", 1, |s, a, r| a[0];
+            "vld1q_s32 (row)", 1, |s, a, r| s.load_row(&r[0]);
+            "vdupq_n_s32", 1, |s, a, r| s.vdupq_n_s32(r[0][1]);
+            "vdupq_n_u32", 1, |s, a, r| s.vreinterpretq_s32_u32(s.vdupq_n_u32(r[0][2] as u32));
+            "vdupq_n_s64", 1, |s, a, r| s.vreinterpretq_s32_s64(s.vdupq_n_s64(<i64 as WideLane>::join(r[0][1], r[0][0])));
+            "vaddq_s32", 2, |s, a, r| s.vaddq_s32(a[0], a[1]);
+            "vsubq_s32", 2, |s, a, r| s.vsubq_s32(a[0], a[1]);
+            "vmulq_s32", 2, |s, a, r| s.vmulq_s32(a[0], a[1]);
+            "vmlaq_s32", 3, |s, a, r| s.vmlaq_s32(a[0], a[1], a[2]);
+            "vmlsq_s32", 3, |s, a, r| s.vmlsq_s32(a[0], a[1], a[2]);
+            "vqdmulhq_s32", 2, |s, a, r| s.vqdmulhq_s32(a[0], a[1]);
+            "vqdmulhq_laneq_s32::<0>", 2, |s, a, r| s.vqdmulhq_laneq_s32::<0>(a[0], a[1]);
+            "vqdmulhq_laneq_s32::<1>", 2, |s, a, r| s.vqdmulhq_laneq_s32::<1>(a[0], a[1]);
+            "vqdmulhq_laneq_s32::<2>", 2, |s, a, r| s.vqdmulhq_laneq_s32::<2>(a[0], a[1]);
+            "vqdmulhq_laneq_s32::<3>", 2, |s, a, r| s.vqdmulhq_laneq_s32::<3>(a[0], a[1]);
+            "vmulq_laneq_s32::<0>", 2, |s, a, r| s.vmulq_laneq_s32::<0>(a[0], a[1]);
+            "vmulq_laneq_s32::<1>", 2, |s, a, r| s.vmulq_laneq_s32::<1>(a[0], a[1]);
+            "vmulq_laneq_s32::<2>", 2, |s, a, r| s.vmulq_laneq_s32::<2>(a[0], a[1]);
+            "vmulq_laneq_s32::<3>", 2, |s, a, r| s.vmulq_laneq_s32::<3>(a[0], a[1]);
+            "vhsubq_s32", 2, |s, a, r| s.vhsubq_s32(a[0], a[1]);
+            "vshrq_n_s32::<1>", 1, |s, a, r| s.vshrq_n_s32::<1>(a[0]);
+            "vshrq_n_s32::<7>", 1, |s, a, r| s.vshrq_n_s32::<7>(a[0]);
+            "vshrq_n_s32::<13>", 1, |s, a, r| s.vshrq_n_s32::<13>(a[0]);
+            "vshrq_n_s32::<22>", 1, |s, a, r| s.vshrq_n_s32::<22>(a[0]);
+            "vshrq_n_s32::<23>", 1, |s, a, r| s.vshrq_n_s32::<23>(a[0]);
+            "vshrq_n_s32::<24>", 1, |s, a, r| s.vshrq_n_s32::<24>(a[0]);
+            "vshrq_n_s32::<31>", 1, |s, a, r| s.vshrq_n_s32::<31>(a[0]);
+            "vshrq_n_s32::<32>", 1, |s, a, r| s.vshrq_n_s32::<32>(a[0]);
+            "vshlq_n_s32::<0>", 1, |s, a, r| s.vshlq_n_s32::<0>(a[0]);
+            "vshlq_n_s32::<13>", 1, |s, a, r| s.vshlq_n_s32::<13>(a[0]);
+            "vshlq_n_s32::<31>", 1, |s, a, r| s.vshlq_n_s32::<31>(a[0]);
+            "vandq_s32", 2, |s, a, r| s.vandq_s32(a[0], a[1]);
+            "veorq_s32", 2, |s, a, r| s.veorq_s32(a[0], a[1]);
+            "vabsq_s32", 1, |s, a, r| s.vabsq_s32(a[0]);
+            "vceqq_s32", 2, |s, a, r| s.vreinterpretq_s32_u32(s.vceqq_s32(a[0], a[1]));
+            "vceqq_s32 (equal lanes)", 1, |s, a, r| s.vreinterpretq_s32_u32(s.vceqq_s32(a[0], s.vtrn1q_s32(a[0], a[0])));
+            "vcgeq_s32", 2, |s, a, r| s.vreinterpretq_s32_u32(s.vcgeq_s32(a[0], a[1]));
+            "vcgtzq_s32", 1, |s, a, r| s.vreinterpretq_s32_u32(s.vcgtzq_s32(a[0]));
+            "vorrq_u32", 2, |s, a, r| s.vreinterpretq_s32_u32(s.vorrq_u32(s.vreinterpretq_u32_s32(a[0]), s.vreinterpretq_u32_s32(a[1])));
+            "vmlal_s32(vget_low_s32)", 3, |s, a, r| s.vreinterpretq_s32_s64(s.vmlal_s32(s.vreinterpretq_s64_s32(a[0]), s.vget_low_s32(a[1]), s.vget_low_s32(a[2])));
+            "vmlal_s32(vdup_n_s32)", 2, |s, a, r| s.vreinterpretq_s32_s64(s.vmlal_s32(s.vreinterpretq_s64_s32(a[0]), s.vget_low_s32(a[1]), s.vdup_n_s32(r[0][3])));
+            "vmlal_high_s32", 3, |s, a, r| s.vreinterpretq_s32_s64(s.vmlal_high_s32(s.vreinterpretq_s64_s32(a[0]), a[1], a[2]));
+            "vmlsl_s32(vget_low_s32)", 3, |s, a, r| s.vreinterpretq_s32_s64(s.vmlsl_s32(s.vreinterpretq_s64_s32(a[0]), s.vget_low_s32(a[1]), s.vget_low_s32(a[2])));
+            "vmlsl_high_s32", 3, |s, a, r| s.vreinterpretq_s32_s64(s.vmlsl_high_s32(s.vreinterpretq_s64_s32(a[0]), a[1], a[2]));
+            "vuzp1q_s32", 2, |s, a, r| s.vuzp1q_s32(a[0], a[1]);
+            "vuzp2q_s32", 2, |s, a, r| s.vuzp2q_s32(a[0], a[1]);
+            "vtrn1q_s32", 2, |s, a, r| s.vtrn1q_s32(a[0], a[1]);
+            "vtrn2q_s32", 2, |s, a, r| s.vtrn2q_s32(a[0], a[1]);
+            "vtrn1q_s64", 2, |s, a, r| s.vreinterpretq_s32_s64(s.vtrn1q_s64(s.vreinterpretq_s64_s32(a[0]), s.vreinterpretq_s64_s32(a[1])));
+            "vtrn2q_s64", 2, |s, a, r| s.vreinterpretq_s32_s64(s.vtrn2q_s64(s.vreinterpretq_s64_s32(a[0]), s.vreinterpretq_s64_s32(a[1])));
+        ]
+    }
+
+    /// Runs `op` on the CPU and on `model`.
+    pub fn check(op: &Op, model: M, random: usize, seed: u64) -> Result<String, String> {
+        let isa = Isa;
+        let mut scratch = [0i32; 256];
+        let mut real_args = [isa.vdupq_n_s32(0); 3];
+        let mut model_args = [Reg::S([0; 4]); 3];
+        let count = sweep::<4>(op.arity, random, seed, |args| {
+            for (j, x) in args.iter().enumerate() {
+                scratch[..4].copy_from_slice(x);
+                real_args[j] = isa.load(&scratch, 0);
+                model_args[j] = Reg::S(*x);
+            }
+            let got = (op.real)(isa, &real_args[..args.len()], args);
+            isa.store(&mut scratch, 0, got);
+            let want = (op.model)(model, &model_args[..args.len()], args).s();
+            (scratch[..4] != want[..])
+                .then(|| format!("the CPU gives {:?}, the model {want:?}", &scratch[..4]))
+        })?;
+        Ok(format!("{count} inputs"))
+    }
+
+    /// vld4q_s32 and vst4q_s32 on 16 coefficients.
+    fn ld4_st4(random: usize) -> Result<String, String> {
+        let (isa, model) = (Isa, M::new());
+        let mut memory = [0i32; 256];
+        let count = sweep::<16>(1, random, 4, |args| {
+            memory[16..32].copy_from_slice(&args[0]);
+            let real = isa.ld4(&memory, 1);
+            let want = model.ld4(&memory, 1);
+            for k in 0..4 {
+                let mut out = [0i32; 256];
+                isa.store(&mut out, 0, real[k]);
+                if out[..4] != want[k].s()[..] {
+                    return Some(format!("vld4q_s32 register {k}"));
+                }
+            }
+            let mut real_out = [0i32; 256];
+            let mut model_out = [0i32; 256];
+            isa.st4(
+                &mut real_out,
+                2,
+                [0, 1, 2, 3].map(|k| isa.load(&memory, 4 + k)),
+            );
+            model.st4(
+                &mut model_out,
+                2,
+                [0, 1, 2, 3].map(|k| model.load(&memory, 4 + k)),
+            );
+            (real_out != model_out).then(|| "vst4q_s32".to_string())
+        })?;
+        Ok(format!("{count} inputs"))
+    }
+
+    /// The NEON model against the CPU, intrinsic by intrinsic, and the
+    /// mutant that must be caught.
+    pub fn all() -> Vec<Lemma> {
+        let ops = ops();
+        let mut out = Vec::new();
+        for (i, op) in ops.iter().enumerate() {
+            out.push(Lemma::run(
+                format!("model = CPU: {}", op.name),
+                "model",
+                "boundaries per lane + 10^6 random",
+                "neon",
+                || check(op, M::new(), RANDOM, i as u64),
+            ));
+        }
+        out.push(Lemma::run(
+            "model = CPU: vld4q_s32/vst4q_s32",
+            "model",
+            "boundaries per lane + 10^6 random",
+            "neon",
+            || ld4_st4(RANDOM),
+        ));
+        let qdmulh = ops.iter().find(|o| o.name == "vqdmulhq_s32");
+        out.push(Lemma::run(
+            "vqdmulhq_s32 unsaturated is caught",
+            "model mutant",
+            "boundaries + 10^6 random",
+            "neon",
+            || {
+                let Some(op) = qdmulh else {
+                    return Err("no vqdmulhq_s32 check".into());
+                };
+                match check(op, M::mutated(Mutation::QdmulhWraps), RANDOM, 99) {
+                    Ok(_) => Err("the wrong model agreed with the CPU".into()),
+                    Err(e) => Ok(format!("caught: {e}")),
+                }
+            },
+        ));
+        out
+    }
+}
+
+/// The model checks of this machine's instruction set, and the lane
+/// instances' agreement.
+pub fn all() -> Vec<Lemma> {
+    let mut out = vec![Lemma::run(
+        "z3 and interval lanes = i32 lanes",
+        "model",
+        "random constants",
+        "model",
+        lanes_agree,
+    )];
+    #[cfg(target_arch = "x86_64")]
+    out.extend(avx2::all());
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    out.extend(neon::all());
+    out
+}

@@ -1,0 +1,735 @@
+//! The z3 lemmas of the SIMD kernels: each runs an AVX2 or NEON kernel of
+//! `mldsa::backend::lanes` (its own generic source) on the intrinsic model
+//! (`avx2_model`, `neon_model`) with a z3 bit-vector in every lane, and
+//! proves its statement for every lane and every input of the
+//! precondition. Each is run again on the model with one intrinsic mutated
+//! (one immediate or one operation changed), which z3 must refute.
+//!
+//! Every lane gets its own unknowns, so a kernel that mixed up lanes would
+//! fail. Two kinds of statement:
+//! - against FIPS 204 or the arithmetic the kernel promises, as the
+//!   portable lemmas of `smt_lemmas` state it (rounding, hints, norm,
+//!   reduce32, caddq, freeze);
+//! - for the Montgomery multiplications and reductions: equal, bit for bit
+//!   and for every input, to the portable `montgomery_mul` /
+//!   `montgomery_reduce` (their own source on bit-vectors), which the
+//!   `montgomery_reduce` lemma proves equal to Algorithm 49 within its
+//!   precondition. Both factors symbolic, the equality stays cheap: the
+//!   64-bit products are the same terms on both sides.
+
+use crate::Lemma;
+use crate::avx2_model::{self, Avx2Model};
+use crate::fips::Q;
+use crate::lane::{Lane, WideLane};
+use crate::neon_model::{self, NeonModel};
+use crate::smt::{self, Bv32, Bv64, Term, Verdict, ctx};
+use mldsa::backend::lanes::{avx2 as x, neon as n};
+use mldsa::backend::portable as k;
+use mldsa::params::{Gamma2, Gamma2Q32, Gamma2Q88};
+use z3::ast::{BV, Bool};
+
+type X = Avx2Model<Bv32>;
+type XReg = avx2_model::Reg<Bv32>;
+type Nm = NeonModel<Bv32>;
+type NReg = neon_model::Reg<Bv32>;
+
+fn and(parts: &[Bool<'static>]) -> Bool<'static> {
+    let refs: Vec<&Bool<'static>> = parts.iter().collect();
+    Bool::and(ctx(), &refs)
+}
+
+fn proven(v: Verdict) -> Result<String, String> {
+    match v {
+        Verdict::Proven => Ok("proven".into()),
+        Verdict::Refuted(c) => Err(format!("counterexample: {c}")),
+        Verdict::Unknown(r) => Err(format!("z3 gave up: {r}")),
+    }
+}
+
+fn refuted(v: Verdict) -> Result<String, String> {
+    match v {
+        Verdict::Proven => Err("the mutant was not refuted: the lemma cannot tell".into()),
+        Verdict::Refuted(c) => Ok(format!("refuted: {c}")),
+        Verdict::Unknown(r) => Err(format!("z3 gave up on the mutant: {r}")),
+    }
+}
+
+/// `n` fresh lanes named `name0`, `name1`, ...
+fn lanes(name: &str, n: usize) -> Vec<Bv32> {
+    (0..n).map(|i| Bv32::var(&format!("{name}{i}"))).collect()
+}
+
+fn named(name: &str, v: &[Bv32]) -> Vec<(String, BV<'static>)> {
+    v.iter()
+        .enumerate()
+        .map(|(i, x)| (format!("{name}{i}"), x.bv()))
+        .collect()
+}
+
+fn prove(
+    inputs: &[Vec<(String, BV<'static>)>],
+    pre: &Bool<'static>,
+    goal: &Bool<'static>,
+) -> Verdict {
+    let all: Vec<(&str, BV<'static>)> = inputs
+        .iter()
+        .flatten()
+        .map(|(n, v)| (n.as_str(), v.clone()))
+        .collect();
+    smt::prove(&all, pre, goal)
+}
+
+fn truth() -> Bool<'static> {
+    Bool::from_bool(ctx(), true)
+}
+
+// ---------------------------------------------------------------- kernels
+//
+// Each SIMD kernel as a function of lane vectors (8 lanes for AVX2, 4 for
+// NEON), on the model `m` (the right one, or a mutant).
+
+/// A one-input kernel on lanes.
+pub type Lanes1 = Box<dyn Fn(&[Bv32]) -> Vec<Bv32>>;
+/// A two-input kernel on lanes.
+pub type Lanes2 = Box<dyn Fn(&[Bv32], &[Bv32]) -> Vec<Bv32>>;
+/// A kernel with a constant parameter on lanes.
+pub type LanesBound = Box<dyn Fn(&[Bv32], i32) -> Vec<Bv32>>;
+/// A kernel on registers of lanes (inputs to outputs).
+pub type Registers<'a> = &'a dyn Fn(&[Vec<Bv32>]) -> Vec<Vec<Bv32>>;
+/// A two-output kernel on lanes.
+pub type Lanes1x2 = Box<dyn Fn(&[Bv32]) -> (Vec<Bv32>, Vec<Bv32>)>;
+
+fn xr(a: &[Bv32]) -> XReg {
+    avx2_model::Reg::D(core::array::from_fn(|i| a[i]))
+}
+fn nr(a: &[Bv32]) -> NReg {
+    neon_model::Reg::S(core::array::from_fn(|i| a[i]))
+}
+
+/// One instruction set's kernels on a model.
+pub struct Isa {
+    /// "avx2" or "neon".
+    pub name: &'static str,
+    /// Lanes per register.
+    pub lanes: usize,
+    reduce32: Lanes1,
+    caddq: Lanes1,
+    freeze: Lanes1,
+    power2round: Lanes1x2,
+    decompose: [Lanes1x2; 2],
+    make_hint: [Lanes2; 2],
+    use_hint: [Lanes2; 2],
+    exceeds: LanesBound,
+    montgomery_mul: Lanes2,
+}
+
+/// The AVX2 kernels on model `m`.
+pub fn avx2(m: X) -> Isa {
+    fn g<G: Gamma2>(m: X) -> (Lanes1x2, Lanes2, Lanes2) {
+        (
+            Box::new(move |a| {
+                let (h, l) = x::decompose::<X, G>(m, xr(a));
+                (h.d().to_vec(), l.d().to_vec())
+            }),
+            Box::new(move |z, r| x::make_hint::<X, G>(m, xr(z), xr(r)).d().to_vec()),
+            Box::new(move |h, r| x::use_hint::<X, G>(m, xr(h), xr(r)).d().to_vec()),
+        )
+    }
+    let (d88, m88, u88) = g::<Gamma2Q88>(m);
+    let (d32, m32, u32_) = g::<Gamma2Q32>(m);
+    Isa {
+        name: "avx2",
+        lanes: 8,
+        reduce32: Box::new(move |a| x::reduce32(m, xr(a)).d().to_vec()),
+        caddq: Box::new(move |a| x::caddq(m, xr(a)).d().to_vec()),
+        freeze: Box::new(move |a| x::caddq(m, x::reduce32(m, xr(a))).d().to_vec()),
+        power2round: Box::new(move |a| {
+            let (h, l) = x::power2round(m, xr(a));
+            (h.d().to_vec(), l.d().to_vec())
+        }),
+        decompose: [d88, d32],
+        make_hint: [m88, m32],
+        use_hint: [u88, u32_],
+        exceeds: Box::new(move |a, b| x::exceeds(m, xr(a), b).d().to_vec()),
+        montgomery_mul: Box::new(move |a, b| x::montgomery_mul(m, xr(a), xr(b)).d().to_vec()),
+    }
+}
+
+/// The NEON kernels on model `m`.
+pub fn neon(m: Nm) -> Isa {
+    fn g<G: Gamma2>(m: Nm) -> (Lanes1x2, Lanes2, Lanes2) {
+        (
+            Box::new(move |a| {
+                let (h, l) = n::decompose::<Nm, G>(m, nr(a));
+                (h.s().to_vec(), l.s().to_vec())
+            }),
+            Box::new(move |z, r| n::make_hint::<Nm, G>(m, nr(z), nr(r)).s().to_vec()),
+            Box::new(move |h, r| n::use_hint::<Nm, G>(m, nr(h), nr(r)).s().to_vec()),
+        )
+    }
+    let (d88, m88, u88) = g::<Gamma2Q88>(m);
+    let (d32, m32, u32_) = g::<Gamma2Q32>(m);
+    Isa {
+        name: "neon",
+        lanes: 4,
+        reduce32: Box::new(move |a| n::reduce32(m, nr(a)).s().to_vec()),
+        caddq: Box::new(move |a| n::caddq(m, nr(a)).s().to_vec()),
+        freeze: Box::new(move |a| n::caddq(m, n::reduce32(m, nr(a))).s().to_vec()),
+        power2round: Box::new(move |a| {
+            let (h, l) = n::power2round(m, nr(a));
+            (h.s().to_vec(), l.s().to_vec())
+        }),
+        decompose: [d88, d32],
+        make_hint: [m88, m32],
+        use_hint: [u88, u32_],
+        exceeds: Box::new(move |a, b| n::exceeds(m, nr(a), b).s().to_vec()),
+        montgomery_mul: Box::new(move |a, b| n::montgomery_mul(m, nr(a), nr(b)).s().to_vec()),
+    }
+}
+
+// ------------------------------------------------------------- statements
+
+/// Every lane of the SIMD kernel's outputs equals the portable kernel's
+/// output (its own source, on bit-vectors) on that lane's inputs, for
+/// every input with `pre` in every lane. `inputs` names the input
+/// registers; `simd` maps them (one lane vector each) to the output
+/// registers, `portable` one lane's inputs to its outputs.
+///
+/// The portable kernel's obligations (no overflow) are dropped: its own
+/// lemma proves them, and its statement (= FIPS 204), under the same
+/// precondition. So this lemma and that one prove the SIMD kernel equal to
+/// FIPS 204 on the precondition; stated as an equality the query stays
+/// small (the two sides share most of their terms), where the FIPS
+/// statement per lane would cost the portable lemma's time per lane.
+fn equals_portable(
+    n: usize,
+    inputs: &[&str],
+    pre: &dyn Fn(&[Bv32]) -> Bool<'static>,
+    simd: Registers<'_>,
+    portable: &dyn Fn(&[Bv32]) -> Vec<Bv32>,
+) -> Verdict {
+    smt::reset();
+    let regs: Vec<Vec<Bv32>> = inputs.iter().map(|name| lanes(name, n)).collect();
+    let lane_inputs = |k: usize| regs.iter().map(|r| r[k]).collect::<Vec<_>>();
+    let want: Vec<Vec<Bv32>> = (0..n).map(|k| portable(&lane_inputs(k))).collect();
+    smt::forget_obligations();
+    let got = simd(&regs);
+    let mut goal = Vec::new();
+    for (k, want_k) in want.iter().enumerate() {
+        for (out, w) in got.iter().zip(want_k) {
+            goal.push(out[k].eq(*w));
+        }
+    }
+    let pre = and(&(0..n).map(|k| pre(&lane_inputs(k))).collect::<Vec<_>>());
+    let named_inputs: Vec<_> = inputs
+        .iter()
+        .zip(&regs)
+        .map(|(name, r)| named(name, r))
+        .collect();
+    prove(&named_inputs, &pre, &and(&goal))
+}
+
+fn below_reduce_limit(a: &[Bv32]) -> Bool<'static> {
+    a[0].within(i32::MIN as i64, (1 << 31) - (1 << 22) - 1)
+}
+
+fn in_zq(a: &[Bv32]) -> Bool<'static> {
+    and(&a.iter().map(|x| x.within(0, Q - 1)).collect::<Vec<_>>())
+}
+
+fn one(f: &Lanes1) -> impl Fn(&[Vec<Bv32>]) -> Vec<Vec<Bv32>> + '_ {
+    move |r| vec![f(&r[0])]
+}
+
+fn two_out(f: &Lanes1x2) -> impl Fn(&[Vec<Bv32>]) -> Vec<Vec<Bv32>> + '_ {
+    move |r| {
+        let (h, l) = f(&r[0]);
+        vec![h, l]
+    }
+}
+
+fn two_in(f: &Lanes2) -> impl Fn(&[Vec<Bv32>]) -> Vec<Vec<Bv32>> + '_ {
+    move |r| vec![f(&r[0], &r[1])]
+}
+
+fn reduce32(n: usize, f: &Lanes1) -> Verdict {
+    equals_portable(n, &["a"], &below_reduce_limit, &one(f), &|a| {
+        vec![k::reduce32::<Bv32>(a[0])]
+    })
+}
+
+fn freeze(n: usize, f: &Lanes1) -> Verdict {
+    equals_portable(n, &["a"], &below_reduce_limit, &one(f), &|a| {
+        vec![k::freeze::<Bv32>(a[0])]
+    })
+}
+
+fn caddq(n: usize, f: &Lanes1) -> Verdict {
+    equals_portable(n, &["a"], &|a| a[0].within(-Q + 1, Q - 1), &one(f), &|a| {
+        vec![k::caddq::<Bv32>(a[0])]
+    })
+}
+
+fn power2round(n: usize, f: &Lanes1x2) -> Verdict {
+    equals_portable(n, &["a"], &in_zq, &two_out(f), &|a| {
+        let (h, l) = k::power2round::<Bv32>(a[0]);
+        vec![h, l]
+    })
+}
+
+fn decompose<G: Gamma2>(n: usize, f: &Lanes1x2) -> Verdict {
+    equals_portable(n, &["a"], &in_zq, &two_out(f), &|a| {
+        let (h, l) = k::decompose::<Bv32, G>(a[0]);
+        vec![h, l]
+    })
+}
+
+fn make_hint<G: Gamma2>(n: usize, f: &Lanes2) -> Verdict {
+    equals_portable(n, &["z", "r"], &in_zq, &two_in(f), &|a| {
+        vec![k::make_hint::<Bv32, G>(a[0], a[1])]
+    })
+}
+
+fn use_hint<G: Gamma2>(n: usize, f: &Lanes2) -> Verdict {
+    equals_portable(
+        n,
+        &["h", "r"],
+        &|a| and(&[a[0].within(0, 1), a[1].within(0, Q - 1)]),
+        &two_in(f),
+        &|a| vec![k::use_hint::<Bv32, G>(a[0], a[1])],
+    )
+}
+
+/// The bounds ML-DSA checks norms against: gamma1 - beta, gamma2 - beta
+/// and gamma2 for the three parameter sets.
+fn norm_bounds() -> Vec<i32> {
+    use mldsa::params::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
+    fn of<P: ParameterSet>() -> [i32; 3] {
+        let beta = P::TAU as i32 * P::ETA;
+        [P::GAMMA1 - beta, P::GAMMA2 - beta, P::GAMMA2]
+    }
+    let mut b: Vec<i32> = [of::<MlDsa44>(), of::<MlDsa65>(), of::<MlDsa87>()].concat();
+    b.sort();
+    b.dedup();
+    b
+}
+
+/// The norm check's `exceeds` at one of the bounds ML-DSA uses (the SIMD
+/// kernel takes it as a constant), for |a| <= 2^31 - 2^22.
+fn exceeds(n: usize, bound: i32, f: &dyn Fn(&[Bv32], i32) -> Vec<Bv32>) -> Verdict {
+    let limit = (1i64 << 31) - (1 << 22);
+    equals_portable(
+        n,
+        &["a"],
+        &|a| a[0].within(-limit, limit),
+        &|r| vec![f(&r[0], bound)],
+        &|a| vec![k::exceeds::<Bv32>(a[0], Bv32::int(bound as i64))],
+    )
+}
+
+/// f(a, b) equals the portable `montgomery_mul(a_i, b_i)` (its source, on
+/// bit-vectors: `montgomery_reduce(a_i b_i)`) in every lane, for every a
+/// and b, except where `excluded` (a lane predicate) holds. With
+/// `abstracted`, the products are `smt::abstract_products` unknowns.
+fn montgomery_mul(
+    n: usize,
+    f: &Lanes2,
+    excluded: impl Fn(Bv32, Bv32) -> Bool<'static>,
+    abstracted: bool,
+) -> Verdict {
+    smt::reset();
+    if abstracted {
+        smt::abstract_products();
+    }
+    let (a, b) = (lanes("a", n), lanes("b", n));
+    let want: Vec<Bv32> = (0..n)
+        .map(|i| k::montgomery_reduce::<Bv32>(a[i].widen().mul(b[i].widen())))
+        .collect();
+    // The portable kernel's own obligations (no overflow, |a b| <= 2^31 q)
+    // are its lemmas' business; here both sides are taken as bits.
+    smt::forget_obligations();
+    let pre = and(&(0..n)
+        .map(|i| excluded(a[i], b[i]).not())
+        .collect::<Vec<_>>());
+    let r = f(&a, &b);
+    let goal = and(&(0..n).map(|i| r[i].eq(want[i])).collect::<Vec<_>>());
+    prove(&[named("a", &a), named("b", &b)], &pre, &goal)
+}
+
+fn avx2_never(_: Bv32, _: Bv32) -> Bool<'static> {
+    Bool::from_bool(ctx(), false)
+}
+
+/// sqdmulh saturates only at a = b = -2^31; no product within the
+/// contract |a b| <= 2^31 q is that one.
+fn neon_saturating(a: Bv32, b: Bv32) -> Bool<'static> {
+    let min = Bv32::int(i32::MIN as i64);
+    Bool::and(ctx(), &[&a.eq(min), &b.eq(min)])
+}
+
+/// The Montgomery reduction of 64-bit sums (AVX2 `dot_finish`, NEON
+/// `DotAcc::reduce`) equals the portable `montgomery_reduce` of each sum,
+/// for every 64-bit sum.
+fn dot_reduce(n: usize, f: &dyn Fn(&[Bv64]) -> Vec<Bv32>) -> Verdict {
+    smt::reset();
+    let sums: Vec<Bv64> = (0..n).map(|i| Bv64::var(&format!("sum{i}"))).collect();
+    let want: Vec<Bv32> = sums
+        .iter()
+        .map(|s| k::montgomery_reduce::<Bv32>(*s))
+        .collect();
+    smt::forget_obligations();
+    let r = f(&sums);
+    let goal = and(&(0..n).map(|i| r[i].eq(want[i])).collect::<Vec<_>>());
+    let inputs: Vec<(String, BV<'static>)> = sums
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (format!("sum{i}"), s.bv()))
+        .collect();
+    prove(&[inputs], &truth(), &goal)
+}
+
+/// AVX2 `dot_finish` on sums: lanes 0, 2, 4, 6 in the even accumulator,
+/// 1, 3, 5, 7 in the odd one.
+fn avx2_dot(m: X) -> impl Fn(&[Bv64]) -> Vec<Bv32> {
+    move |s| {
+        let even = avx2_model::Reg::Q([s[0], s[2], s[4], s[6]]);
+        let odd = avx2_model::Reg::Q([s[1], s[3], s[5], s[7]]);
+        x::dot_finish(m, (even, odd)).d().to_vec()
+    }
+}
+
+/// NEON `DotAcc::reduce` on sums: lanes 0, 1 in `lo`, 2, 3 in `hi`.
+fn neon_dot(m: Nm) -> impl Fn(&[Bv64]) -> Vec<Bv32> {
+    move |s| {
+        let acc = n::DotAcc::<Nm> {
+            lo: neon_model::Reg::D([s[0], s[1]]),
+            hi: neon_model::Reg::D([s[2], s[3]]),
+        };
+        acc.reduce(m).s().to_vec()
+    }
+}
+
+/// NEON `mul_lane::<L>(x, z, z QINV)` (the by-element Montgomery
+/// multiplication of the NTT) equals `montgomery_mul(x, z_L in every
+/// lane)` on the model, for every x and z: the by-element forms are the
+/// vector forms on a broadcast lane. With the `montgomery_mul = portable`
+/// lemma, mul_lane is the portable `montgomery_mul(x_i, z_L)` (but at
+/// x_i = z_L = -2^31).
+fn neon_mul_lane<const L: i32>(m: Nm) -> Verdict {
+    use mldsa::backend::lanes::neon::NeonOps;
+    smt::reset();
+    let (xs, z) = (lanes("x", 4), lanes("z", 4));
+    let zq = m.vmulq_s32(nr(&z), m.vdupq_n_s32(k::QINV));
+    let r = n::mul_lane::<Nm, L>(m, nr(&xs), nr(&z), zq).s();
+    let want = n::montgomery_mul(Nm::new(), nr(&xs), nr(&[z[L as usize]; 4])).s();
+    let goal = and(&(0..4).map(|i| r[i].eq(want[i])).collect::<Vec<_>>());
+    prove(&[named("x", &xs), named("z", &z)], &truth(), &goal)
+}
+
+// ------------------------------------------------------------------ tables
+
+/// Every table of `b * QINV` the SIMD NTTs load equals its zeta table
+/// times QINV mod 2^32, entry by entry (`montgomery_mul_pre`'s
+/// precondition).
+fn tables_times_qinv() -> Result<String, String> {
+    let mut count = 0;
+    let mut check = |name: &str, z: &[i32], zq: &[i32]| -> Result<(), String> {
+        for (i, (a, b)) in z.iter().zip(zq).enumerate() {
+            if a.wrapping_mul(k::QINV) != *b {
+                return Err(format!("{name}[{i}] * QINV != {b}"));
+            }
+            count += 1;
+        }
+        Ok(())
+    };
+    let flat3 = |t: &[[[i32; 8]; 16]; 3]| t.iter().flatten().flatten().copied().collect::<Vec<_>>();
+    check(
+        "avx2 FORWARD",
+        &flat3(&x::FORWARD),
+        &flat3(&x::FORWARD_QINV),
+    )?;
+    check(
+        "avx2 INVERSE",
+        &flat3(&x::INVERSE),
+        &flat3(&x::INVERSE_QINV),
+    )?;
+    let flat4 = |t: &[[[i32; 4]; 16]; 4]| t.iter().flatten().flatten().copied().collect::<Vec<_>>();
+    check(
+        "neon FORWARD",
+        &flat4(&n::FORWARD),
+        &flat4(&n::FORWARD_QINV),
+    )?;
+    check(
+        "neon INVERSE",
+        &flat4(&n::INVERSE),
+        &flat4(&n::INVERSE_QINV),
+    )?;
+    let fc = n::FORWARD_COLUMN
+        .iter()
+        .flatten()
+        .flatten()
+        .copied()
+        .collect::<Vec<_>>();
+    let fcq = n::FORWARD_COLUMN_QINV
+        .iter()
+        .flatten()
+        .flatten()
+        .copied()
+        .collect::<Vec<_>>();
+    check("neon FORWARD_COLUMN", &fc, &fcq)?;
+    let ic = n::INVERSE_COLUMN
+        .iter()
+        .flatten()
+        .flatten()
+        .copied()
+        .collect::<Vec<_>>();
+    let icq = n::INVERSE_COLUMN_QINV
+        .iter()
+        .flatten()
+        .flatten()
+        .copied()
+        .collect::<Vec<_>>();
+    check("neon INVERSE_COLUMN", &ic, &icq)?;
+    Ok(format!("{count} entries"))
+}
+
+// -------------------------------------------------------------------- all
+
+/// Runs `right` (must be proven) and `wrong` (must be refuted).
+fn pair(
+    out: &mut Vec<Lemma>,
+    name: String,
+    domain: &str,
+    backend: &str,
+    right: impl FnOnce() -> Verdict,
+    wrong: impl FnOnce() -> Verdict,
+) {
+    out.push(Lemma::run(name.clone(), "z3", domain, backend, || {
+        proven(right())
+    }));
+    out.push(Lemma::run(name, "z3 mutant", domain, backend, || {
+        refuted(wrong())
+    }));
+}
+
+/// The lemmas of one instruction set: `right` on the model, `wrong` on
+/// the mutants named per lemma.
+fn for_isa(out: &mut Vec<Lemma>, right: &Isa, wrong: &dyn Fn(&str) -> Isa) {
+    let (n, b) = (right.lanes, right.name);
+    pair(
+        out,
+        "reduce32 = portable".into(),
+        "a <= 2^31-2^22-1, every lane",
+        b,
+        || reduce32(n, &right.reduce32),
+        || reduce32(n, &wrong("reduce32").reduce32),
+    );
+    pair(
+        out,
+        "freeze = portable".into(),
+        "a <= 2^31-2^22-1, every lane",
+        b,
+        || freeze(n, &right.freeze),
+        || freeze(n, &wrong("caddq").freeze),
+    );
+    pair(
+        out,
+        "caddq = portable".into(),
+        "-q < a < q, every lane",
+        b,
+        || caddq(n, &right.caddq),
+        || caddq(n, &wrong("caddq").caddq),
+    );
+    pair(
+        out,
+        "power2round = portable".into(),
+        "a in [0, q), every lane",
+        b,
+        || power2round(n, &right.power2round),
+        || power2round(n, &wrong("power2round").power2round),
+    );
+    let g = ["(q-1)/88", "(q-1)/32"];
+    pair(
+        out,
+        format!("decompose = portable, g2={}", g[0]),
+        "a in [0, q), every lane",
+        b,
+        || decompose::<Gamma2Q88>(n, &right.decompose[0]),
+        || decompose::<Gamma2Q88>(n, &wrong("decompose88").decompose[0]),
+    );
+    pair(
+        out,
+        format!("decompose = portable, g2={}", g[1]),
+        "a in [0, q), every lane",
+        b,
+        || decompose::<Gamma2Q32>(n, &right.decompose[1]),
+        || decompose::<Gamma2Q32>(n, &wrong("decompose32").decompose[1]),
+    );
+    pair(
+        out,
+        format!("make_hint = portable, g2={}", g[0]),
+        "z, r in [0, q), every lane",
+        b,
+        || make_hint::<Gamma2Q88>(n, &right.make_hint[0]),
+        || make_hint::<Gamma2Q88>(n, &wrong("make_hint").make_hint[0]),
+    );
+    pair(
+        out,
+        format!("make_hint = portable, g2={}", g[1]),
+        "z, r in [0, q), every lane",
+        b,
+        || make_hint::<Gamma2Q32>(n, &right.make_hint[1]),
+        || make_hint::<Gamma2Q32>(n, &wrong("make_hint").make_hint[1]),
+    );
+    pair(
+        out,
+        format!("use_hint = portable, g2={}", g[0]),
+        "h in {0, 1}, r in [0, q), every lane",
+        b,
+        || use_hint::<Gamma2Q88>(n, &right.use_hint[0]),
+        || use_hint::<Gamma2Q88>(n, &wrong("use_hint").use_hint[0]),
+    );
+    pair(
+        out,
+        format!("use_hint = portable, g2={}", g[1]),
+        "h in {0, 1}, r in [0, q), every lane",
+        b,
+        || use_hint::<Gamma2Q32>(n, &right.use_hint[1]),
+        || use_hint::<Gamma2Q32>(n, &wrong("use_hint").use_hint[1]),
+    );
+    let bounds = norm_bounds();
+    out.push(Lemma::run(
+        "norm check exceeds = portable",
+        "z3",
+        "|a| <= 2^31-2^22, ML-DSA's bounds, every lane",
+        b,
+        || {
+            for &bound in &bounds {
+                proven(exceeds(n, bound, &right.exceeds))
+                    .map_err(|e| format!("bound {bound}: {e}"))?;
+            }
+            Ok(format!("proven ({} bounds)", bounds.len()))
+        },
+    ));
+    out.push(Lemma::run(
+        "norm check exceeds = portable",
+        "z3 mutant",
+        "|a| <= 2^31-2^22, the first bound",
+        b,
+        || refuted(exceeds(n, bounds[0], &wrong("exceeds").exceeds)),
+    ));
+}
+
+/// Every SIMD z3 lemma and its mutant, for AVX2 and NEON (on their
+/// models: these run on any machine; `model` checks the models against
+/// the instructions).
+pub fn all() -> Vec<Lemma> {
+    use avx2_model::Mutation as XM;
+    use neon_model::Mutation as NM;
+    let mut out = vec![Lemma::run(
+        "SIMD zeta tables: z QINV",
+        "computed",
+        "every entry",
+        "avx2, neon",
+        tables_times_qinv,
+    )];
+    for_isa(&mut out, &avx2(X::new()), &|which| {
+        avx2(X::mutated(match which {
+            "reduce32" => XM::Srai { from: 23, to: 24 },
+            "caddq" => XM::Srai { from: 31, to: 22 },
+            "power2round" => XM::Srai { from: 13, to: 12 },
+            "decompose88" => XM::Srai { from: 24, to: 23 },
+            "decompose32" => XM::Srai { from: 22, to: 21 },
+            "make_hint" => XM::CmpeqAsCmpgt,
+            "use_hint" => XM::CmpgtSwapped,
+            _ => XM::AbsIdentity,
+        }))
+    });
+    for_isa(&mut out, &neon(Nm::new()), &|which| {
+        neon(Nm::mutated(match which {
+            "reduce32" => NM::Shr { from: 23, to: 24 },
+            "caddq" => NM::Shr { from: 31, to: 22 },
+            "power2round" => NM::Shr { from: 13, to: 12 },
+            "decompose88" => NM::Shr { from: 24, to: 23 },
+            "decompose32" => NM::Shr { from: 22, to: 21 },
+            "make_hint" => NM::CeqAsCge,
+            "use_hint" => NM::CgtzAsCgez,
+            _ => NM::AbsIdentity,
+        }))
+    });
+    pair(
+        &mut out,
+        "montgomery_mul = portable, bit for bit".into(),
+        "every a, b (8 lanes)",
+        "avx2",
+        || montgomery_mul(8, &avx2(X::new()).montgomery_mul, avx2_never, false),
+        || {
+            let m = X::mutated(XM::Blend {
+                from: 0xAA,
+                to: 0xAB,
+            });
+            montgomery_mul(8, &avx2(m).montgomery_mul, avx2_never, false)
+        },
+    );
+    pair(
+        &mut out,
+        "dot_finish = montgomery_reduce".into(),
+        "every 64-bit sum (8 lanes)",
+        "avx2",
+        || dot_reduce(8, &avx2_dot(X::new())),
+        || {
+            dot_reduce(
+                8,
+                &avx2_dot(X::mutated(XM::Blend {
+                    from: 0xAA,
+                    to: 0x55,
+                })),
+            )
+        },
+    );
+    pair(
+        &mut out,
+        "montgomery_mul = portable, bit for bit".into(),
+        "every a, b but a_i = b_i = -2^31",
+        "neon",
+        || montgomery_mul(4, &neon(Nm::new()).montgomery_mul, neon_saturating, true),
+        || {
+            // With the same abstraction as the lemma: it must still tell.
+            let m = Nm::mutated(NM::HsubNoHalving);
+            montgomery_mul(4, &neon(m).montgomery_mul, neon_saturating, true)
+        },
+    );
+    out.push(Lemma::run(
+        "mul_lane::<L> = montgomery_mul by lane L",
+        "z3",
+        "every x, z, L = 0..3",
+        "neon",
+        || {
+            for v in [
+                neon_mul_lane::<0>(Nm::new()),
+                neon_mul_lane::<1>(Nm::new()),
+                neon_mul_lane::<2>(Nm::new()),
+                neon_mul_lane::<3>(Nm::new()),
+            ] {
+                proven(v)?;
+            }
+            Ok("proven (4 lanes L)".into())
+        },
+    ));
+    out.push(Lemma::run(
+        "mul_lane::<L> = montgomery_mul by lane L",
+        "z3 mutant",
+        "sqdmulh by lane L + 1, L = 2",
+        "neon",
+        || refuted(neon_mul_lane::<2>(Nm::mutated(NM::LaneqNext))),
+    ));
+    pair(
+        &mut out,
+        "DotAcc::reduce = montgomery_reduce".into(),
+        "every 64-bit sum (4 lanes)",
+        "neon",
+        || dot_reduce(4, &neon_dot(Nm::new())),
+        || dot_reduce(4, &neon_dot(Nm::mutated(NM::Uzp2AsUzp1))),
+    );
+    out
+}

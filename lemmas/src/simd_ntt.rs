@@ -1,0 +1,192 @@
+//! The SIMD NTTs and the pointwise accumulation, on the intrinsic models:
+//!
+//! (a) `interval`: the AVX2 and NEON forward and inverse NTT (their own
+//!     generic source, `mldsa::backend::lanes`) run on the models with an
+//!     interval in every lane: no addition or subtraction of a lane can
+//!     wrap, every Montgomery multiplication's product lies within
+//!     MontgomeryReduce's precondition (the `requires` hooks of the
+//!     kernels), and the outputs meet their bounds;
+//! (b) every multiplication is a Montgomery multiplication by a constant
+//!     zeta (the tables checked by `SIMD zeta tables`), which the z3 lemmas
+//!     (`simd_lemmas`) prove equal, lane by lane, to the portable
+//!     `montgomery_mul`, hence to a multiplication by zeta 2^-32 mod q
+//!     within the precondition; the lane moves (shuffles, blends,
+//!     transposes) are fixed: so each transform is a fixed Z_q-linear map;
+//! (c) `basis`: on the 256 basis vectors (and at the bounds) the model's
+//!     transform (the evaluator) equals the spec's NTT / 2^32 NTT^-1 mod q.
+//!
+//! Hence the model's NTT equals the spec's for every input within the
+//! bounds. The same source runs on the CPU with the intrinsics, which the
+//! `model` checks compare with the model one by one, and `ntt` runs the
+//! basis check on the CPU as well.
+//!
+//! The pointwise accumulation: for l = 4, 5, 7 terms (ML-DSA's l) with
+//! a in [0, q) (ExpandA) and |b| < 9q (NTT outputs), the interval run of
+//! `pointwise_acc` shows every 64-bit sum exact (no wrap) and within
+//! 2^31 q, where the z3 lemma `dot_finish` / `DotAcc::reduce` =
+//! `montgomery_reduce` gives r 2^32 = sum (mod q) and |r| <= q.
+
+use crate::Lemma;
+use crate::avx2_model::Avx2Model;
+use crate::interval::{self, I32};
+use crate::neon_model::NeonModel;
+use crate::ntt::{basis, bounds};
+use mldsa::backend::lanes::{avx2 as x, neon as n};
+use mldsa::params::{N, Q};
+use mldsa::poly::Poly;
+use mldsa_spec::ntt as spec;
+
+/// 2^32 mod q.
+const MONT: i64 = (1i64 << 32) % Q as i64;
+
+fn avx2_ntt(a: &mut [I32; N]) {
+    x::ntt(Avx2Model::<I32>::new(), a)
+}
+fn avx2_invntt(a: &mut [I32; N]) {
+    x::invntt_tomont(Avx2Model::<I32>::new(), a)
+}
+fn neon_ntt(a: &mut [I32; N]) {
+    n::ntt(NeonModel::<I32>::new(), a)
+}
+fn neon_invntt(a: &mut [I32; N]) {
+    n::invntt_tomont(NeonModel::<I32>::new(), a)
+}
+
+/// The pointwise accumulation of `l` terms with a_j in `a` and b_j in `b`
+/// on the interval model: every vector of the polynomial.
+fn accumulate(l: usize, a: I32, b: I32, isa: &str) -> Result<String, String> {
+    interval::reset();
+    let xs = vec![[a; N]; l];
+    let ys = vec![[b; N]; l];
+    let mut worst = 0;
+    if isa == "avx2" {
+        for i in 0..N / 8 {
+            let r = x::pointwise_acc(Avx2Model::<I32>::new(), &xs, &ys, i).d();
+            worst = r
+                .iter()
+                .map(|v| v.magnitude())
+                .max()
+                .unwrap_or(0)
+                .max(worst);
+        }
+    } else {
+        for i in 0..N / 4 {
+            let r = n::pointwise_acc(NeonModel::<I32>::new(), &xs, &ys, i).s();
+            worst = r
+                .iter()
+                .map(|v| v.magnitude())
+                .max()
+                .unwrap_or(0)
+                .max(worst);
+        }
+    }
+    let failures = interval::failures();
+    if let Some(first) = failures.first() {
+        return Err(format!("{} failures, first: {first}", failures.len()));
+    }
+    if worst > Q as i64 {
+        return Err(format!("outputs reach {worst} > q"));
+    }
+    Ok(format!("sums exact and within 2^31 q; |r| <= {worst}"))
+}
+
+/// Every SIMD NTT and accumulation lemma, on the models (any machine).
+pub fn all() -> Vec<Lemma> {
+    let q = Q as i64;
+    let mut out = Vec::new();
+    type Transform = fn(&mut [I32; N]);
+    let isas: [(&str, Transform, Transform); 2] = [
+        ("avx2", avx2_ntt, avx2_invntt),
+        ("neon", neon_ntt, neon_invntt),
+    ];
+    for (name, fwd, inv) in isas {
+        out.push(Lemma::run(
+            "ntt: no overflow, |out| < 9q",
+            "interval",
+            "|w_i| <= q - 1 (model)",
+            name,
+            || bounds(fwd, q - 1, 9 * q - 1),
+        ));
+        out.push(Lemma::run(
+            "invntt_tomont: no overflow, |out| < q",
+            "interval",
+            "|w_i| <= q (model)",
+            name,
+            || bounds(inv, q, q - 1),
+        ));
+        out.push(Lemma::run(
+            "ntt on |w_i| < 2^31 is caught",
+            "interval mutant",
+            "|w_i| < 2^31 (model)",
+            name,
+            || match bounds(fwd, i32::MAX as i64, i32::MAX as i64) {
+                Ok(_) => Err("the interval run accepted inputs it must reject".into()),
+                Err(e) => Ok(format!("refuted: {e}")),
+            },
+        ));
+        out.push(Lemma::run(
+            "invntt on |w_i| <= 2^24 is caught",
+            "interval mutant",
+            "|w_i| <= 2^24 (model)",
+            name,
+            || match bounds(inv, 1 << 24, i32::MAX as i64) {
+                Ok(_) => Err("the interval run accepted inputs it must reject".into()),
+                Err(e) => Ok(format!("refuted: {e}")),
+            },
+        ));
+        for l in [4, 5, 7] {
+            out.push(Lemma::run(
+                format!("pointwise_acc, l = {l}: exact sums"),
+                "interval",
+                "a in [0, q), |b| < 9q (model)",
+                name,
+                || accumulate(l, I32::new(0, q - 1), I32::new(-9 * q + 1, 9 * q - 1), name),
+            ));
+        }
+        out.push(Lemma::run(
+            "pointwise_acc, |b| < 2^31 is caught",
+            "interval mutant",
+            "l = 4, a in [0, q), any b (model)",
+            name,
+            || match accumulate(
+                4,
+                I32::new(0, q - 1),
+                I32::new(i32::MIN as i64, i32::MAX as i64),
+                name,
+            ) {
+                Ok(_) => Err("the interval run accepted sums over 2^31 q".into()),
+                Err(e) => Ok(format!("refuted: {e}")),
+            },
+        ));
+    }
+    type OnPoly = fn(&mut Poly);
+    let model_basis: [(&str, OnPoly, OnPoly); 2] = [
+        (
+            "avx2",
+            |p| x::ntt(Avx2Model::<i32>::new(), &mut p.coeffs),
+            |p| x::invntt_tomont(Avx2Model::<i32>::new(), &mut p.coeffs),
+        ),
+        (
+            "neon",
+            |p| n::ntt(NeonModel::<i32>::new(), &mut p.coeffs),
+            |p| n::invntt_tomont(NeonModel::<i32>::new(), &mut p.coeffs),
+        ),
+    ];
+    for (name, fwd, inv) in model_basis {
+        out.push(Lemma::run(
+            "ntt = NTT mod q on a basis (model)",
+            "basis",
+            "e_0..e_255 + bounds",
+            name,
+            || basis(fwd, spec::ntt, 1, 9 * q),
+        ));
+        out.push(Lemma::run(
+            "invntt = 2^32 NTT^-1, basis (model)",
+            "basis",
+            "e_0..e_255 + bounds",
+            name,
+            || basis(inv, spec::ntt_inverse, MONT, q),
+        ));
+    }
+    out
+}
