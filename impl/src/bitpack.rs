@@ -30,6 +30,7 @@ const fn group(bits: usize) -> (usize, usize) {
 #[inline(always)]
 pub fn pack_bits<const BITS: usize>(out: &mut [u8], a: &Poly, f: impl Fn(i32) -> u32) {
     let (group, bytes) = const { group(BITS) };
+    let mut word = [0u8; 16];
     for (coeffs, chunk) in a
         .coeffs
         .chunks_exact(group)
@@ -39,8 +40,12 @@ pub fn pack_bits<const BITS: usize>(out: &mut [u8], a: &Poly, f: impl Fn(i32) ->
         for (k, &c) in coeffs.iter().enumerate() {
             x |= (f(c) as u128) << (k * BITS);
         }
-        chunk.copy_from_slice(&x.to_le_bytes()[..bytes]);
+        word = x.to_le_bytes();
+        chunk.copy_from_slice(&word[..bytes]);
     }
+    // The last group written (of s1, s2 or t0, when `out` is a signing
+    // key's).
+    word.zeroize();
 }
 
 /// Reads 256 values of BITS bits, little-endian, into `g(value)`: the

@@ -119,17 +119,26 @@
 //!
 //! The crate is `no_std`; the `std` feature (default) adds the operating
 //! system's random generator. All the work runs on the stack, with no heap
-//! allocation. Peak stack per operation in KiB, measured by `make
-//! stack-usage` (the smallest thread stack each runs on, to 1 KiB, x86-64
-//! release build; keygen includes the key it returns, 34 / 55 / 90 KiB with
-//! its matrix A_hat; the AVX2 entry points inline the whole operation into
-//! one frame, hence more):
+//! allocation unless a boxed constructor is called. Peak stack per
+//! operation in KiB, measured by `make stack-usage` (the smallest thread
+//! stack each runs on, to 1 KiB, minus an empty thread's; x86-64 release
+//! build). keygen and import include the compact key they return (4, 6, 8
+//! KiB); the precomputed keygen is the boxed one (the key on the heap).
+//! `make stack-check`, part of `make test`, runs every operation on a
+//! stack of exactly its figure (rounded up to 4 KiB) and holds every
+//! figure to at most 128 KiB:
 //!
-//! | KiB | keygen | sign | verify | keygen (AVX2) | sign (AVX2) | verify (AVX2) |
+//! | KiB | keygen | sign | verify | import | keygen, precomputed (boxed) | sign, precomputed |
 //! |---|---:|---:|---:|---:|---:|---:|
-//! | ML-DSA-44 | 79 | 53 | 38 | 89 | 100 | 73 |
-//! | ML-DSA-65 | 124 | 67 | 57 | 135 | 126 | 111 |
-//! | ML-DSA-87 | 195 | 86 | 89 | 208 | 160 | 175 |
+//! | ML-DSA-44 portable | 34 | 59 | 27 | 30 | 40 | 42 |
+//! | ML-DSA-44 avx2 | 35 | 63 | 26 | 29 | 40 | 42 |
+//! | ML-DSA-44 avx512 | 35 | 66 | 26 | 33 | 40 | 44 |
+//! | ML-DSA-65 portable | 42 | 86 | 31 | 36 | 59 | 54 |
+//! | ML-DSA-65 avx2 | 43 | 87 | 30 | 35 | 59 | 52 |
+//! | ML-DSA-65 avx512 | 43 | 87 | 30 | 36 | 59 | 52 |
+//! | ML-DSA-87 portable | 51 | 125 | 37 | 43 | 90 | 68 |
+//! | ML-DSA-87 avx2 | 52 | 127 | 36 | 42 | 91 | 66 |
+//! | ML-DSA-87 avx512 | 52 | 127 | 36 | 43 | 91 | 65 |
 
 //! Maintainers: `impl/README.md` maps each FIPS 204 algorithm to its spec
 //! and impl functions, follows a call from the API to a kernel, and says how
