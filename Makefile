@@ -164,6 +164,7 @@ zeroize:
 	for b in $$(bash scripts/backends.sh); do \
 		MLDSA_BACKEND=$$b cargo test -p mldsa-diff-tests --release --test stack_scan || exit 1; \
 	done
+	cargo test -p mldsa-diff-tests --release --features plants --test stack_scan -- a_skipped_wipe_is_found
 
 extract:
 	bash scripts/extract.sh

@@ -337,6 +337,31 @@ fn the_scan_finds_what_is_left() {
     assert!(find(&stack_after(|| {}), &secrets).is_empty());
 }
 
+/// The scan catches a missing wipe: with the test-only plant on, a dropped
+/// key is not zeroized, and its secrets must be found (`make zeroize` runs
+/// this alone, with `--features plants`).
+#[cfg(feature = "plants")]
+#[test]
+fn a_skipped_wipe_is_found() {
+    mldsa::ct::plant_unwiped();
+    let xi: Box<[u8; 32]> = Box::new(core::array::from_fn(|i| (i as u8) ^ 0x5c));
+    let secrets = secrets::<MlDsa44>(&xi);
+    let found = find(
+        &stack_after(|| {
+            let sk = SigningKey::<MlDsa44>::from_seed(&xi);
+            black_box(&sk);
+        }),
+        &secrets,
+    );
+    assert!(
+        found.iter().any(|f| f.starts_with("packed s1, s2, t0"))
+            && found.iter().any(|f| f.starts_with("K:")),
+        "the unwiped key's sk and K, found: {found:?}"
+    );
+}
+
+// Not with the plant on: it is process-wide.
+#[cfg(not(feature = "plants"))]
 #[test]
 fn no_secret_stays_on_the_stack() {
     if let Ok(name) = std::env::var("MLDSA_BACKEND") {

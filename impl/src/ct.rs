@@ -101,6 +101,28 @@ pub fn plant_leak() {
     PLANTED_LEAK.store(true, core::sync::atomic::Ordering::Relaxed);
 }
 
+#[cfg(feature = "ct-check")]
+static PLANTED_UNWIPED: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
+
+/// Switches on the planted missing wipe: from now on a dropped signing key
+/// is not zeroized (a test that the stack scan, `make zeroize`, catches a
+/// secret left behind; never in a normal build).
+#[cfg(feature = "ct-check")]
+pub fn plant_unwiped() {
+    PLANTED_UNWIPED.store(true, core::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether [`plant_unwiped`] was called (always false without `ct-check`).
+#[inline(always)]
+pub(crate) fn planted_unwiped() -> bool {
+    #[cfg(feature = "ct-check")]
+    {
+        PLANTED_UNWIPED.load(core::sync::atomic::Ordering::Relaxed)
+    }
+    #[cfg(not(feature = "ct-check"))]
+    false
+}
+
 /// Whether [`plant_leak`] was called (always false without `ct-check`).
 #[inline(always)]
 pub(crate) fn planted_leak() -> bool {

@@ -331,11 +331,10 @@ pub(crate) fn key_gen<P: ParameterSet>(
     vk: &mut ExpandedVerifyingKey<P>,
     sk: &mut ExpandedSigningKey<P>,
 ) {
-    let result = dispatch!(key_gen::<P>(xi, vk, sk), |B| {
+    dispatch!(key_gen::<P>(xi, vk, sk), |B| {
         algorithms::key_gen_internal::<P, B>(xi, vk, sk)
     });
     scrub_stack::<P>(KEYGEN_SCRUB);
-    result
 }
 
 /// KeyGen_internal for a precomputed key: `pre` filled on the way.
@@ -345,11 +344,10 @@ pub(crate) fn key_gen_precomputed<P: ParameterSet>(
     sk: &mut ExpandedSigningKey<P>,
     pre: &mut PrecomputedParts<P>,
 ) {
-    let result = dispatch!(key_gen_precomputed::<P>(xi, vk, sk, pre), |B| {
+    dispatch!(key_gen_precomputed::<P>(xi, vk, sk, pre), |B| {
         algorithms::key_gen_internal_precomputed::<P, B>(xi, vk, sk, pre)
     });
     scrub_stack::<P>(KEYGEN_SCRUB);
-    result
 }
 
 /// A precomputed key's parts from `sk`.
@@ -367,11 +365,10 @@ pub(crate) fn sign<P: ParameterSet>(
     rnd: &[u8; 32],
     sig: &mut P::SigBytes,
 ) {
-    let result = dispatch!(sign::<P>(sk, mu, rnd, sig), |B| {
+    dispatch!(sign::<P>(sk, mu, rnd, sig), |B| {
         algorithms::sign_internal::<P, B>(sk, mu, rnd, sig)
     });
     scrub_stack::<P>(SIGN_SCRUB);
-    result
 }
 
 /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, precomputed key.
@@ -382,11 +379,10 @@ pub(crate) fn sign_precomputed<P: ParameterSet>(
     rnd: &[u8; 32],
     sig: &mut P::SigBytes,
 ) {
-    let result = dispatch!(sign_precomputed::<P>(sk, pre, mu, rnd, sig), |B| {
+    dispatch!(sign_precomputed::<P>(sk, pre, mu, rnd, sig), |B| {
         algorithms::sign_internal_precomputed::<P, B>(sk, pre, mu, rnd, sig)
     });
     scrub_stack::<P>(SIGN_PRECOMPUTED_SCRUB);
-    result
 }
 
 /// ML-DSA.Verify_internal (Algorithm 8) from mu.

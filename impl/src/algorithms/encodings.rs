@@ -24,7 +24,7 @@ pub fn pk_encode<P: ParameterSet>(rho: &[u8; 32], t1: &P::VecK, pk: &mut [u8]) {
     }
 }
 
-/// SimpleBitPack(t1[i], 2^10 - 1) into row i of pk (pkEncode, one row).
+/// SimpleBitPack(`t1[i]`, 2^10 - 1) into row i of pk (pkEncode, one row).
 #[inline(always)]
 pub fn pack_t1_row(pk: &mut [u8], i: usize, t1_i: &Poly) {
     pack_bits::<10>(
@@ -34,7 +34,7 @@ pub fn pack_t1_row(pk: &mut [u8], i: usize, t1_i: &Poly) {
     );
 }
 
-/// t1[i] 2^d from row i of pk (pkDecode, one row, times 2^d).
+/// `t1[i]` 2^d from row i of pk (pkDecode, one row, times 2^d).
 #[inline(always)]
 pub fn unpack_t1_row_shifted(pk: &[u8], i: usize, a: &mut Poly) {
     unpack_bits::<10>(a, &pk[32 + i * T1_BYTES..32 + (i + 1) * T1_BYTES], |x| {
@@ -77,20 +77,20 @@ impl<P: ParameterSet> SkLayout<P> {
     /// Bytes of one packed s1 or s2 polynomial.
     pub const ETA_BYTES: usize = 32 * P::ETA_BITS;
 
-    /// The bytes of s1[i].
+    /// The bytes of `s1[i]`.
     #[inline(always)]
     pub fn s1(sk: &[u8], i: usize) -> &[u8] {
         let at = 128 + i * Self::ETA_BYTES;
         &sk[at..at + Self::ETA_BYTES]
     }
 
-    /// The bytes of s2[i].
+    /// The bytes of `s2[i]`.
     #[inline(always)]
     pub fn s2(sk: &[u8], i: usize) -> &[u8] {
         Self::s1(sk, P::L + i)
     }
 
-    /// The bytes of t0[i].
+    /// The bytes of `t0[i]`.
     #[inline(always)]
     pub fn t0(sk: &[u8], i: usize) -> &[u8] {
         let at = 128 + (P::L + P::K) * Self::ETA_BYTES + i * T0_BYTES;

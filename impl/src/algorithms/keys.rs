@@ -63,7 +63,7 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
         }
     }
 
-    /// t0[i], unpacked.
+    /// `t0[i]`, unpacked.
     #[inline(always)]
     pub(crate) fn unpack_t0(&self, i: usize, t0: &mut Poly) {
         unpack_t0(t0, SkLayout::<P>::t0(self.bytes.as_ref(), i));
@@ -221,13 +221,13 @@ impl<P: ParameterSet> ExpandedVerifyingKey<P> {
         self.encoded.as_ref()[..32].try_into().unwrap_or(&[0; 32])
     }
 
-    /// t1[i] 2^d.
+    /// `t1[i]` 2^d.
     #[inline(always)]
     pub(crate) fn t1_shifted(&self, i: usize, a: &mut Poly) {
         unpack_t1_row_shifted(self.encoded.as_ref(), i, a);
     }
 
-    /// pkEncode's row i: t1[i] into pk.
+    /// pkEncode's row i: `t1[i]` into pk.
     #[inline(always)]
     pub(crate) fn set_t1(&mut self, i: usize, t1_i: &Poly) {
         pack_t1_row(self.encoded.as_mut(), i, t1_i);
