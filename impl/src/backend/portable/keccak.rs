@@ -122,9 +122,9 @@ impl<const RATE: usize, F: Permutation> Xof for Shake<RATE, F> {
         if self.squeezing {
             return;
         }
+        let mut lane = [0u8; 8];
         while !input.is_empty() {
             if self.pos.is_multiple_of(8) && input.len() >= 8 && self.pos + 8 <= RATE {
-                let mut lane = [0u8; 8];
                 lane.copy_from_slice(&input[..8]);
                 self.state[self.pos / 8] ^= u64::from_le_bytes(lane);
                 self.pos += 8;
@@ -139,6 +139,8 @@ impl<const RATE: usize, F: Permutation> Xof for Shake<RATE, F> {
                 self.pos = 0;
             }
         }
+        // The last lane absorbed (of a seed or a key).
+        lane.zeroize();
     }
 
     #[inline(always)]
@@ -146,13 +148,15 @@ impl<const RATE: usize, F: Permutation> Xof for Shake<RATE, F> {
         if !self.squeezing {
             self.finalize();
         }
+        let mut lane = [0u8; 8];
         while !out.is_empty() {
             if self.pos == RATE {
                 F::permute(&mut self.state);
                 self.pos = 0;
             }
             if self.pos.is_multiple_of(8) && out.len() >= 8 {
-                out[..8].copy_from_slice(&self.state[self.pos / 8].to_le_bytes());
+                lane = self.state[self.pos / 8].to_le_bytes();
+                out[..8].copy_from_slice(&lane);
                 self.pos += 8;
                 out = &mut out[8..];
             } else {
@@ -161,6 +165,9 @@ impl<const RATE: usize, F: Permutation> Xof for Shake<RATE, F> {
                 out = &mut out[1..];
             }
         }
+        // The last lane squeezed (K, when the output is H(xi ..)'s; seen
+        // left on the stack by NEON keygen without SHA3).
+        lane.zeroize();
     }
 }
 
