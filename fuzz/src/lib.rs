@@ -143,8 +143,9 @@ macro_rules! on_every_backend {
 /// Verify_internal from mu on backend `B`, the key decoded on `B` (a key of
 /// the wrong length rejects).
 pub fn verify_on<P: ParameterSet, B: Backend>(pk: &[u8], mu: &[u8; 64], sig: &[u8]) -> bool {
-    match ExpandedVerifyingKey::<P>::decode::<B>(pk) {
-        Ok(vk) => verify_internal::<P, B>(&vk, mu, sig),
+    let mut vk = ExpandedVerifyingKey::<P>::zeroed();
+    match vk.decode_from::<B>(pk) {
+        Ok(()) => verify_internal::<P, B>(&vk, mu, sig),
         Err(_) => false,
     }
 }

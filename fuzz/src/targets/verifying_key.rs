@@ -14,7 +14,9 @@ use mldsa::{Error, ParameterSet, VerifyingKey};
 use mldsa_spec::encodings::{pk_decode, pk_encode};
 
 fn decode_on<P: ParameterSet, B: Backend>(pk: &[u8]) -> Result<(Vec<u8>, [u8; 64]), Error> {
-    ExpandedVerifyingKey::<P>::decode::<B>(pk).map(|vk| (vk.encoded().as_ref().to_vec(), *vk.tr()))
+    let mut vk = ExpandedVerifyingKey::<P>::zeroed();
+    vk.decode_from::<B>(pk)?;
+    Ok((vk.encoded().as_ref().to_vec(), *vk.tr()))
 }
 
 fn check<P: ParameterSet + mldsa::pkcs8::AssociatedOid>(pk: &[u8]) {
