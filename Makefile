@@ -6,6 +6,10 @@
 .PHONY: ct setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage stack-check zeroize help interop no-std msrv
 .PHONY: fuzz fuzz-smoke fuzz-seeds miri
 
+# scripts/release-set.sh: one package and feature set for every optimized
+# build, so that mldsa is compiled once per profile.
+RELEASE_SET := $(shell bash scripts/release-set.sh)
+
 HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
 	-Zcrate-attr=feature(register_tool) -Zcrate-attr=register_tool(_hax)
 
@@ -105,16 +109,17 @@ no-std:
 # run: the diff tests and lemmas take the spec without it (the checks would
 # only slow them), and one workspace-wide run would unify it back on.
 unit:
-	cargo test --workspace --exclude mldsa-vectors --exclude mldsa-spec
+	cargo test --workspace --exclude mldsa-spec --features mldsa-lemmas/smt
 	cargo test -p mldsa-spec
-	cargo test -p mldsa-vectors --release --lib --test acvp_spec -- --nocapture
+	cargo test $(RELEASE_SET) --release --features mldsa-spec/check-contracts --test acvp_spec -- --nocapture
 
 # The same differential properties, 20 times the cases (MLDSA_DIFF_CASES).
 fuzz-diff:
 	MLDSA_DIFF_CASES=20x cargo test -p mldsa-diff-tests
 
 lemmas:
-	cargo run --release -q -p mldsa-lemmas
+	cargo build -q $(RELEASE_SET) --release --bin mldsa-lemmas --example stack_usage
+	target/release/mldsa-lemmas
 
 # cargo fuzz (fuzz/README.md): every target from the committed seeds, fails
 # on any crash; prints executions per second and coverage per target.
@@ -140,7 +145,7 @@ miri:
 # spec's run, with its contracts checked, is in `make unit`.
 acvp:
 	for b in $$(bash scripts/backends.sh); do \
-		MLDSA_BACKEND=$$b cargo test -p mldsa-vectors --release --test acvp_mldsa -- --nocapture || exit 1; \
+		MLDSA_BACKEND=$$b cargo test $(RELEASE_SET) --release --test acvp_mldsa -- --nocapture || exit 1; \
 	done
 
 # valgrind's memcheck as a constant-time checker (scripts/ct.sh,
@@ -162,9 +167,9 @@ stack-check:
 # on every backend this machine runs.
 zeroize:
 	for b in $$(bash scripts/backends.sh); do \
-		MLDSA_BACKEND=$$b cargo test -p mldsa-diff-tests --release --test stack_scan || exit 1; \
+		MLDSA_BACKEND=$$b cargo test $(RELEASE_SET) --release --test stack_scan || exit 1; \
 	done
-	cargo test -p mldsa-diff-tests --release --features plants --test stack_scan -- a_skipped_wipe_is_found
+	cargo test $(RELEASE_SET) --profile ct --features mldsa-diff-tests/plants --test stack_scan -- a_skipped_wipe_is_found
 
 extract:
 	bash scripts/extract.sh
@@ -189,17 +194,18 @@ bench-instructions:
 # (cortex-a72: the plain NEON Keccak). Needs the target and qemu-user
 # (make setup-neon installs them).
 NEON_TARGET := aarch64-unknown-linux-gnu
+NEON_SET := $(shell bash scripts/release-set.sh aarch64)
+NEON_RUN := qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu max
 NEON_NO_SHA3 := CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu cortex-a72"
 test-neon: setup-neon
-	cargo clippy -p mldsa-fips204 -p mldsa-diff-tests -p mldsa-vectors --all-targets --target $(NEON_TARGET) -- -D warnings
-	cargo clippy -p mldsa-lemmas --no-default-features --all-targets --target $(NEON_TARGET) -- -D warnings
+	cargo clippy $(NEON_SET) --all-targets --target $(NEON_TARGET) -- -D warnings
 	for b in neon portable; do \
-		MLDSA_BACKEND=$$b cargo test -p mldsa-vectors --release --target $(NEON_TARGET) --test acvp_mldsa -- --nocapture || exit 1; \
+		MLDSA_BACKEND=$$b cargo test $(NEON_SET) --release --target $(NEON_TARGET) --test acvp_mldsa -- --nocapture || exit 1; \
 	done
-	MLDSA_EXPECT_SHA3=1 MLDSA_BACKEND=neon cargo test -p mldsa-diff-tests --release --target $(NEON_TARGET)
-	MLDSA_BACKEND=portable cargo test -p mldsa-diff-tests --release --target $(NEON_TARGET) --test stack_scan
-	$(NEON_NO_SHA3) MLDSA_BACKEND=neon cargo test -p mldsa-vectors --release --target $(NEON_TARGET) --test acvp_mldsa -- --nocapture
-	$(NEON_NO_SHA3) MLDSA_EXPECT_SHA3=0 MLDSA_BACKEND=neon cargo test -p mldsa-diff-tests --release --target $(NEON_TARGET) --test kernels -- shake neon
+	MLDSA_EXPECT_SHA3=1 MLDSA_BACKEND=neon cargo test $(NEON_SET) --release --target $(NEON_TARGET) --test algorithms --test kernels --test stack_scan
+	MLDSA_BACKEND=portable cargo test $(NEON_SET) --release --target $(NEON_TARGET) --test stack_scan
+	$(NEON_NO_SHA3) MLDSA_BACKEND=neon cargo test $(NEON_SET) --release --target $(NEON_TARGET) --test acvp_mldsa -- --nocapture
+	$(NEON_NO_SHA3) MLDSA_EXPECT_SHA3=0 MLDSA_BACKEND=neon cargo test $(NEON_SET) --release --target $(NEON_TARGET) --test kernels -- shake neon
 	# Not yet the stack scan of NEON without SHA3: after keygen it finds one
 	# 8-byte lane of K (a spill of the portable permutation's state), open.
 	$(MAKE) lemmas-neon
@@ -209,7 +215,8 @@ test-neon: setup-neon
 # window (`make lemmas` sweeps the same source whole natively). z3 is not
 # built for AArch64.
 lemmas-neon:
-	cargo run --release -q -p mldsa-lemmas --no-default-features --target $(NEON_TARGET) -- interval exhaustive reduction-window
+	cargo build -q $(NEON_SET) --release --target $(NEON_TARGET) --bin mldsa-lemmas --example stack_usage
+	$(NEON_RUN) target/$(NEON_TARGET)/release/mldsa-lemmas interval exhaustive reduction-window
 
 # Instructions executed under qemu (a TCG plugin counting every executed
 # guest instruction), NEON vs portable on AArch64, keygen / sign / verify.

@@ -29,7 +29,9 @@ command -v valgrind >/dev/null || {
 }
 
 # The release build, with line tables so that reports name source lines.
-cargo build -q --profile ct -p mldsa-fips204 --example ct_check --features ct-check
+# scripts/release-set.sh, and the plants feature (which turns on ct-check):
+# the same build as the planted stack scan of make zeroize.
+cargo build -q --profile ct $(bash scripts/release-set.sh) --features mldsa-diff-tests/plants --example ct_check
 bin=target/ct/examples/ct_check
 logs=target/ct
 # valgrind 3.19 aborts on the AVX2 signing path ("VEX temporary storage

@@ -48,5 +48,7 @@ then
     "$venv/bin/python" -m pip install -q --disable-pip-version-check "$PYCA"
 fi
 
-cargo build -q --release -p mldsa-cli
+# With an example target and scripts/release-set.sh: the same build of
+# mldsa as the other optimized tests of make test.
+cargo build -q --release $(bash scripts/release-set.sh) --bin mldsa --example stack_usage
 "$venv/bin/python" scripts/interop.py target/release/mldsa

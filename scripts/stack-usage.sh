@@ -11,7 +11,8 @@
 # that each figure is at most 128 KiB (`make stack-check`, in `make test`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build -q --release -p mldsa-fips204 --example stack_usage
+# scripts/release-set.sh: the same build as the other optimized tests.
+cargo build -q --release $(bash scripts/release-set.sh) --example stack_usage
 bin=target/release/examples/stack_usage
 if [[ "${1:-}" == check ]]; then
     "$bin" check

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The packages and features every optimized build of `make test` and
+# `make test-neon` names (always with a test or example target, so that
+# dev-dependencies count). Cargo resolves features per invocation: the same
+# set resolves mldsa and its dependencies identically each time, so mldsa,
+# which compiles its algorithms once in its own crate
+# (impl/src/dispatch.rs, `Operations`), is built once per profile and target
+# instead of once per command. With `aarch64`: without the z3 lemmas (no
+# libz3 for that target here).
+set -euo pipefail
+set=(-p mldsa-fips204 -p mldsa-cli -p mldsa-diff-tests -p mldsa-lemmas -p mldsa-vectors)
+if [[ "${1:-}" != aarch64 ]]; then
+    set+=(--features mldsa-lemmas/smt)
+fi
+echo "${set[@]}"
