@@ -4,42 +4,7 @@
 
 pub use mldsa_spec_contracts::{checked, predicate};
 
+// The failure report and the mutant tests' switch live in a crate of their
+// own (a thread-local `Cell`: interior mutability, outside hax's subset).
 #[cfg(not(hax))]
-pub use runtime::*;
-
-#[cfg(not(hax))]
-mod runtime {
-    use std::cell::Cell;
-
-    thread_local! {
-        /// The function whose `requires` check is off on this thread.
-        static UNCHECKED_REQUIRES: Cell<Option<&'static str>> = const { Cell::new(None) };
-    }
-
-    /// A contract of `function` is false: fail with its text and the inputs.
-    #[cold]
-    #[track_caller]
-    pub fn violated(function: &str, kind: &str, text: &str, inputs: String) {
-        panic!("contract violated: {kind} of {function}: {text}\n  inputs: {inputs}");
-    }
-
-    /// Whether `function`'s `requires` is checked (always, except inside
-    /// [`without_requires_of`]).
-    pub fn requires_enabled(function: &str) -> bool {
-        UNCHECKED_REQUIRES.with(|off| off.get() != Some(function))
-    }
-
-    /// Runs `f` with `function`'s own `requires` check off, everything else
-    /// on. The mutant tests use it to call a function on inputs that only a
-    /// weakened precondition would admit, and see what its body then does.
-    pub fn without_requires_of<T>(function: &'static str, f: impl FnOnce() -> T) -> T {
-        struct Restore(Option<&'static str>);
-        impl Drop for Restore {
-            fn drop(&mut self) {
-                UNCHECKED_REQUIRES.with(|off| off.set(self.0));
-            }
-        }
-        let _restore = Restore(UNCHECKED_REQUIRES.with(|off| off.replace(Some(function))));
-        f()
-    }
-}
+pub use mldsa_spec_contracts_runtime::{requires_enabled, violated, without_requires_of};
