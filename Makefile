@@ -204,12 +204,13 @@ test-neon: setup-neon
 	# 8-byte lane of K (a spill of the portable permutation's state), open.
 	$(MAKE) lemmas-neon
 
-# The exhaustive and basis lemmas on NEON and portable under qemu. NEON's
-# reductions sweep their whole domain (about 4 minutes); portable's a 2^28
-# window (`make lemmas` sweeps the same source whole natively). z3 is not
-# built for AArch64.
+# The exhaustive and basis lemmas on NEON and portable under qemu, and the
+# NEON intrinsic models against qemu's instructions (model, about 10 s).
+# NEON's reductions sweep their whole domain (about 4 minutes); portable's a
+# 2^28 window (`make lemmas` sweeps the same source whole natively). z3 is
+# not built for AArch64.
 lemmas-neon:
-	cargo run --release -q -p mldsa-lemmas --no-default-features --target $(NEON_TARGET) -- interval exhaustive reduction-window
+	cargo run --release -q -p mldsa-lemmas --no-default-features --target $(NEON_TARGET) -- interval exhaustive model reduction-window
 
 # Instructions executed under qemu (a TCG plugin counting every executed
 # guest instruction), NEON vs portable on AArch64, keygen / sign / verify.
