@@ -421,9 +421,42 @@ pub fn mutant_lemma<B: Bench<W>, const W: usize>(
     )
 }
 
+/// The `Bench` of `Isa` (the intrinsics of trait `$ops`, `$w` lanes) and
+/// model `$model`, whose registers are `Reg::$reg` read by `Reg::$lanes`.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+macro_rules! bench {
+    ($name:ident, $doc:literal, $ops:ident, $w:literal, $model:ty, $reg:ident, $lanes:ident) => {
+        #[doc = $doc]
+        pub struct $name;
+
+        impl super::Bench<$w> for $name {
+            type Real = Isa;
+            type RealV = <Isa as $ops>::V;
+            type Model = $model;
+            type ModelReg = Reg<i32>;
+            fn real_load(isa: Isa, scratch: &mut [i32; N], x: &[i32; $w]) -> Self::RealV {
+                scratch[..$w].copy_from_slice(x);
+                isa.load(scratch, 0)
+            }
+            fn real_lanes(isa: Isa, scratch: &mut [i32; N], v: Self::RealV) -> [i32; $w] {
+                isa.store(scratch, 0, v);
+                core::array::from_fn(|k| scratch[k])
+            }
+            fn model_reg(x: [i32; $w]) -> Reg<i32> {
+                Reg::$reg(x)
+            }
+            fn model_lanes(r: Reg<i32>) -> [i32; $w] {
+                r.$lanes()
+            }
+        }
+    };
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::Bench;
     use crate::Lemma;
     use crate::avx2_model::{Avx2Model, Mutation, Reg};
     use mldsa::backend::avx2::Isa;
@@ -432,29 +465,15 @@ mod avx2 {
 
     type M = Avx2Model<i32>;
 
-    /// The AVX2 intrinsics and their model.
-    pub struct Avx2;
-
-    impl Bench<8> for Avx2 {
-        type Real = Isa;
-        type RealV = <Isa as Avx2Ops>::V;
-        type Model = M;
-        type ModelReg = Reg<i32>;
-        fn real_load(isa: Isa, scratch: &mut [i32; N], x: &[i32; 8]) -> Self::RealV {
-            scratch[..8].copy_from_slice(x);
-            isa.load(scratch, 0)
-        }
-        fn real_lanes(isa: Isa, scratch: &mut [i32; N], v: Self::RealV) -> [i32; 8] {
-            isa.store(scratch, 0, v);
-            core::array::from_fn(|k| scratch[k])
-        }
-        fn model_reg(x: [i32; 8]) -> Reg<i32> {
-            Reg::D(x)
-        }
-        fn model_lanes(r: Reg<i32>) -> [i32; 8] {
-            r.d()
-        }
-    }
+    bench!(
+        Avx2,
+        "The AVX2 intrinsics and their model.",
+        Avx2Ops,
+        8,
+        M,
+        D,
+        d
+    );
 
     /// Every modelled intrinsic, at every immediate the kernels use and a
     /// few more.
@@ -531,7 +550,7 @@ mod avx2 {
 
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 mod neon {
-    use super::{Bench, RANDOM, sweep};
+    use super::{RANDOM, sweep};
     use crate::Lemma;
     use crate::lane::WideLane;
     use crate::neon_model::{Mutation, NeonModel, Reg};
@@ -541,29 +560,15 @@ mod neon {
 
     type M = NeonModel<i32>;
 
-    /// The NEON intrinsics and their model.
-    pub struct Neon;
-
-    impl Bench<4> for Neon {
-        type Real = Isa;
-        type RealV = <Isa as NeonOps>::V;
-        type Model = M;
-        type ModelReg = Reg<i32>;
-        fn real_load(isa: Isa, scratch: &mut [i32; N], x: &[i32; 4]) -> Self::RealV {
-            scratch[..4].copy_from_slice(x);
-            isa.load(scratch, 0)
-        }
-        fn real_lanes(isa: Isa, scratch: &mut [i32; N], v: Self::RealV) -> [i32; 4] {
-            isa.store(scratch, 0, v);
-            core::array::from_fn(|k| scratch[k])
-        }
-        fn model_reg(x: [i32; 4]) -> Reg<i32> {
-            Reg::S(x)
-        }
-        fn model_lanes(r: Reg<i32>) -> [i32; 4] {
-            r.s()
-        }
-    }
+    bench!(
+        Neon,
+        "The NEON intrinsics and their model.",
+        NeonOps,
+        4,
+        M,
+        S,
+        s
+    );
 
     /// Every modelled intrinsic, at every immediate the kernels use and a
     /// few more. The ones on other register types are read and written
