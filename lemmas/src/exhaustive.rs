@@ -439,7 +439,10 @@ fn rej_eta_vs_rule(
 /// A planted bug in the SIMD samplers' compaction table: the row of mask
 /// 0b1010_0110 (lanes 1, 2, 5, 7 accepted) moves lane 6, a rejected
 /// candidate, in place of lane 5.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 static PLANTED_ROW: [[u8; 8]; 256] = {
     let mut t = mldsa::backend::set_bit_positions();
     t[0b1010_0110][2] = 6;
@@ -447,12 +450,31 @@ static PLANTED_ROW: [[u8; 8]; 256] = {
 };
 
 /// The table with the planted row.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 struct Planted;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 impl mldsa::backend::CompactTable for Planted {
     const SET_BITS: &'static [[u8; 8]; 256] = &PLANTED_ROW;
+}
+
+/// A sampler check on the planted table must fail: passes with what it
+/// found.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+fn caught(check: Result<String, String>) -> Result<String, String> {
+    match check {
+        Ok(_) => Err("the sampler on the planted table agreed with the rule".to_string()),
+        Err(e) => Ok(format!("caught: {e}")),
+    }
 }
 
 /// The AVX2 samplers on the planted table: the rule checks above must
@@ -460,10 +482,6 @@ impl mldsa::backend::CompactTable for Planted {
 #[cfg(target_arch = "x86_64")]
 fn planted_table(out: &mut Vec<Lemma>) {
     use mldsa::backend::avx2::{rej_eta_on, rej_uniform_on};
-    let caught = |check: Result<String, String>| match check {
-        Ok(_) => Err("the sampler on the planted table agreed with the rule".to_string()),
-        Err(e) => Ok(format!("caught: {e}")),
-    };
     out.push(Lemma::run(
         "rej_uniform, table row planted wrong",
         "exhaustive mutant",
@@ -484,6 +502,24 @@ fn planted_table(out: &mut Vec<Lemma>) {
             let sampler = |o: &mut [i32], b: &[u8]| {
                 rej_eta_on::<Planted, mldsa::params::Eta2>(o, b).unwrap_or(0)
             };
+            caught(rej_eta_vs_rule(2, &sampler))
+        },
+    ));
+}
+
+/// NEON's eta sampler on the planted table (its uniform sampler has a
+/// table of another shape, not planted).
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+fn planted_table(out: &mut Vec<Lemma>) {
+    use mldsa::backend::neon::rej_eta_on;
+    out.push(Lemma::run(
+        "rej_eta, table row planted wrong, eta=2",
+        "exhaustive mutant",
+        "as rej_eta",
+        "neon",
+        || {
+            let sampler =
+                |o: &mut [i32], b: &[u8]| rej_eta_on::<Planted, mldsa::params::Eta2>(o, b);
             caught(rej_eta_vs_rule(2, &sampler))
         },
     ));
@@ -591,7 +627,10 @@ pub fn all(reductions: Reductions) -> Vec<Lemma> {
         mldsa_diff_tests::missing_backend("avx512");
     }
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-    for_backend::<mldsa::backend::neon::Neon>(&mut out, Reductions::Full);
+    {
+        for_backend::<mldsa::backend::neon::Neon>(&mut out, Reductions::Full);
+        planted_table(&mut out);
+    }
     out.push(Lemma::run(
         "skEncode/skDecode eta=2",
         "exhaustive",
