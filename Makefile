@@ -210,13 +210,14 @@ test-neon: setup-neon
 	$(NEON_NO_SHA3) MLDSA_BACKEND=neon cargo test $(NEON_SET) --release --target $(NEON_TARGET) --test stack_scan
 	$(MAKE) lemmas-neon
 
-# The exhaustive and basis lemmas on NEON and portable under qemu. NEON's
-# reductions sweep their whole domain (about 4 minutes); portable's a 2^28
-# window (`make lemmas` sweeps the same source whole natively). z3 is not
-# built for AArch64.
+# The exhaustive and basis lemmas on NEON and portable under qemu, and the
+# NEON intrinsic models against qemu's instructions (model, about 10 s).
+# NEON's reductions sweep their whole domain (about 4 minutes); portable's a
+# 2^28 window (`make lemmas` sweeps the same source whole natively). z3 is
+# not built for AArch64.
 lemmas-neon:
 	cargo build -q $(NEON_SET) --release --target $(NEON_TARGET) --bin mldsa-lemmas --example stack_usage
-	$(NEON_RUN) target/$(NEON_TARGET)/release/mldsa-lemmas interval exhaustive reduction-window
+	$(NEON_RUN) target/$(NEON_TARGET)/release/mldsa-lemmas interval exhaustive model reduction-window
 
 # Instructions executed under qemu (a TCG plugin counting every executed
 # guest instruction), NEON vs portable on AArch64, keygen / sign / verify.

@@ -352,6 +352,12 @@ const UNIFORM_REJECTED: [u32; 6] = [
 /// blocks with masks !m, m and all-accepted; the buffer cut at every byte
 /// and the output room at every count (`sampler_vs_rule`).
 fn rej_uniform<B: Backend>() -> Result<String, String> {
+    rej_uniform_vs_rule(&B::rej_uniform)
+}
+
+/// `rej_uniform`'s check on any sampler (the backend's, or one on a
+/// planted table).
+fn rej_uniform_vs_rule(sampler: &dyn Fn(&mut [i32], &[u8]) -> usize) -> Result<String, String> {
     let mut calls = 0;
     for m in 0..256u32 {
         for shift in 0..8 {
@@ -371,7 +377,7 @@ fn rej_uniform<B: Backend>() -> Result<String, String> {
                     buf.extend_from_slice(&v.to_le_bytes()[..3]);
                 }
             }
-            if let Some(bad) = sampler_vs_rule(&buf, &B::rej_uniform, &rej_uniform_rule) {
+            if let Some(bad) = sampler_vs_rule(&buf, sampler, &rej_uniform_rule) {
                 return Err(format!("mask {m:08b}, shift {shift}: {bad}"));
             }
             calls += 1;
@@ -386,6 +392,14 @@ fn rej_uniform<B: Backend>() -> Result<String, String> {
 /// step), every half-byte value at every position of it, at each of the 4
 /// byte offsets; the buffer cut at every byte and the room at every count.
 fn rej_eta<B: Backend>(eta: i32) -> Result<String, String> {
+    rej_eta_vs_rule(eta, &|out, b| typed::rej_eta::<B>(eta, out, b))
+}
+
+/// `rej_eta`'s check on any sampler for `eta`.
+fn rej_eta_vs_rule(
+    eta: i32,
+    sampler: &dyn Fn(&mut [i32], &[u8]) -> usize,
+) -> Result<String, String> {
     let limit = if eta == 2 { 15 } else { 9 };
     let accepted: Vec<u8> = (0..limit).collect();
     let rejected: Vec<u8> = (limit..16).collect();
@@ -409,9 +423,8 @@ fn rej_eta<B: Backend>(eta: i32) -> Result<String, String> {
                     }
                 }
                 let buf: Vec<u8> = nibbles.chunks(2).map(|p| p[0] | p[1] << 4).collect();
-                let sampler = |out: &mut [i32], b: &[u8]| typed::rej_eta::<B>(eta, out, b);
                 let rule = |room: usize, b: &[u8]| rej_eta_rule(eta, room, b);
-                if let Some(bad) = sampler_vs_rule(&buf, &sampler, &rule) {
+                if let Some(bad) = sampler_vs_rule(&buf, sampler, &rule) {
                     return Err(format!("mask {m:08b}, shift {shift}: {bad}"));
                 }
                 calls += 1;
@@ -421,6 +434,95 @@ fn rej_eta<B: Backend>(eta: i32) -> Result<String, String> {
     Ok(format!(
         "{calls} buffers (256 masks x 16 value rotations x 4 offsets), every cut and room"
     ))
+}
+
+/// A planted bug in the SIMD samplers' compaction table: the row of mask
+/// 0b1010_0110 (lanes 1, 2, 5, 7 accepted) moves lane 6, a rejected
+/// candidate, in place of lane 5.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+static PLANTED_ROW: [[u8; 8]; 256] = {
+    let mut t = mldsa::backend::set_bit_positions();
+    t[0b1010_0110][2] = 6;
+    t
+};
+
+/// The table with the planted row.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+struct Planted;
+
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+impl mldsa::backend::CompactTable for Planted {
+    const SET_BITS: &'static [[u8; 8]; 256] = &PLANTED_ROW;
+}
+
+/// A sampler check on the planted table must fail: passes with what it
+/// found.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+fn caught(check: Result<String, String>) -> Result<String, String> {
+    match check {
+        Ok(_) => Err("the sampler on the planted table agreed with the rule".to_string()),
+        Err(e) => Ok(format!("caught: {e}")),
+    }
+}
+
+/// The AVX2 samplers on the planted table: the rule checks above must
+/// fail on them (pass only if they do, and print what they found).
+#[cfg(target_arch = "x86_64")]
+fn planted_table(out: &mut Vec<Lemma>) {
+    use mldsa::backend::avx2::{rej_eta_on, rej_uniform_on};
+    out.push(Lemma::run(
+        "rej_uniform, table row planted wrong",
+        "exhaustive mutant",
+        "as rej_uniform",
+        "avx2",
+        || {
+            caught(rej_uniform_vs_rule(&|o, b| {
+                rej_uniform_on::<Planted>(o, b).unwrap_or(0)
+            }))
+        },
+    ));
+    out.push(Lemma::run(
+        "rej_eta, table row planted wrong, eta=2",
+        "exhaustive mutant",
+        "as rej_eta",
+        "avx2",
+        || {
+            let sampler = |o: &mut [i32], b: &[u8]| {
+                rej_eta_on::<Planted, mldsa::params::Eta2>(o, b).unwrap_or(0)
+            };
+            caught(rej_eta_vs_rule(2, &sampler))
+        },
+    ));
+}
+
+/// NEON's eta sampler on the planted table (its uniform sampler has a
+/// table of another shape, not planted).
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+fn planted_table(out: &mut Vec<Lemma>) {
+    use mldsa::backend::neon::rej_eta_on;
+    out.push(Lemma::run(
+        "rej_eta, table row planted wrong, eta=2",
+        "exhaustive mutant",
+        "as rej_eta",
+        "neon",
+        || {
+            let sampler =
+                |o: &mut [i32], b: &[u8]| rej_eta_on::<Planted, mldsa::params::Eta2>(o, b);
+            caught(rej_eta_vs_rule(2, &sampler))
+        },
+    ));
 }
 
 fn for_backend<B: Backend>(out: &mut Vec<Lemma>, reductions: Reductions) {
@@ -514,6 +616,7 @@ pub fn all(reductions: Reductions) -> Vec<Lemma> {
     #[cfg(target_arch = "x86_64")]
     if mldsa::backend::avx2::available() {
         for_backend::<mldsa::backend::avx2::Avx2>(&mut out, Reductions::Full);
+        planted_table(&mut out);
     } else {
         mldsa_diff_tests::missing_backend("avx2");
     }
@@ -524,7 +627,10 @@ pub fn all(reductions: Reductions) -> Vec<Lemma> {
         mldsa_diff_tests::missing_backend("avx512");
     }
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-    for_backend::<mldsa::backend::neon::Neon>(&mut out, Reductions::Full);
+    {
+        for_backend::<mldsa::backend::neon::Neon>(&mut out, Reductions::Full);
+        planted_table(&mut out);
+    }
     out.push(Lemma::run(
         "skEncode/skDecode eta=2",
         "exhaustive",

@@ -11,7 +11,7 @@
 //! must be caught (the `mutant` lines).
 
 use crate::Lemma;
-use mldsa::params::Q;
+use mldsa::params::{N, Q};
 
 /// Random inputs per intrinsic and immediate.
 pub const RANDOM: usize = 1_000_000;
@@ -260,41 +260,225 @@ fn smt_lanes_agree(rng: &mut Rng) -> Result<usize, String> {
     Ok(n)
 }
 
+/// What the one check driver needs of an instruction set with `W` lanes a
+/// register: its real instance (the intrinsics) and its model's evaluator.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+pub trait Bench<const W: usize> {
+    /// The intrinsics (a token).
+    type Real: Copy;
+    /// A register of the intrinsics.
+    type RealV: Copy;
+    /// The model on `i32` lanes.
+    type Model: Copy;
+    /// A register of the model.
+    type ModelReg: Copy;
+    /// `x` in a register of the CPU, loaded through `scratch`.
+    fn real_load(isa: Self::Real, scratch: &mut [i32; N], x: &[i32; W]) -> Self::RealV;
+    /// The lanes of a register of the CPU, stored through `scratch`.
+    fn real_lanes(isa: Self::Real, scratch: &mut [i32; N], v: Self::RealV) -> [i32; W];
+    /// `x` in a register of the model.
+    fn model_reg(x: [i32; W]) -> Self::ModelReg;
+    /// The lanes of a register of the model.
+    fn model_lanes(r: Self::ModelReg) -> [i32; W];
+}
+
+/// One intrinsic (at one immediate), written once for both instances.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+pub struct Op<B: Bench<W>, const W: usize> {
+    pub name: &'static str,
+    pub arity: usize,
+    pub real: RealOp<B, W>,
+    pub model: ModelOp<B, W>,
+}
+
+/// An op on the CPU's registers (and the raw lanes, for scalar operands).
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+pub type RealOp<B, const W: usize> =
+    fn(<B as Bench<W>>::Real, &[<B as Bench<W>>::RealV], &[[i32; W]]) -> <B as Bench<W>>::RealV;
+
+/// The same op on the model's registers.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+pub type ModelOp<B, const W: usize> = fn(
+    <B as Bench<W>>::Model,
+    &[<B as Bench<W>>::ModelReg],
+    &[[i32; W]],
+) -> <B as Bench<W>>::ModelReg;
+
+/// The `Op` list of bench `$b` (`$w` lanes): each body is written once and
+/// typed for both instances.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+macro_rules! ops {
+    ($b:ty, $w:literal; $( $name:literal, $arity:literal, |$s:ident, $a:ident, $raw:ident| $body:expr; )*) => {
+        vec![$(super::Op::<$b, $w> {
+            name: $name,
+            arity: $arity,
+            real: |$s: <$b as super::Bench<$w>>::Real, $a: &[<$b as super::Bench<$w>>::RealV], $raw: &[[i32; $w]]| {
+                let _ = (&$s, &$raw, &$a);
+                $body
+            },
+            model: |$s: <$b as super::Bench<$w>>::Model, $a: &[<$b as super::Bench<$w>>::ModelReg], $raw: &[[i32; $w]]| {
+                let _ = (&$s, &$raw, &$a);
+                $body
+            },
+        }),*]
+    };
+}
+
+/// Runs `op` on the CPU and on `model`, on the boundary and random inputs.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+pub fn check<B: Bench<W>, const W: usize>(
+    isa: B::Real,
+    op: &Op<B, W>,
+    model: B::Model,
+    random: usize,
+    seed: u64,
+) -> Result<String, String> {
+    let mut scratch = [0i32; N];
+    let mut real_args = [B::real_load(isa, &mut scratch, &[0; W]); 3];
+    let mut model_args = [B::model_reg([0; W]); 3];
+    let count = sweep::<W>(op.arity, random, seed, |args| {
+        for (j, x) in args.iter().enumerate() {
+            real_args[j] = B::real_load(isa, &mut scratch, x);
+            model_args[j] = B::model_reg(*x);
+        }
+        let got = (op.real)(isa, &real_args[..args.len()], args);
+        let got = B::real_lanes(isa, &mut scratch, got);
+        let want = B::model_lanes((op.model)(model, &model_args[..args.len()], args));
+        (got != want).then(|| format!("the CPU gives {got:?}, the model {want:?}"))
+    })?;
+    Ok(format!("{count} inputs"))
+}
+
+/// One lemma per op: the model against the CPU.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+pub fn op_lemmas<B: Bench<W>, const W: usize>(
+    isa: B::Real,
+    ops: &[Op<B, W>],
+    model: B::Model,
+    backend: &str,
+) -> Vec<Lemma> {
+    ops.iter()
+        .enumerate()
+        .map(|(i, op)| {
+            Lemma::run(
+                format!("model = CPU: {}", op.name),
+                "model",
+                "boundaries per lane + 10^6 random",
+                backend,
+                || check(isa, op, model, RANDOM, i as u64),
+            )
+        })
+        .collect()
+}
+
+/// The lemma `name`: the check of op `op` must fail on the `mutant` model.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+pub fn mutant_lemma<B: Bench<W>, const W: usize>(
+    isa: B::Real,
+    ops: &[Op<B, W>],
+    (name, op, mutant): (&str, &str, B::Model),
+    backend: &str,
+) -> Lemma {
+    let op = ops.iter().find(|o| o.name == op);
+    Lemma::run(
+        name,
+        "model mutant",
+        "boundaries + 10^6 random",
+        backend,
+        || {
+            let Some(op) = op else {
+                return Err("no such check".into());
+            };
+            match check(isa, op, mutant, RANDOM, 99) {
+                Ok(_) => Err("the wrong model agreed with the CPU".into()),
+                Err(e) => Ok(format!("caught: {e}")),
+            }
+        },
+    )
+}
+
+/// The `Bench` of `Isa` (the intrinsics of trait `$ops`, `$w` lanes) and
+/// model `$model`, whose registers are `Reg::$reg` read by `Reg::$lanes`.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+macro_rules! bench {
+    ($name:ident, $doc:literal, $ops:ident, $w:literal, $model:ty, $reg:ident, $lanes:ident) => {
+        #[doc = $doc]
+        pub struct $name;
+
+        impl super::Bench<$w> for $name {
+            type Real = Isa;
+            type RealV = <Isa as $ops>::V;
+            type Model = $model;
+            type ModelReg = Reg<i32>;
+            fn real_load(isa: Isa, scratch: &mut [i32; N], x: &[i32; $w]) -> Self::RealV {
+                scratch[..$w].copy_from_slice(x);
+                isa.load(scratch, 0)
+            }
+            fn real_lanes(isa: Isa, scratch: &mut [i32; N], v: Self::RealV) -> [i32; $w] {
+                isa.store(scratch, 0, v);
+                core::array::from_fn(|k| scratch[k])
+            }
+            fn model_reg(x: [i32; $w]) -> Reg<i32> {
+                Reg::$reg(x)
+            }
+            fn model_lanes(r: Reg<i32>) -> [i32; $w] {
+                r.$lanes()
+            }
+        }
+    };
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::{RANDOM, sweep};
     use crate::Lemma;
     use crate::avx2_model::{Avx2Model, Mutation, Reg};
     use mldsa::backend::avx2::Isa;
     use mldsa::backend::lanes::avx2::Avx2Ops;
+    use mldsa::params::N;
 
     type M = Avx2Model<i32>;
-    type RealV = <Isa as Avx2Ops>::V;
-    type ModelOp = fn(M, &[Reg<i32>], &[[i32; 8]]) -> Reg<i32>;
 
-    /// One intrinsic (at one immediate), written once for both instances.
-    pub struct Op {
-        pub name: &'static str,
-        pub arity: usize,
-        pub real: fn(Isa, &[RealV], &[[i32; 8]]) -> RealV,
-        pub model: ModelOp,
-    }
-
-    macro_rules! ops {
-        ($( $name:literal, $arity:literal, |$s:ident, $a:ident, $raw:ident| $body:expr; )*) => {
-            vec![$(Op {
-                name: $name,
-                arity: $arity,
-                real: |$s: Isa, $a: &[RealV], $raw: &[[i32; 8]]| { let _ = (&$s, &$raw, &$a); $body },
-                model: |$s: M, $a: &[Reg<i32>], $raw: &[[i32; 8]]| { let _ = (&$s, &$raw, &$a); $body },
-            }),*]
-        };
-    }
+    bench!(
+        Avx2,
+        "The AVX2 intrinsics and their model.",
+        Avx2Ops,
+        8,
+        M,
+        D,
+        d
+    );
 
     /// Every modelled intrinsic, at every immediate the kernels use and a
     /// few more.
-    pub fn ops() -> Vec<Op> {
-        ops![
+    pub fn ops() -> Vec<super::Op<Avx2, 8>> {
+        ops![Avx2, 8;
             "load/store", 1, |s, a, r| a[0];
             "load_row", 1, |s, a, r| s.load_row(&r[0]);
             "set1_epi32", 1, |s, a, r| s.set1_epi32(r[0][3]);
@@ -348,27 +532,6 @@ mod avx2 {
         ]
     }
 
-    /// Runs `op` on the CPU and on `model`, on the boundary and random
-    /// inputs.
-    pub fn check(isa: Isa, op: &Op, model: M, random: usize, seed: u64) -> Result<String, String> {
-        let mut scratch = [0i32; 256];
-        let mut real_args = [isa.setzero_si256(); 3];
-        let mut model_args = [Reg::D([0; 8]); 3];
-        let count = sweep::<8>(op.arity, random, seed, |args| {
-            for (j, x) in args.iter().enumerate() {
-                scratch[..8].copy_from_slice(x);
-                real_args[j] = isa.load(&scratch, 0);
-                model_args[j] = Reg::D(*x);
-            }
-            let got = (op.real)(isa, &real_args[..args.len()], args);
-            isa.store(&mut scratch, 0, got);
-            let want = (op.model)(model, &model_args[..args.len()], args).d();
-            (scratch[..8] != want[..])
-                .then(|| format!("the CPU gives {:?}, the model {want:?}", &scratch[..8]))
-        })?;
-        Ok(format!("{count} inputs"))
-    }
-
     /// The AVX2 model against the CPU, intrinsic by intrinsic, and the
     /// mutant that must be caught.
     pub fn all() -> Vec<Lemma> {
@@ -377,32 +540,10 @@ mod avx2 {
             return Vec::new();
         };
         let ops = ops();
-        let mut out = Vec::new();
-        for (i, op) in ops.iter().enumerate() {
-            out.push(Lemma::run(
-                format!("model = CPU: {}", op.name),
-                "model",
-                "boundaries per lane + 10^6 random",
-                "avx2",
-                || check(isa, op, M::new(), RANDOM, i as u64),
-            ));
-        }
-        let mul = ops.iter().find(|o| o.name == "mul_epi32");
-        out.push(Lemma::run(
-            "mul_epi32 zero-extending is caught",
-            "model mutant",
-            "boundaries + 10^6 random",
-            "avx2",
-            || {
-                let Some(mul) = mul else {
-                    return Err("no mul_epi32 check".into());
-                };
-                match check(isa, mul, M::mutated(Mutation::MulUnsigned), RANDOM, 99) {
-                    Ok(_) => Err("the wrong model agreed with the CPU".into()),
-                    Err(e) => Ok(format!("caught: {e}")),
-                }
-            },
-        ));
+        let mut out = super::op_lemmas(isa, &ops, M::new(), "avx2");
+        let mutant = M::mutated(Mutation::MulUnsigned);
+        let mutant = ("mul_epi32 zero-extending is caught", "mul_epi32", mutant);
+        out.push(super::mutant_lemma(isa, &ops, mutant, "avx2"));
         out
     }
 }
@@ -415,36 +556,26 @@ mod neon {
     use crate::neon_model::{Mutation, NeonModel, Reg};
     use mldsa::backend::lanes::neon::NeonOps;
     use mldsa::backend::neon::Isa;
+    use mldsa::params::N;
 
     type M = NeonModel<i32>;
-    type RealV = <Isa as NeonOps>::V;
-    type ModelOp = fn(M, &[Reg<i32>], &[[i32; 4]]) -> Reg<i32>;
 
-    /// One intrinsic (at one immediate), written once for both instances.
-    pub struct Op {
-        pub name: &'static str,
-        pub arity: usize,
-        pub real: fn(Isa, &[RealV], &[[i32; 4]]) -> RealV,
-        pub model: ModelOp,
-    }
-
-    macro_rules! ops {
-        ($( $name:literal, $arity:literal, |$s:ident, $a:ident, $raw:ident| $body:expr; )*) => {
-            vec![$(Op {
-                name: $name,
-                arity: $arity,
-                real: |$s: Isa, $a: &[RealV], $raw: &[[i32; 4]]| { let _ = (&$s, &$raw, &$a); $body },
-                model: |$s: M, $a: &[Reg<i32>], $raw: &[[i32; 4]]| { let _ = (&$s, &$raw, &$a); $body },
-            }),*]
-        };
-    }
+    bench!(
+        Neon,
+        "The NEON intrinsics and their model.",
+        NeonOps,
+        4,
+        M,
+        S,
+        s
+    );
 
     /// Every modelled intrinsic, at every immediate the kernels use and a
     /// few more. The ones on other register types are read and written
     /// through the `vreinterpret` casts (and `vget_low_s32` / `vdup_n_s32`
     /// through the `vmlal_s32` that takes them).
-    pub fn ops() -> Vec<Op> {
-        ops![
+    pub fn ops() -> Vec<super::Op<Neon, 4>> {
+        ops![Neon, 4;
             "vld1q_s32/vst1q_s32", 1, |s, a, r| a[0];
             "vld1q_s32 (row)", 1, |s, a, r| s.load_row(&r[0]);
             "vdupq_n_s32", 1, |s, a, r| s.vdupq_n_s32(r[0][1]);
@@ -498,27 +629,6 @@ mod neon {
         ]
     }
 
-    /// Runs `op` on the CPU and on `model`.
-    pub fn check(op: &Op, model: M, random: usize, seed: u64) -> Result<String, String> {
-        let isa = Isa;
-        let mut scratch = [0i32; 256];
-        let mut real_args = [isa.vdupq_n_s32(0); 3];
-        let mut model_args = [Reg::S([0; 4]); 3];
-        let count = sweep::<4>(op.arity, random, seed, |args| {
-            for (j, x) in args.iter().enumerate() {
-                scratch[..4].copy_from_slice(x);
-                real_args[j] = isa.load(&scratch, 0);
-                model_args[j] = Reg::S(*x);
-            }
-            let got = (op.real)(isa, &real_args[..args.len()], args);
-            isa.store(&mut scratch, 0, got);
-            let want = (op.model)(model, &model_args[..args.len()], args).s();
-            (scratch[..4] != want[..])
-                .then(|| format!("the CPU gives {:?}, the model {want:?}", &scratch[..4]))
-        })?;
-        Ok(format!("{count} inputs"))
-    }
-
     /// vld4q_s32 and vst4q_s32 on 16 coefficients.
     fn ld4_st4(random: usize) -> Result<String, String> {
         let (isa, model) = (Isa, M::new());
@@ -555,16 +665,7 @@ mod neon {
     /// mutant that must be caught.
     pub fn all() -> Vec<Lemma> {
         let ops = ops();
-        let mut out = Vec::new();
-        for (i, op) in ops.iter().enumerate() {
-            out.push(Lemma::run(
-                format!("model = CPU: {}", op.name),
-                "model",
-                "boundaries per lane + 10^6 random",
-                "neon",
-                || check(op, M::new(), RANDOM, i as u64),
-            ));
-        }
+        let mut out = super::op_lemmas(Isa, &ops, M::new(), "neon");
         out.push(Lemma::run(
             "model = CPU: vld4q_s32/vst4q_s32",
             "model",
@@ -572,22 +673,9 @@ mod neon {
             "neon",
             || ld4_st4(RANDOM),
         ));
-        let qdmulh = ops.iter().find(|o| o.name == "vqdmulhq_s32");
-        out.push(Lemma::run(
-            "vqdmulhq_s32 unsaturated is caught",
-            "model mutant",
-            "boundaries + 10^6 random",
-            "neon",
-            || {
-                let Some(op) = qdmulh else {
-                    return Err("no vqdmulhq_s32 check".into());
-                };
-                match check(op, M::mutated(Mutation::QdmulhWraps), RANDOM, 99) {
-                    Ok(_) => Err("the wrong model agreed with the CPU".into()),
-                    Err(e) => Ok(format!("caught: {e}")),
-                }
-            },
-        ));
+        let mutant = M::mutated(Mutation::QdmulhWraps);
+        let mutant = ("vqdmulhq_s32 unsaturated is caught", "vqdmulhq_s32", mutant);
+        out.push(super::mutant_lemma(Isa, &ops, mutant, "neon"));
         out
     }
 }

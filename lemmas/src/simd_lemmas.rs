@@ -23,6 +23,7 @@ use crate::fips::Q;
 use crate::lane::{Lane, WideLane};
 use crate::neon_model::{self, NeonModel};
 use crate::smt::{self, Bv32, Bv64, Term, Verdict, ctx};
+use crate::smt_lemmas::{proven, refuted};
 use mldsa::backend::lanes::{avx2 as x, neon as n};
 use mldsa::backend::portable as k;
 use mldsa::params::{Gamma2, Gamma2Q32, Gamma2Q88};
@@ -36,22 +37,6 @@ type NReg = neon_model::Reg<Bv32>;
 fn and(parts: &[Bool<'static>]) -> Bool<'static> {
     let refs: Vec<&Bool<'static>> = parts.iter().collect();
     Bool::and(ctx(), &refs)
-}
-
-fn proven(v: Verdict) -> Result<String, String> {
-    match v {
-        Verdict::Proven => Ok("proven".into()),
-        Verdict::Refuted(c) => Err(format!("counterexample: {c}")),
-        Verdict::Unknown(r) => Err(format!("z3 gave up: {r}")),
-    }
-}
-
-fn refuted(v: Verdict) -> Result<String, String> {
-    match v {
-        Verdict::Proven => Err("the mutant was not refuted: the lemma cannot tell".into()),
-        Verdict::Refuted(c) => Ok(format!("refuted: {c}")),
-        Verdict::Unknown(r) => Err(format!("z3 gave up on the mutant: {r}")),
-    }
 }
 
 /// `n` fresh lanes named `name0`, `name1`, ...

@@ -59,25 +59,16 @@ fn accumulate(l: usize, a: I32, b: I32, isa: &str) -> Result<String, String> {
     let xs = vec![[a; N]; l];
     let ys = vec![[b; N]; l];
     let mut worst = 0;
+    let largest = |lanes: &[I32]| lanes.iter().map(|v| v.magnitude()).max().unwrap_or(0);
     if isa == "avx2" {
         for i in 0..N / 8 {
             let r = x::pointwise_acc(Avx2Model::<I32>::new(), &xs, &ys, i).d();
-            worst = r
-                .iter()
-                .map(|v| v.magnitude())
-                .max()
-                .unwrap_or(0)
-                .max(worst);
+            worst = worst.max(largest(&r));
         }
     } else {
         for i in 0..N / 4 {
             let r = n::pointwise_acc(NeonModel::<I32>::new(), &xs, &ys, i).s();
-            worst = r
-                .iter()
-                .map(|v| v.magnitude())
-                .max()
-                .unwrap_or(0)
-                .max(worst);
+            worst = worst.max(largest(&r));
         }
     }
     let failures = interval::failures();

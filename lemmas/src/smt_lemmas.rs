@@ -18,7 +18,8 @@ fn and(parts: &[&Bool<'static>]) -> Bool<'static> {
     Bool::and(ctx(), parts)
 }
 
-fn proven(v: Verdict) -> Result<String, String> {
+/// A lemma's verdict: passes if z3 proved it.
+pub(crate) fn proven(v: Verdict) -> Result<String, String> {
     match v {
         Verdict::Proven => Ok("proven".into()),
         Verdict::Refuted(c) => Err(format!("counterexample: {c}")),
@@ -26,7 +27,8 @@ fn proven(v: Verdict) -> Result<String, String> {
     }
 }
 
-fn refuted(v: Verdict) -> Result<String, String> {
+/// A mutant's verdict: passes if z3 refuted it.
+pub(crate) fn refuted(v: Verdict) -> Result<String, String> {
     match v {
         Verdict::Proven => Err("the mutant was not refuted: the lemma cannot tell".into()),
         Verdict::Refuted(c) => Ok(format!("refuted: {c}")),

@@ -37,7 +37,7 @@ use crate::poly::Poly;
     target_arch = "x86_64",
     all(target_arch = "aarch64", target_feature = "neon")
 ))]
-const fn set_bit_positions() -> [[u8; 8]; 256] {
+pub const fn set_bit_positions() -> [[u8; 8]; 256] {
     let mut t = [[0u8; 8]; 256];
     let mut mask = 0;
     while mask < 256 {
@@ -53,6 +53,19 @@ const fn set_bit_positions() -> [[u8; 8]; 256] {
         mask += 1;
     }
     t
+}
+
+/// Where a SIMD rejection sampler reads its compaction table (the rows of
+/// `set_bit_positions`). A type, not a value, so that the running sampler
+/// compiles to the same code as with the static named directly; the
+/// lemmas run the sampler on a table with one row planted wrong.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+pub trait CompactTable {
+    /// Row `mask`: the positions of the set bits of `mask`, in order.
+    const SET_BITS: &'static [[u8; 8]; 256];
 }
 
 /// An incremental SHAKE (one lane): absorb, then squeeze.

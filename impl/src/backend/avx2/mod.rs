@@ -20,12 +20,13 @@ use core::arch::x86_64::*;
 
 use super::lanes::avx2 as kernels;
 use super::portable::{self, Portable};
-use super::{Backend, Xof, XofX4};
+use super::{Backend, CompactTable, Xof, XofX4};
 use crate::params::{D, Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 use isa::{load, store};
 
 pub use isa::Isa;
+pub use sampling::Compact;
 
 pub use keccak::{ShakeX4, keccak_f1600_x4};
 
@@ -358,7 +359,7 @@ impl Backend for Avx2 {
     #[inline(always)]
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
         with_avx2!(
-            sampling::rej_uniform(out, buf),
+            sampling::rej_uniform::<Compact>(out, buf),
             Portable::rej_uniform(out, buf)
         )
     }
@@ -366,7 +367,7 @@ impl Backend for Avx2 {
     #[inline(always)]
     fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
         with_avx2!(
-            sampling::rej_eta::<E>(out, buf),
+            sampling::rej_eta::<Compact, E>(out, buf),
             Portable::rej_eta::<E>(out, buf)
         )
     }
@@ -423,4 +424,17 @@ impl<const RATE: usize> Xof for ShakeBmi<RATE> {
     fn squeeze(&mut self, out: &mut [u8]) {
         with_avx2!(squeeze_bmi(&mut self.0, out), self.0.squeeze(out))
     }
+}
+
+/// RejNTTPoly's sampler on compaction table `T` (the backend runs it on
+/// [`Compact`]), for the lemmas' planted table bug; `None` without AVX2.
+#[cfg(feature = "internals")]
+pub fn rej_uniform_on<T: CompactTable>(out: &mut [i32], buf: &[u8]) -> Option<usize> {
+    with_avx2!(Some(sampling::rej_uniform::<T>(out, buf)), None)
+}
+
+/// RejBoundedPoly's sampler on compaction table `T`, as `rej_uniform_on`.
+#[cfg(feature = "internals")]
+pub fn rej_eta_on<T: CompactTable, E: Eta>(out: &mut [i32], buf: &[u8]) -> Option<usize> {
+    with_avx2!(Some(sampling::rej_eta::<T, E>(out, buf)), None)
 }

@@ -9,17 +9,25 @@
 
 use core::arch::x86_64::*;
 
-use crate::backend::portable;
+use crate::backend::{CompactTable, portable};
 use crate::params::{Eta, EtaKind, Q};
 
 static COMPACT: [[u8; 8]; 256] = crate::backend::set_bit_positions();
+
+/// The compaction table the samplers run with.
+#[derive(Clone, Copy, Debug)]
+pub struct Compact;
+
+impl CompactTable for Compact {
+    const SET_BITS: &'static [[u8; 8]; 256] = &COMPACT;
+}
 
 /// Moves the accepted lanes of `v` (mask bit i set = lane i accepted) to the
 /// front, in order, and stores all eight lanes at `out[..8]`.
 #[inline]
 #[target_feature(enable = "avx2,popcnt")]
-fn compact_store(out: &mut [i32], v: __m256i, mask: usize) -> usize {
-    let idx_bytes = &COMPACT[mask & 0xFF];
+fn compact_store<T: CompactTable>(out: &mut [i32], v: __m256i, mask: usize) -> usize {
+    let idx_bytes = &T::SET_BITS[mask & 0xFF];
     // SAFETY: `idx_bytes` is 8 readable bytes.
     let idx = _mm256_cvtepu8_epi32(unsafe { _mm_loadl_epi64(idx_bytes.as_ptr().cast()) });
     let packed = _mm256_permutevar8x32_epi32(v, idx);
@@ -32,7 +40,7 @@ fn compact_store(out: &mut [i32], v: __m256i, mask: usize) -> usize {
 /// Uniform candidates (CoeffFromThreeBytes) from 24 bytes at a time.
 #[inline]
 #[target_feature(enable = "avx2,popcnt")]
-pub fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
+pub fn rej_uniform<T: CompactTable>(out: &mut [i32], buf: &[u8]) -> usize {
     let q = _mm256_set1_epi32(Q);
     let low23 = _mm256_set1_epi32(0x7F_FFFF);
     // Bytes 0..12 of the low 128-bit lane and 12..24 (at 4..16 of the high
@@ -51,7 +59,7 @@ pub fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
         let v = _mm256_and_si256(_mm256_shuffle_epi8(v, spread), low23);
         let good = _mm256_cmpgt_epi32(q, v);
         let mask = _mm256_movemask_ps(_mm256_castsi256_ps(good)) as usize;
-        ctr += compact_store(&mut out[ctr..], v, mask);
+        ctr += compact_store::<T>(&mut out[ctr..], v, mask);
         pos += 24;
     }
     ctr + portable::rej_uniform_scalar(&mut out[ctr..], &buf[pos..])
@@ -61,7 +69,7 @@ pub fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
 /// at a time.
 #[inline]
 #[target_feature(enable = "avx2,popcnt")]
-pub fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
+pub fn rej_eta<T: CompactTable, E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
     let limit = _mm256_set1_epi32(match E::KIND {
         EtaKind::Two => 15,
         EtaKind::Four => 9,
@@ -88,7 +96,7 @@ pub fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
         };
         // Constant-time check: which half-bytes are accepted is public.
         let mask = crate::ct::public(_mm256_movemask_ps(_mm256_castsi256_ps(good)) as usize);
-        ctr += compact_store(&mut out[ctr..], value, mask);
+        ctr += compact_store::<T>(&mut out[ctr..], value, mask);
         pos += 4;
     }
     ctr + portable::rej_eta_scalar::<E>(&mut out[ctr..], &buf[pos..])

@@ -35,12 +35,13 @@ use core::arch::aarch64::*;
 
 use super::lanes::neon as kernels;
 use super::portable::Portable;
-use super::{Backend, XofX4};
+use super::{Backend, CompactTable, XofX4};
 use crate::params::{D, Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 use isa::{load, store};
 
 pub use isa::Isa;
+pub use sampling::EtaCompact;
 
 pub use keccak::{ShakeX2, has_sha3, keccak_f1600_x2, keccak_f1600_x2_form};
 
@@ -283,7 +284,7 @@ impl Backend for Neon {
 
     #[inline(always)]
     fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
-        neon!(sampling::rej_eta::<E>(out, buf))
+        neon!(sampling::rej_eta::<EtaCompact, E>(out, buf))
     }
 
     #[inline(always)]
@@ -300,4 +301,11 @@ impl Backend for Neon {
     fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) {
         Portable::pack_w1::<G>(out, a)
     }
+}
+
+/// RejBoundedPoly's sampler on compaction table `T` (the backend runs it
+/// on [`EtaCompact`]), for the lemmas' planted table bug.
+#[cfg(feature = "internals")]
+pub fn rej_eta_on<T: CompactTable, E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
+    neon!(sampling::rej_eta::<T, E>(out, buf))
 }

@@ -11,7 +11,7 @@
 
 use core::arch::aarch64::*;
 
-use crate::backend::portable;
+use crate::backend::{CompactTable, portable};
 use crate::params::{Eta, EtaKind, Q};
 
 /// For each 4-bit mask, `tbl` indices moving the bytes of the accepted
@@ -41,6 +41,14 @@ const fn uniform_table() -> [[u8; 16]; 16] {
 
 static UNIFORM_COMPACT: [[u8; 16]; 16] = uniform_table();
 static ETA_COMPACT: [[u8; 8]; 256] = crate::backend::set_bit_positions();
+
+/// The eight-lane compaction table `rej_eta` runs with.
+#[derive(Clone, Copy, Debug)]
+pub struct EtaCompact;
+
+impl CompactTable for EtaCompact {
+    const SET_BITS: &'static [[u8; 8]; 256] = &ETA_COMPACT;
+}
 
 /// Bytes 0..12 of a 16-byte load as four 3-byte little-endian lanes.
 static SPREAD: [u8; 16] = [0, 1, 2, 0xFF, 3, 4, 5, 0xFF, 6, 7, 8, 0xFF, 9, 10, 11, 0xFF];
@@ -122,7 +130,7 @@ pub fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
 /// each 4 bytes, computed in 8-bit lanes and widened after compaction.
 #[inline]
 #[target_feature(enable = "neon")]
-pub fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
+pub fn rej_eta<T: CompactTable, E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
     let limit = vdup_n_u8(match E::KIND {
         EtaKind::Two => 15,
         EtaKind::Four => 9,
@@ -147,7 +155,7 @@ pub fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
             EtaKind::Four => vsub_u8(vdup_n_u8(4), t),
         };
         let mask = vaddv_u8(vand_u8(good, bits)) as usize;
-        let idx = &ETA_COMPACT[mask & 0xFF];
+        let idx = &T::SET_BITS[mask & 0xFF];
         // SAFETY: `idx` is 8 readable bytes.
         let packed = vtbl1_u8(value, unsafe { vld1_u8(idx.as_ptr()) });
         let wide = vmovl_s8(vreinterpret_s8_u8(packed));
