@@ -2,11 +2,12 @@
 # The packages and features every optimized build of `make test` and
 # `make test-neon` names (always with a test or example target, so that
 # dev-dependencies count). Cargo resolves features per invocation: the same
-# set resolves mldsa and its dependencies identically each time, so mldsa,
-# which compiles its algorithms once in its own crate
-# (impl/src/dispatch.rs, `Operations`), is built once per profile and target
-# instead of once per command. With `aarch64`: without the z3 lemmas (no
-# libz3 for that target here).
+# set resolves mldsa and its dependencies identically each time, so that
+# mldsa and the workspace's libraries are built once per profile and target
+# instead of once per command, and a binary two commands need (the
+# stack_usage example: make stack-check, and make interop's example target)
+# once. With `aarch64`: without the z3 lemmas (no libz3 for that target
+# here).
 set -euo pipefail
 set=(-p mldsa-fips204 -p mldsa-cli -p mldsa-diff-tests -p mldsa-lemmas -p mldsa-vectors)
 if [[ "${1:-}" != aarch64 ]]; then
