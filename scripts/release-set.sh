@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The packages and features every optimized build of `make test` and
-# `make test-neon` names (always with a test or example target, so that
-# dev-dependencies count). Cargo resolves features per invocation: the same
+# The packages and features the optimized test builds of `make test` and
+# `make test-neon` name (ACVP, the stack scan and stack check, ct, interop;
+# always with a test or example target, so that dev-dependencies count;
+# `make lemmas` runs on its own). Cargo resolves features per invocation: the same
 # set resolves mldsa and its dependencies identically each time, so that
 # mldsa and the workspace's libraries are built once per profile and target
 # instead of once per command, and a binary two commands need (the
