@@ -477,6 +477,26 @@ fn caught(check: Result<String, String>) -> Result<String, String> {
     }
 }
 
+/// The eta = 2 sampler of `backend` on the planted table: the rule check
+/// must fail on it.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+fn planted_rej_eta(
+    out: &mut Vec<Lemma>,
+    backend: &'static str,
+    sampler: &dyn Fn(&mut [i32], &[u8]) -> usize,
+) {
+    out.push(Lemma::run(
+        "rej_eta, table row planted wrong, eta=2",
+        "exhaustive mutant",
+        "as rej_eta",
+        backend,
+        || caught(rej_eta_vs_rule(2, sampler)),
+    ));
+}
+
 /// The AVX2 samplers on the planted table: the rule checks above must
 /// fail on them (pass only if they do, and print what they found).
 #[cfg(target_arch = "x86_64")]
@@ -493,18 +513,9 @@ fn planted_table(out: &mut Vec<Lemma>) {
             }))
         },
     ));
-    out.push(Lemma::run(
-        "rej_eta, table row planted wrong, eta=2",
-        "exhaustive mutant",
-        "as rej_eta",
-        "avx2",
-        || {
-            let sampler = |o: &mut [i32], b: &[u8]| {
-                rej_eta_on::<Planted, mldsa::params::Eta2>(o, b).unwrap_or(0)
-            };
-            caught(rej_eta_vs_rule(2, &sampler))
-        },
-    ));
+    planted_rej_eta(out, "avx2", &|o, b| {
+        rej_eta_on::<Planted, mldsa::params::Eta2>(o, b).unwrap_or(0)
+    });
 }
 
 /// NEON's eta sampler on the planted table (its uniform sampler has a
@@ -512,17 +523,9 @@ fn planted_table(out: &mut Vec<Lemma>) {
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 fn planted_table(out: &mut Vec<Lemma>) {
     use mldsa::backend::neon::rej_eta_on;
-    out.push(Lemma::run(
-        "rej_eta, table row planted wrong, eta=2",
-        "exhaustive mutant",
-        "as rej_eta",
-        "neon",
-        || {
-            let sampler =
-                |o: &mut [i32], b: &[u8]| rej_eta_on::<Planted, mldsa::params::Eta2>(o, b);
-            caught(rej_eta_vs_rule(2, &sampler))
-        },
-    ));
+    planted_rej_eta(out, "neon", &|o, b| {
+        rej_eta_on::<Planted, mldsa::params::Eta2>(o, b)
+    });
 }
 
 fn for_backend<B: Backend>(out: &mut Vec<Lemma>, reductions: Reductions) {
