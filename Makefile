@@ -6,8 +6,8 @@
 .PHONY: ct setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage stack-check zeroize help interop no-std msrv
 .PHONY: fuzz fuzz-smoke fuzz-seeds miri
 
-# scripts/release-set.sh: one package and feature set for the optimized
-# test builds, so that mldsa and the libraries are compiled once per profile.
+# scripts/release-set.sh: one package and feature set for every optimized
+# build, so that mldsa is compiled once per profile.
 RELEASE_SET := $(shell bash scripts/release-set.sh)
 
 HAX_CFG_FLAGS := --cfg hax --cfg hax_compilation --cfg hax_backend_fstar \
@@ -118,7 +118,8 @@ fuzz-diff:
 	MLDSA_DIFF_CASES=20x cargo test -p mldsa-diff-tests
 
 lemmas:
-	cargo run --release -q -p mldsa-lemmas --features smt
+	cargo build -q $(RELEASE_SET) --release --bin mldsa-lemmas --example stack_usage
+	target/release/mldsa-lemmas
 
 # cargo fuzz (fuzz/README.md): every target from the committed seeds, fails
 # on any crash; prints executions per second and coverage per target.
@@ -189,12 +190,13 @@ bench-instructions:
 # runner with -cpu max, which has the SHA3 extension): clippy on the aarch64
 # build, ACVP on neon and portable, the kernel and end-to-end diff tests
 # (NEON vs spec vs portable, with the exhaustive Z_q sweeps of the rounding
-# kernels) and the stack scan (neon and portable), then ACVP and the SHAKE
-# kernels again on a CPU without SHA3 (cortex-a72: the plain NEON Keccak).
-# Needs the target and qemu-user
+# kernels) and the stack scan (neon and portable), then ACVP, the SHAKE
+# kernels and the stack scan again on a CPU without SHA3 (cortex-a72: the
+# plain NEON Keccak). Needs the target and qemu-user
 # (make setup-neon installs them).
 NEON_TARGET := aarch64-unknown-linux-gnu
 NEON_SET := $(shell bash scripts/release-set.sh aarch64)
+NEON_RUN := qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu max
 NEON_NO_SHA3 := CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu cortex-a72"
 test-neon: setup-neon
 	cargo clippy $(NEON_SET) --all-targets --target $(NEON_TARGET) -- -D warnings
@@ -205,8 +207,7 @@ test-neon: setup-neon
 	MLDSA_BACKEND=portable cargo test $(NEON_SET) --release --target $(NEON_TARGET) --test stack_scan
 	$(NEON_NO_SHA3) MLDSA_BACKEND=neon cargo test $(NEON_SET) --release --target $(NEON_TARGET) --test acvp_mldsa -- --nocapture
 	$(NEON_NO_SHA3) MLDSA_EXPECT_SHA3=0 MLDSA_BACKEND=neon cargo test $(NEON_SET) --release --target $(NEON_TARGET) --test kernels -- shake neon
-	# Not yet the stack scan of NEON without SHA3: after keygen it finds one
-	# 8-byte lane of K (a spill of the portable permutation's state), open.
+	$(NEON_NO_SHA3) MLDSA_BACKEND=neon cargo test $(NEON_SET) --release --target $(NEON_TARGET) --test stack_scan
 	$(MAKE) lemmas-neon
 
 # The exhaustive and basis lemmas on NEON and portable under qemu, and the
@@ -215,7 +216,8 @@ test-neon: setup-neon
 # 2^28 window (`make lemmas` sweeps the same source whole natively). z3 is
 # not built for AArch64.
 lemmas-neon:
-	cargo run --release -q -p mldsa-lemmas --target $(NEON_TARGET) -- interval exhaustive model reduction-window
+	cargo build -q $(NEON_SET) --release --target $(NEON_TARGET) --bin mldsa-lemmas --example stack_usage
+	$(NEON_RUN) target/$(NEON_TARGET)/release/mldsa-lemmas interval exhaustive model reduction-window
 
 # Instructions executed under qemu (a TCG plugin counting every executed
 # guest instruction), NEON vs portable on AArch64, keygen / sign / verify.

@@ -20,7 +20,7 @@ use crate::backend::avx512::Avx512;
 use crate::backend::neon::Neon;
 use crate::backend::portable::Portable;
 use crate::error::Error;
-use crate::params::ParameterSet;
+use crate::params::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
 
 /// The key types the API holds (their fields are the algorithms' business).
 pub(crate) use crate::algorithms::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
@@ -325,16 +325,132 @@ fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
+/// The operations of one parameter set, compiled in this crate: one copy
+/// per parameter set (three, each with every backend), made once when
+/// `mldsa` is built. The API's generic functions call them through
+/// [`ParameterSet`] (of which this is a sealed supertrait), so a program
+/// using `mldsa` links these copies instead of instantiating the
+/// algorithms again in its own crate (rustc shares no generic instances
+/// across crates in release builds): its own build takes seconds, not
+/// minutes. Not nameable outside this crate.
+pub trait Operations: Sized {
+    #[doc(hidden)]
+    fn key_gen(
+        xi: &[u8; 32],
+        vk: &mut ExpandedVerifyingKey<Self>,
+        sk: &mut ExpandedSigningKey<Self>,
+    ) where
+        Self: ParameterSet;
+    #[doc(hidden)]
+    fn key_gen_precomputed(
+        xi: &[u8; 32],
+        vk: &mut ExpandedVerifyingKey<Self>,
+        sk: &mut ExpandedSigningKey<Self>,
+        pre: &mut PrecomputedParts<Self>,
+    ) where
+        Self: ParameterSet;
+    #[doc(hidden)]
+    fn precompute(sk: &ExpandedSigningKey<Self>, pre: &mut PrecomputedParts<Self>)
+    where
+        Self: ParameterSet;
+    #[doc(hidden)]
+    fn sign(
+        sk: &ExpandedSigningKey<Self>,
+        mu: &[u8; 64],
+        rnd: &[u8; 32],
+        sig: &mut <Self as ParameterSet>::SigBytes,
+    ) where
+        Self: ParameterSet;
+    #[doc(hidden)]
+    fn sign_precomputed(
+        sk: &ExpandedSigningKey<Self>,
+        pre: &PrecomputedParts<Self>,
+        mu: &[u8; 64],
+        rnd: &[u8; 32],
+        sig: &mut <Self as ParameterSet>::SigBytes,
+    ) where
+        Self: ParameterSet;
+    #[doc(hidden)]
+    fn verify(vk: &ExpandedVerifyingKey<Self>, mu: &[u8; 64], sig: &[u8]) -> bool
+    where
+        Self: ParameterSet;
+    #[doc(hidden)]
+    fn decode_verifying_key(pk: &[u8], vk: &mut ExpandedVerifyingKey<Self>) -> Result<(), Error>
+    where
+        Self: ParameterSet;
+    #[doc(hidden)]
+    fn import_signing_key(
+        bytes: &[u8],
+        sk: &mut ExpandedSigningKey<Self>,
+        vk: &mut ExpandedVerifyingKey<Self>,
+    ) -> Result<(), Error>
+    where
+        Self: ParameterSet;
+}
+
+/// `Operations` for each parameter set: every method calls the generic
+/// operation of `run` for that set (a concrete function, so its code is
+/// generated here).
+macro_rules! operations {
+    ($($p:ty),*) => {$(
+        impl Operations for $p {
+            fn key_gen(xi: &[u8; 32], vk: &mut ExpandedVerifyingKey<Self>, sk: &mut ExpandedSigningKey<Self>) {
+                run::key_gen::<Self>(xi, vk, sk)
+            }
+            fn key_gen_precomputed(
+                xi: &[u8; 32],
+                vk: &mut ExpandedVerifyingKey<Self>,
+                sk: &mut ExpandedSigningKey<Self>,
+                pre: &mut PrecomputedParts<Self>,
+            ) {
+                run::key_gen_precomputed::<Self>(xi, vk, sk, pre)
+            }
+            fn precompute(sk: &ExpandedSigningKey<Self>, pre: &mut PrecomputedParts<Self>) {
+                run::precompute::<Self>(sk, pre)
+            }
+            fn sign(
+                sk: &ExpandedSigningKey<Self>,
+                mu: &[u8; 64],
+                rnd: &[u8; 32],
+                sig: &mut <Self as ParameterSet>::SigBytes,
+            ) {
+                run::sign::<Self>(sk, mu, rnd, sig)
+            }
+            fn sign_precomputed(
+                sk: &ExpandedSigningKey<Self>,
+                pre: &PrecomputedParts<Self>,
+                mu: &[u8; 64],
+                rnd: &[u8; 32],
+                sig: &mut <Self as ParameterSet>::SigBytes,
+            ) {
+                run::sign_precomputed::<Self>(sk, pre, mu, rnd, sig)
+            }
+            fn verify(vk: &ExpandedVerifyingKey<Self>, mu: &[u8; 64], sig: &[u8]) -> bool {
+                run::verify::<Self>(vk, mu, sig)
+            }
+            fn decode_verifying_key(pk: &[u8], vk: &mut ExpandedVerifyingKey<Self>) -> Result<(), Error> {
+                run::decode_verifying_key::<Self>(pk, vk)
+            }
+            fn import_signing_key(
+                bytes: &[u8],
+                sk: &mut ExpandedSigningKey<Self>,
+                vk: &mut ExpandedVerifyingKey<Self>,
+            ) -> Result<(), Error> {
+                run::import_signing_key::<Self>(bytes, sk, vk)
+            }
+        }
+    )*};
+}
+
+operations!(MlDsa44, MlDsa65, MlDsa87);
+
 /// ML-DSA.KeyGen_internal (Algorithm 6) into `vk` and `sk`, in place.
 pub(crate) fn key_gen<P: ParameterSet>(
     xi: &[u8; 32],
     vk: &mut ExpandedVerifyingKey<P>,
     sk: &mut ExpandedSigningKey<P>,
 ) {
-    dispatch!(key_gen::<P>(xi, vk, sk), |B| {
-        algorithms::key_gen_internal::<P, B>(xi, vk, sk)
-    });
-    scrub_stack::<P>(KEYGEN_SCRUB);
+    P::key_gen(xi, vk, sk)
 }
 
 /// KeyGen_internal for a precomputed key: `pre` filled on the way.
@@ -344,10 +460,7 @@ pub(crate) fn key_gen_precomputed<P: ParameterSet>(
     sk: &mut ExpandedSigningKey<P>,
     pre: &mut PrecomputedParts<P>,
 ) {
-    dispatch!(key_gen_precomputed::<P>(xi, vk, sk, pre), |B| {
-        algorithms::key_gen_internal_precomputed::<P, B>(xi, vk, sk, pre)
-    });
-    scrub_stack::<P>(KEYGEN_SCRUB);
+    P::key_gen_precomputed(xi, vk, sk, pre)
 }
 
 /// A precomputed key's parts from `sk`.
@@ -355,7 +468,7 @@ pub(crate) fn precompute<P: ParameterSet>(
     sk: &ExpandedSigningKey<P>,
     pre: &mut PrecomputedParts<P>,
 ) {
-    dispatch!(precompute::<P>(sk, pre), |B| pre.precompute::<B>(sk))
+    P::precompute(sk, pre)
 }
 
 /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, compact key.
@@ -365,10 +478,7 @@ pub(crate) fn sign<P: ParameterSet>(
     rnd: &[u8; 32],
     sig: &mut P::SigBytes,
 ) {
-    dispatch!(sign::<P>(sk, mu, rnd, sig), |B| {
-        algorithms::sign_internal::<P, B>(sk, mu, rnd, sig)
-    });
-    scrub_stack::<P>(SIGN_SCRUB);
+    P::sign(sk, mu, rnd, sig)
 }
 
 /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, precomputed key.
@@ -379,10 +489,7 @@ pub(crate) fn sign_precomputed<P: ParameterSet>(
     rnd: &[u8; 32],
     sig: &mut P::SigBytes,
 ) {
-    dispatch!(sign_precomputed::<P>(sk, pre, mu, rnd, sig), |B| {
-        algorithms::sign_internal_precomputed::<P, B>(sk, pre, mu, rnd, sig)
-    });
-    scrub_stack::<P>(SIGN_PRECOMPUTED_SCRUB);
+    P::sign_precomputed(sk, pre, mu, rnd, sig)
 }
 
 /// ML-DSA.Verify_internal (Algorithm 8) from mu.
@@ -391,9 +498,7 @@ pub(crate) fn verify<P: ParameterSet>(
     mu: &[u8; 64],
     sig: &[u8],
 ) -> bool {
-    dispatch!(verify::<P>(vk, mu, sig), |B| {
-        algorithms::verify_internal::<P, B>(vk, mu, sig)
-    })
+    P::verify(vk, mu, sig)
 }
 
 /// pkDecode and tr = H(pk, 64) into `vk`.
@@ -401,9 +506,7 @@ pub(crate) fn decode_verifying_key<P: ParameterSet>(
     pk: &[u8],
     vk: &mut ExpandedVerifyingKey<P>,
 ) -> Result<(), Error> {
-    dispatch!(decode_verifying_key::<P>(pk, vk), |B| {
-        vk.decode_from::<B>(pk)
-    })
+    P::decode_verifying_key(pk, vk)
 }
 
 /// An expanded signing key's import, validated (`import_signing_key`),
@@ -413,11 +516,108 @@ pub(crate) fn import_signing_key<P: ParameterSet>(
     sk: &mut ExpandedSigningKey<P>,
     vk: &mut ExpandedVerifyingKey<P>,
 ) -> Result<(), Error> {
-    let result = dispatch!(import_signing_key::<P>(bytes, sk, vk), |B| {
-        algorithms::import_signing_key::<P, B>(bytes, sk, vk)
-    });
-    scrub_stack::<P>(IMPORT_SCRUB);
-    result
+    P::import_signing_key(bytes, sk, vk)
+}
+
+/// The operations, generic: each picks the backend (`dispatch!`) and, after
+/// a secret operation, scrubs the stack it used.
+mod run {
+    use super::*;
+
+    /// ML-DSA.KeyGen_internal (Algorithm 6) into `vk` and `sk`, in place.
+    pub(super) fn key_gen<P: ParameterSet>(
+        xi: &[u8; 32],
+        vk: &mut ExpandedVerifyingKey<P>,
+        sk: &mut ExpandedSigningKey<P>,
+    ) {
+        dispatch!(key_gen::<P>(xi, vk, sk), |B| {
+            algorithms::key_gen_internal::<P, B>(xi, vk, sk)
+        });
+        scrub_stack::<P>(KEYGEN_SCRUB);
+    }
+
+    /// KeyGen_internal for a precomputed key: `pre` filled on the way.
+    pub(super) fn key_gen_precomputed<P: ParameterSet>(
+        xi: &[u8; 32],
+        vk: &mut ExpandedVerifyingKey<P>,
+        sk: &mut ExpandedSigningKey<P>,
+        pre: &mut PrecomputedParts<P>,
+    ) {
+        dispatch!(key_gen_precomputed::<P>(xi, vk, sk, pre), |B| {
+            algorithms::key_gen_internal_precomputed::<P, B>(xi, vk, sk, pre)
+        });
+        scrub_stack::<P>(KEYGEN_SCRUB);
+    }
+
+    /// A precomputed key's parts from `sk`.
+    pub(super) fn precompute<P: ParameterSet>(
+        sk: &ExpandedSigningKey<P>,
+        pre: &mut PrecomputedParts<P>,
+    ) {
+        dispatch!(precompute::<P>(sk, pre), |B| pre.precompute::<B>(sk))
+    }
+
+    /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, compact key.
+    pub(super) fn sign<P: ParameterSet>(
+        sk: &ExpandedSigningKey<P>,
+        mu: &[u8; 64],
+        rnd: &[u8; 32],
+        sig: &mut P::SigBytes,
+    ) {
+        dispatch!(sign::<P>(sk, mu, rnd, sig), |B| {
+            algorithms::sign_internal::<P, B>(sk, mu, rnd, sig)
+        });
+        scrub_stack::<P>(SIGN_SCRUB);
+    }
+
+    /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, precomputed key.
+    pub(super) fn sign_precomputed<P: ParameterSet>(
+        sk: &ExpandedSigningKey<P>,
+        pre: &PrecomputedParts<P>,
+        mu: &[u8; 64],
+        rnd: &[u8; 32],
+        sig: &mut P::SigBytes,
+    ) {
+        dispatch!(sign_precomputed::<P>(sk, pre, mu, rnd, sig), |B| {
+            algorithms::sign_internal_precomputed::<P, B>(sk, pre, mu, rnd, sig)
+        });
+        scrub_stack::<P>(SIGN_PRECOMPUTED_SCRUB);
+    }
+
+    /// ML-DSA.Verify_internal (Algorithm 8) from mu.
+    pub(super) fn verify<P: ParameterSet>(
+        vk: &ExpandedVerifyingKey<P>,
+        mu: &[u8; 64],
+        sig: &[u8],
+    ) -> bool {
+        dispatch!(verify::<P>(vk, mu, sig), |B| {
+            algorithms::verify_internal::<P, B>(vk, mu, sig)
+        })
+    }
+
+    /// pkDecode and tr = H(pk, 64) into `vk`.
+    pub(super) fn decode_verifying_key<P: ParameterSet>(
+        pk: &[u8],
+        vk: &mut ExpandedVerifyingKey<P>,
+    ) -> Result<(), Error> {
+        dispatch!(decode_verifying_key::<P>(pk, vk), |B| {
+            vk.decode_from::<B>(pk)
+        })
+    }
+
+    /// An expanded signing key's import, validated (`import_signing_key`),
+    /// into `sk` and its public key into `vk`, in place.
+    pub(super) fn import_signing_key<P: ParameterSet>(
+        bytes: &[u8],
+        sk: &mut ExpandedSigningKey<P>,
+        vk: &mut ExpandedVerifyingKey<P>,
+    ) -> Result<(), Error> {
+        let result = dispatch!(import_signing_key::<P>(bytes, sk, vk), |B| {
+            algorithms::import_signing_key::<P, B>(bytes, sk, vk)
+        });
+        scrub_stack::<P>(IMPORT_SCRUB);
+        result
+    }
 }
 
 /// mu = H(tr || M', 64), incremental, on the selected backend's SHAKE256.

@@ -244,7 +244,7 @@ impl Eta for Eta4 {
 /// assert_eq!((MlDsa65::K, MlDsa65::L, MlDsa65::ETA), (6, 5, 4));
 /// # Ok::<(), mldsa::Error>(())
 /// ```
-pub trait ParameterSet: sealed::Sealed + 'static + Sized {
+pub trait ParameterSet: sealed::Sealed + crate::dispatch::Operations + 'static + Sized {
     /// "ML-DSA-44", "ML-DSA-65" or "ML-DSA-87".
     const NAME: &'static str;
     /// Rows of A.
