@@ -215,7 +215,7 @@ fn main() {
             fmt_value,
             &rows
         ),
-        legend(),
+        legend(&rows),
     );
     println!("\n{report}");
     let path = out_dir.join("compare-table.md");

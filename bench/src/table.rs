@@ -198,10 +198,12 @@ pub fn render(title: &str, unit: &str, fmt: fn(f64) -> String, rows: &[Row]) -> 
     out
 }
 
-/// The implementations' descriptions, one Markdown bullet each.
-pub fn legend() -> String {
+/// The descriptions of the implementations in `rows` (and of those this CPU
+/// does not run), one Markdown bullet each.
+pub fn legend(rows: &[Row]) -> String {
     let mut out = String::new();
-    for i in Impl::ALL {
+    let shown = |i: &Impl| !i.available() || rows.iter().any(|r| r.get(*i).is_some());
+    for i in Impl::ALL.into_iter().filter(shown) {
         let note = if i.available() {
             ""
         } else {

@@ -86,7 +86,7 @@ fn table(path: &str) -> Result<String, String> {
             fmt_kilo,
             &rows
         ),
-        legend()
+        legend(&rows)
     ))
 }
 
