@@ -20,7 +20,8 @@
 //!   3 bytes per candidate) and ExpandS's RejBoundedPoly (SHAKE256, a byte
 //!   per two candidates) are rejection samplers, so their blocks are
 //!   counted by running them on the workload's seeds with a reference SHAKE
-//!   (the `sha3` crate) and counting the bytes they consume. ExpandMask
+//!   (the `sha3` crate) and counting the bytes they consume; the
+//!   polynomials they make are checked against mldsa's. ExpandMask
 //!   reads a fixed 32 * (1 + bitlen(gamma1 - 1)) bytes per polynomial: 5
 //!   blocks. SampleInBall reads 8 + tau bytes and one per rejection (a
 //!   block, 136 bytes, in practice): counted on each attempt's c~.
@@ -47,7 +48,7 @@ use mldsa::ParameterSet;
 use mldsa::algorithms::{ExpandedSigningKey, ExpandedVerifyingKey, MuHasher};
 use mldsa::backend::portable::{self, Portable};
 use mldsa::backend::{Backend, Xof};
-use mldsa::params::{ByteArray, Eta, Gamma1, Gamma2, N};
+use mldsa::params::{ByteArray, Eta, Gamma1, Gamma2, N, PolyMatrix, PolyVec};
 use mldsa::poly::Poly;
 use sha3::digest::{ExtendableOutput, Update, XofReader};
 
@@ -112,40 +113,60 @@ fn shake256(parts: &[&[u8]]) -> sha3::Shake256Reader {
     h.finalize_xof()
 }
 
-/// Bytes RejNTTPoly (FIPS 204 Algorithm 30) reads for the seed `rho || s || r`.
-fn rej_ntt_bytes(seed: &[u8]) -> usize {
+/// q.
+const Q: i64 = 8_380_417;
+
+/// RejNTTPoly (FIPS 204 Algorithm 30) for the seed `rho || s || r`: the
+/// bytes it reads, and the polynomial (to check against mldsa's).
+fn rej_ntt(seed: &[u8]) -> (usize, Vec<i64>) {
     let mut h = sha3::Shake128::default();
     h.update(seed);
     let mut xof = h.finalize_xof();
-    let (mut accepted, mut read) = (0, 0);
-    while accepted < N {
+    let (mut coeffs, mut read) = (Vec::with_capacity(N), 0);
+    while coeffs.len() < N {
         let mut b = [0u8; 3];
         xof.read(&mut b);
         read += 3;
-        let c = b[0] as u32 | (b[1] as u32) << 8 | ((b[2] & 0x7f) as u32) << 16;
-        if c < 8_380_417 {
-            accepted += 1;
+        let c = b[0] as i64 | (b[1] as i64) << 8 | ((b[2] & 0x7f) as i64) << 16;
+        if c < Q {
+            coeffs.push(c);
         }
     }
-    read
+    (read, coeffs)
 }
 
-/// Bytes RejBoundedPoly (Algorithm 31) reads for the seed `rho' || r`.
-fn rej_bounded_bytes(seed: &[u8], eta: i32) -> usize {
+/// RejBoundedPoly (Algorithm 31) for the seed `rho' || r`: the bytes it
+/// reads, and the polynomial.
+fn rej_bounded(seed: &[u8], eta: i32) -> (usize, Vec<i64>) {
     let mut xof = shake256(&[seed]);
-    let accept = |z: u8| if eta == 2 { z < 15 } else { z < 9 };
-    let (mut accepted, mut read) = (0, 0);
-    while accepted < N {
+    let (mut coeffs, mut read) = (Vec::with_capacity(N), 0);
+    while coeffs.len() < N {
         let mut b = [0u8; 1];
         xof.read(&mut b);
         read += 1;
         for z in [b[0] & 15, b[0] >> 4] {
-            if accepted < N && accept(z) {
-                accepted += 1;
+            // CoeffFromHalfByte (Algorithm 15).
+            let c = match eta {
+                2 if z < 15 => Some(2 - (z % 5) as i64),
+                4 if z < 9 => Some(4 - z as i64),
+                _ => None,
+            };
+            if let Some(c) = c
+                && coeffs.len() < N
+            {
+                coeffs.push(c);
             }
         }
     }
-    read
+    (read, coeffs)
+}
+
+/// Whether `poly` is `model` mod q.
+fn same_mod_q(poly: &Poly, model: &[i64]) -> bool {
+    poly.coeffs
+        .iter()
+        .zip(model)
+        .all(|(&a, &b)| (a as i64 - b).rem_euclid(Q) == 0)
 }
 
 /// Bytes SampleInBall (Algorithm 29) reads for `c_tilde`.
@@ -288,16 +309,32 @@ pub fn counts_for<P: ParameterSet>(signatures: &[Vec<u8>]) -> Counts {
     let mut seeds = [0u8; 128];
     shake256(&[&SEED, &[k as u8, l as u8]]).read(&mut seeds);
     let (rho, rho_p) = (&seeds[..32], &seeds[32..96]);
+    // The samplers on the reference SHAKE, checked against mldsa's: the
+    // same polynomials, so the model reads what FIPS 204 reads.
+    let mut a_hat = P::Matrix::zeroed();
+    mldsa::algorithms::sampling::expand_a::<P, Portable>(rho.try_into().unwrap(), &mut a_hat);
+    let (mut s1, mut s2) = (P::VecL::zeroed(), P::VecK::zeroed());
+    mldsa::algorithms::sampling::expand_s::<P, Portable>(
+        rho_p.try_into().unwrap(),
+        &mut s1,
+        &mut s2,
+    );
     let mut expand_a_blocks = 0;
     for r in 0..k {
         for s in 0..l {
-            let bytes = rej_ntt_bytes(&[rho, &[s as u8, r as u8]].concat());
+            let (bytes, poly) = rej_ntt(&[rho, &[s as u8, r as u8]].concat());
+            assert!(
+                same_mod_q(&a_hat.as_ref()[r].as_ref()[s], &poly),
+                "ExpandA model"
+            );
             expand_a_blocks += bytes.div_ceil(RATE_128);
         }
     }
     let mut expand_s_blocks = 0;
-    for r in 0..k + l {
-        let bytes = rej_bounded_bytes(&[rho_p, &(r as u16).to_le_bytes()].concat(), P::ETA);
+    let s_polys = s1.as_ref().iter().chain(s2.as_ref());
+    for (r, mine) in s_polys.enumerate() {
+        let (bytes, poly) = rej_bounded(&[rho_p, &(r as u16).to_le_bytes()].concat(), P::ETA);
+        assert!(same_mod_q(mine, &poly), "ExpandS model");
         expand_s_blocks += bytes.div_ceil(RATE_256);
     }
     let tr = hash_perms(P::PK_LEN, 64, RATE_256);
@@ -310,6 +347,11 @@ pub fn counts_for<P: ParameterSet>(signatures: &[Vec<u8>]) -> Counts {
     let mut vk = ExpandedVerifyingKey::<P>::zeroed();
     let mut sk = ExpandedSigningKey::<P>::zeroed();
     mldsa::algorithms::key_gen_internal::<P, Counting>(&SEED, &mut vk, &mut sk);
+    assert_eq!(
+        &vk.encoded().as_ref()[..32],
+        rho,
+        "the model's rho is the key's"
+    );
     let mu_perms = hash_perms(64 + 2 + CONTEXT.len() + crate::MESSAGE_LEN, 64, RATE_256);
     let rho_pp_perms = hash_perms(32 + 32 + 64, 64, RATE_256);
     let c_tilde_perms = hash_perms(64 + P::W1_LEN, P::C_TILDE_LEN, RATE_256);
