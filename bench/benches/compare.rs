@@ -2,41 +2,48 @@
 //! process, then the side-by-side table of medians read back from criterion's
 //! `estimates.json` files.
 //!
-//! One criterion iteration is: one keygen from the fixed seed; or 16
-//! deterministic signatures, one of each message (signing time depends on
-//! the message through the number of rejection iterations); or 16
-//! verifications, one of each signature. The tables divide by 16, so sign and
-//! verify are the mean over the 16 messages. Criterion's median is the median
-//! over its samples of the per-iteration time.
+//! One criterion iteration is: one keygen from the fixed seed (the key
+//! returned by value out of the implementation's keygen, kept with
+//! `black_box` and dropped, as `Bencher::iter` does with a closure's value:
+//! see `Subject::keygen`); or 16 deterministic signatures, one of each
+//! message (signing time depends on the message through the number of
+//! rejection iterations); or 16 verifications, one of each signature. The
+//! tables divide by 16, so sign and verify are the mean over the 16
+//! messages. Criterion's median is the median over its samples of the
+//! per-iteration time.
 //!
 //! `mldsa` is the backend mldsa selects on this CPU. mldsa chooses its backend
-//! once per process, so `mldsa-portable` (`MLDSA_BACKEND=portable`) is
-//! measured by a second run of this same executable, started at the end with
-//! `MLDSA_BENCH_PORTABLE_CHILD=1` and the same arguments; its estimates land
-//! in the same directory and join the table.
+//! once per process, so `mldsa-avx2` (`MLDSA_BACKEND=avx2`) and
+//! `mldsa-portable` (`MLDSA_BACKEND=portable`) are measured by further runs
+//! of this same executable, started at the end with
+//! `MLDSA_BENCH_CHILD=avx2` (or `portable`) and the same arguments; their
+//! estimates land in the same directory and join the table. `sign-pre` is
+//! measured for mldsa's precomputed key (and the Keccak-only reference) only:
+//! the peers' one key form is `sign`, repeated in that row.
 //!
-//! Defaults (1 s warm-up, 2 s measurement, 20 samples per benchmark; the 72
-//! benchmarks take about 4 minutes) keep `make bench` short; criterion's own
-//! flags override them: `cargo bench --bench compare -- --measurement-time 5`,
+//! Defaults (1 s warm-up, 2 s measurement, 20 samples per benchmark; the
+//! 111 benchmarks take about 6 minutes) keep `make bench` short; criterion's
+//! own flags override them: `cargo bench --bench compare -- --measurement-time 5`,
 //! or a filter: `cargo bench --bench compare -- ML-DSA-65_sign`.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use criterion::{Criterion, Throughput};
-use mldsa_bench::table::{Row, fmt_value, legend, render};
+use mldsa_bench::table::{Row, fill_sign_pre, fmt_value, legend, render};
 use mldsa_bench::{
-    Impl, N_MESSAGES, Op, Param, cross_check, force_mldsa_portable, mldsa_backend, subject,
+    Impl, N_MESSAGES, Op, Param, cross_check, force_mldsa_backend, keccak, mldsa_backend, subject,
 };
 
-/// Set in the second process, which measures `mldsa-portable` only.
-const CHILD_ENV: &str = "MLDSA_BENCH_PORTABLE_CHILD";
+/// Set in the further processes, to the backend (`avx2`, `portable`) of the
+/// one implementation each measures.
+const CHILD_ENV: &str = "MLDSA_BENCH_CHILD";
 
 /// Operations per criterion iteration.
 fn per_iteration(op: Op) -> usize {
     match op {
         Op::Keygen => 1,
-        Op::Sign | Op::Verify => N_MESSAGES,
+        Op::Sign | Op::SignPrecomputed | Op::Verify => N_MESSAGES,
     }
 }
 
@@ -61,11 +68,12 @@ fn read_median(dir: &Path, group: &str, imp: Impl, since: SystemTime) -> Option<
     json["median"]["point_estimate"].as_f64()
 }
 
-/// The 1-minute load average, to show how busy the shared machine was.
+/// The load averages (1, 5 and 15 minutes) of /proc/loadavg, to show how
+/// busy the shared machine was.
 fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .ok()
-        .and_then(|s| s.split_whitespace().next().map(str::to_owned))
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" / "))
         .unwrap_or_else(|| "?".into())
 }
 
@@ -79,13 +87,19 @@ fn main() {
                 .join("target")
                 .join("criterion")
         });
-    let child = std::env::var_os(CHILD_ENV).is_some();
-    if child {
-        force_mldsa_portable();
-    }
+    // In a further process, the one forced implementation it measures.
+    let child: Option<Impl> = std::env::var(CHILD_ENV).ok().map(|backend| {
+        let imp = Impl::ALL
+            .into_iter()
+            .find(|i| i.forced_backend() == Some(&backend[..]))
+            .unwrap_or_else(|| panic!("{CHILD_ENV}={backend}: no such backend"));
+        force_mldsa_backend(&backend);
+        imp
+    });
+    let child_run = child.is_some();
 
     match cross_check() {
-        Ok(lines) if !child => {
+        Ok(lines) if !child_run => {
             println!("cross-check (every implementation, every parameter set):");
             for l in lines {
                 println!("  {l}");
@@ -98,14 +112,24 @@ fn main() {
         }
     }
     println!("mldsa backend in this process: {}", mldsa_backend());
-    let impls: Vec<Impl> = if child {
-        vec![Impl::MldsaPortable]
-    } else {
-        Impl::ALL
+    let impls: Vec<Impl> = match child {
+        Some(imp) => vec![imp],
+        None => Impl::ALL
             .into_iter()
             .filter(|i| i.available() && !i.needs_own_process())
-            .collect()
+            .collect(),
     };
+    if impls.contains(&Impl::KeccakOnly) {
+        println!(
+            "Keccak-only permutation counts (bench/src/keccak.rs), run on {}:",
+            keccak::kernels()
+        );
+        for param in Param::ALL {
+            for l in keccak::describe(param, &keccak::counts(param)) {
+                println!("  {l}");
+            }
+        }
+    }
 
     let mut c = Criterion::default()
         .warm_up_time(Duration::from_secs(1))
@@ -118,7 +142,7 @@ fn main() {
         for op in Op::ALL {
             let mut group = c.benchmark_group(group_name(param, op));
             group.throughput(Throughput::Elements(per_iteration(op) as u64));
-            for &imp in &impls {
+            for imp in impls.iter().copied().filter(|&i| op.measured_for(i)) {
                 let s = subject(imp, param);
                 group.bench_function(imp.name(), |b| {
                     b.iter(|| {
@@ -132,24 +156,32 @@ fn main() {
         }
     }
     c.final_summary();
-    if child {
+    if child_run {
         return;
     }
 
-    // mldsa-portable, in a process of its own.
+    // mldsa-avx2 and mldsa-portable, each in a process of its own (where
+    // the CPU runs the backend and it is not this process's already).
     let mut measured = impls.clone();
-    if mldsa_backend() != "portable" {
-        println!("\nmldsa-portable (a second process, MLDSA_BACKEND=portable):");
+    for imp in [Impl::MldsaAvx2, Impl::MldsaPortable] {
+        let backend = imp.forced_backend().unwrap();
+        if !imp.available() || mldsa_backend() == backend {
+            continue;
+        }
+        println!(
+            "\n{} (a further process, MLDSA_BACKEND={backend}):",
+            imp.name()
+        );
         let status = std::env::current_exe()
             .and_then(|exe| {
                 std::process::Command::new(exe)
                     .args(std::env::args_os().skip(1))
-                    .env(CHILD_ENV, "1")
+                    .env(CHILD_ENV, backend)
                     .status()
             })
-            .expect("start the mldsa-portable run");
-        assert!(status.success(), "the mldsa-portable run failed");
-        measured.insert(1, Impl::MldsaPortable);
+            .unwrap_or_else(|e| panic!("start the {} run: {e}", imp.name()));
+        assert!(status.success(), "the {} run failed", imp.name());
+        measured.push(imp);
     }
 
     let mut rows = Vec::new();
@@ -171,17 +203,19 @@ fn main() {
     if rows.is_empty() {
         return; // `--list`, `--test`, or a filter that matched nothing
     }
+    fill_sign_pre(&mut rows);
     let report = format!(
-        "{}\n{}\nLoad average (1 min) at the start: {load_before}, at the end: {}; cores: {}.\n",
+        "Load average (1 / 5 / 15 min) at the start of the run: {load_before}; at the end: {}; \
+         cores: {}.\n\n{}\n{}",
+        load_average(),
+        std::thread::available_parallelism().map_or(0, |n| n.get()),
         render(
             "Time per operation (criterion median)",
             "microseconds",
             fmt_value,
             &rows
         ),
-        legend(),
-        load_average(),
-        std::thread::available_parallelism().map_or(0, |n| n.get())
+        legend(&rows),
     );
     println!("\n{report}");
     let path = out_dir.join("compare-table.md");

@@ -12,14 +12,15 @@ use std::hint::black_box;
 
 pub use mldsa_bench_peers::*;
 
+pub mod keccak;
 pub mod table;
 
-/// Sets `MLDSA_BACKEND=portable` for this process. Call it before the first
-/// mldsa operation (mldsa reads the variable once), while the process has a
-/// single thread.
-pub fn force_mldsa_portable() {
+/// Sets `MLDSA_BACKEND=<backend>` ("portable", "avx2") for this process.
+/// Call it before the first mldsa operation (mldsa reads the variable once),
+/// while the process has a single thread.
+pub fn force_mldsa_backend(backend: &str) {
     // SAFETY: called at start-up, before any other thread exists.
-    unsafe { std::env::set_var("MLDSA_BACKEND", "portable") };
+    unsafe { std::env::set_var("MLDSA_BACKEND", backend) };
 }
 
 /// The mldsa backend this process selected (the first call selects it).
@@ -27,19 +28,23 @@ pub fn mldsa_backend() -> &'static str {
     mldsa::selected_backend().name()
 }
 
-/// Sets up `imp` (mldsa or a peer) at `param`. Panics if `!imp.available()`,
-/// and for `mldsa-portable` unless [`force_mldsa_portable`] ran first.
+/// Sets up `imp` (mldsa, a peer, or the Keccak-only reference) at `param`.
+/// Panics if `!imp.available()`, and for `mldsa-avx2` and `mldsa-portable`
+/// unless [`force_mldsa_backend`] ran first with their backend.
 pub fn subject(imp: Impl, param: Param) -> Box<dyn Subject> {
     match imp {
         Impl::Mldsa => mldsa_subject(param),
-        Impl::MldsaPortable => {
+        Impl::MldsaAvx2 | Impl::MldsaPortable => {
+            let backend = imp.forced_backend().unwrap();
             assert_eq!(
                 mldsa_backend(),
-                "portable",
-                "mldsa-portable: call force_mldsa_portable() first"
+                backend,
+                "{}: call force_mldsa_backend(\"{backend}\") first",
+                imp.name()
             );
             mldsa_subject(param)
         }
+        Impl::KeccakOnly => keccak::subject(param),
         _ => peer(imp, param),
     }
 }
@@ -55,9 +60,10 @@ fn mldsa_subject(param: Param) -> Box<dyn Subject> {
 /// Checks that every available implementation, at every parameter set,
 /// derives the same public key from [`SEED`] as mldsa, signs every message
 /// into the same bytes (deterministic signing, so they must be identical),
-/// and verifies. Returns one line per parameter set. mldsa runs with this
-/// process's backend (so `mldsa-portable` is checked only in a process
-/// forced to it).
+/// and verifies; mldsa's precomputed key signs into the same bytes too.
+/// Returns one line per parameter set. mldsa runs with this process's
+/// backend (so `mldsa-avx2` and `mldsa-portable` are checked only in a
+/// process forced to theirs).
 pub fn cross_check() -> Result<Vec<String>, String> {
     if !crate::rng::custom_backend_active() {
         return Err(
@@ -73,7 +79,7 @@ pub fn cross_check() -> Result<Vec<String>, String> {
         let sigs: Vec<Vec<u8>> = (0..N_MESSAGES).map(|i| reference.signature(i)).collect();
         let mut names = Vec::new();
         let in_process = |i: &Impl| {
-            i.available() && (*i != Impl::MldsaPortable || mldsa_backend() == "portable")
+            i.available() && i.signs() && i.forced_backend().is_none_or(|b| b == mldsa_backend())
         };
         for imp in Impl::ALL.into_iter().filter(in_process) {
             let s = subject(imp, param);
@@ -93,6 +99,7 @@ pub fn cross_check() -> Result<Vec<String>, String> {
                     ));
                 }
                 s.verify(i);
+                s.sign_precomputed(i);
             }
             s.keygen();
             names.push(imp.name());
@@ -114,6 +121,7 @@ macro_rules! mldsa_param_set {
 
             pub(super) struct Mldsa {
                 sk: mldsa::$mldsa::SigningKey,
+                pre: Box<mldsa::$mldsa::PrecomputedSigningKey>,
                 pk: Vec<u8>,
                 sigs: Vec<Vec<u8>>,
             }
@@ -121,12 +129,17 @@ macro_rules! mldsa_param_set {
             impl Mldsa {
                 pub(super) fn new() -> Self {
                     let sk = mldsa::$mldsa::SigningKey::from_seed(&SEED);
+                    let pre = Box::new(sk.precompute());
                     let pk = sk.verifying_key().as_bytes().to_vec();
-                    let sigs = MESSAGES
+                    let sigs: Vec<Vec<u8>> = MESSAGES
                         .iter()
                         .map(|m| sk.sign_deterministic(m, CONTEXT).unwrap().as_ref().to_vec())
                         .collect();
-                    Mldsa { sk, pk, sigs }
+                    for (m, sig) in MESSAGES.iter().zip(&sigs) {
+                        let again = pre.sign_deterministic(m, CONTEXT).unwrap();
+                        assert_eq!(again.as_ref(), &sig[..], "the two key forms sign alike");
+                    }
+                    Mldsa { sk, pre, pk, sigs }
                 }
             }
 
@@ -142,11 +155,16 @@ macro_rules! mldsa_param_set {
 
             impl Subject for Mldsa {
                 fn keygen(&self) {
-                    let sk = keygen_as_user();
-                    black_box(&sk);
+                    black_box(keygen_as_user());
                 }
                 fn sign(&self, i: usize) {
                     let sig = self.sk.sign_deterministic(black_box(&MESSAGES[i]), CONTEXT);
+                    black_box(&sig.unwrap());
+                }
+                fn sign_precomputed(&self, i: usize) {
+                    let sig = self
+                        .pre
+                        .sign_deterministic(black_box(&MESSAGES[i]), CONTEXT);
                     black_box(&sig.unwrap());
                 }
                 fn verify(&self, i: usize) {

@@ -22,9 +22,10 @@ impl Row {
         self.values.iter().find(|(i, _)| *i == imp).map(|&(_, v)| v)
     }
 
-    /// The lowest value among the peers (every implementation but mldsa's).
+    /// The lowest value among the peers (every implementation but mldsa's;
+    /// the Keccak-only reference is not one).
     pub fn best_peer(&self) -> Option<(Impl, f64)> {
-        self.best_of(|i| !i.is_mldsa())
+        self.best_of(Impl::is_peer)
     }
 
     /// The lowest value among the portable peers (no SIMD code).
@@ -38,6 +39,23 @@ impl Row {
             .filter(|(i, _)| keep(*i))
             .copied()
             .min_by(|a, b| a.1.total_cmp(&b.1))
+    }
+}
+
+/// Puts the peers' `sign` values into the `sign-pre` row of the same
+/// parameter set, where they have none: a peer has one form of signing key,
+/// measured once, and the precomputed key's sign is compared with it.
+pub fn fill_sign_pre(rows: &mut [Row]) {
+    let signs: Vec<Row> = rows.iter().filter(|r| r.op == Op::Sign).cloned().collect();
+    for r in rows.iter_mut().filter(|r| r.op == Op::SignPrecomputed) {
+        let Some(sign) = signs.iter().find(|s| s.param == r.param) else {
+            continue;
+        };
+        for &(imp, v) in &sign.values {
+            if imp.is_peer() && r.get(imp).is_none() {
+                r.values.push((imp, v));
+            }
+        }
     }
 }
 
@@ -77,16 +95,18 @@ pub fn fmt_kilo(v: f64) -> String {
 
 /// Prints the two tables: the values (`unit` names them, `fmt` formats them)
 /// with the best peer, then mldsa / peer for each peer and mldsa / best peer
-/// (and, where `mldsa-portable` was measured, mldsa-portable / the best
-/// portable peer). A ratio above 1 means mldsa is slower (or runs more
-/// instructions).
+/// (and, where they were measured, mldsa-avx2 / the best peer, mldsa-portable
+/// / the best portable peer, and mldsa / the Keccak-only reference). A ratio
+/// above 1 means mldsa is slower (or runs more instructions).
 pub fn render(title: &str, unit: &str, fmt: fn(f64) -> String, rows: &[Row]) -> String {
     let impls: Vec<Impl> = Impl::ALL
         .into_iter()
         .filter(|i| rows.iter().any(|r| r.get(*i).is_some()))
         .collect();
-    let peers: Vec<Impl> = impls.iter().copied().filter(|i| !i.is_mldsa()).collect();
+    let peers: Vec<Impl> = impls.iter().copied().filter(|i| i.is_peer()).collect();
+    let with_avx2 = impls.contains(&Impl::MldsaAvx2);
     let with_portable = impls.contains(&Impl::MldsaPortable);
+    let with_keccak = impls.contains(&Impl::KeccakOnly);
     let mut out = String::new();
 
     let _ = writeln!(out, "### {title}: {unit}\n");
@@ -126,8 +146,16 @@ pub fn render(title: &str, unit: &str, fmt: fn(f64) -> String, rows: &[Row]) -> 
     }
     header.push_str(" **mldsa / best peer** |");
     rule.push_str("---:|");
+    if with_avx2 {
+        header.push_str(" **mldsa-avx2 / best peer** |");
+        rule.push_str("---:|");
+    }
     if with_portable {
         header.push_str(" mldsa-portable / best portable peer |");
+        rule.push_str("---:|");
+    }
+    if with_keccak {
+        header.push_str(" mldsa / keccak-only |");
         rule.push_str("---:|");
     }
     let _ = writeln!(out, "{header}\n{rule}");
@@ -146,6 +174,13 @@ pub fn render(title: &str, unit: &str, fmt: fn(f64) -> String, rows: &[Row]) -> 
             " **{}** |",
             ratio(mine, r.best_peer().map(|(_, v)| v))
         );
+        if with_avx2 {
+            let _ = write!(
+                line,
+                " **{}** |",
+                ratio(r.get(Impl::MldsaAvx2), r.best_peer().map(|(_, v)| v))
+            );
+        }
         if with_portable {
             let best = r.best_portable_peer();
             let _ = write!(
@@ -155,15 +190,20 @@ pub fn render(title: &str, unit: &str, fmt: fn(f64) -> String, rows: &[Row]) -> 
                 best.map_or("-", |(i, _)| i.name())
             );
         }
+        if with_keccak {
+            let _ = write!(line, " {} |", ratio(mine, r.get(Impl::KeccakOnly)));
+        }
         let _ = writeln!(out, "{line}");
     }
     out
 }
 
-/// The implementations' descriptions, one Markdown bullet each.
-pub fn legend() -> String {
+/// The descriptions of the implementations in `rows` (and of those this CPU
+/// does not run), one Markdown bullet each.
+pub fn legend(rows: &[Row]) -> String {
     let mut out = String::new();
-    for i in Impl::ALL {
+    let shown = |i: &Impl| !i.available() || rows.iter().any(|r| r.get(*i).is_some());
+    for i in Impl::ALL.into_iter().filter(shown) {
         let note = if i.available() {
             ""
         } else {

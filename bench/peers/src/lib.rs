@@ -100,14 +100,20 @@ impl Param {
 /// An operation, as measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
-    /// ML-DSA.KeyGen_internal from [`SEED`]: the implementation's own key
-    /// pair objects (whatever its keygen returns, expanded or encoded),
-    /// dropped at the end.
+    /// ML-DSA.KeyGen_internal from [`SEED`] as user code calls it: the
+    /// implementation's constructor, its public key taken, and its own key
+    /// pair objects (whatever its keygen returns, expanded or encoded)
+    /// returned by value to the caller, which keeps them (`black_box` by
+    /// value) and drops them (see [`Subject::keygen`]).
     Keygen,
     /// Deterministic ML-DSA.Sign (rnd = 0) of one of [`MESSAGES`] with an
-    /// already loaded signing key (the implementation's own in-memory form),
-    /// to the encoded signature.
+    /// already loaded signing key (the implementation's own in-memory form;
+    /// mldsa's default, compact `SigningKey`), to the encoded signature.
     Sign,
+    /// [`Op::Sign`] with mldsa's `PrecomputedSigningKey` (A_hat kept in the
+    /// key). The peers have one form of signing key each: for them this is
+    /// [`Op::Sign`] again, measured once and shown in both rows.
+    SignPrecomputed,
     /// ML-DSA.Verify from bytes: decode the encoded public key (with whatever
     /// precomputation the implementation does at decode), then verify the
     /// encoded signature of one of [`MESSAGES`].
@@ -115,16 +121,24 @@ pub enum Op {
 }
 
 impl Op {
-    /// All three, in order.
-    pub const ALL: [Op; 3] = [Op::Keygen, Op::Sign, Op::Verify];
+    /// All four, in order.
+    pub const ALL: [Op; 4] = [Op::Keygen, Op::Sign, Op::SignPrecomputed, Op::Verify];
 
-    /// "keygen", "sign", "verify".
+    /// "keygen", "sign", "sign-pre", "verify".
     pub fn name(self) -> &'static str {
         match self {
             Op::Keygen => "keygen",
             Op::Sign => "sign",
+            Op::SignPrecomputed => "sign-pre",
             Op::Verify => "verify",
         }
+    }
+
+    /// Whether `imp` has its own code for this operation: every
+    /// implementation has keygen, sign and verify; only mldsa (and the
+    /// Keccak-only reference) has a second signing-key form.
+    pub fn measured_for(self, imp: Impl) -> bool {
+        self != Op::SignPrecomputed || !imp.is_peer()
     }
 
     /// Parses the name.
@@ -138,6 +152,7 @@ impl Op {
         match self {
             Op::Keygen => s.keygen(),
             Op::Sign => s.sign(i % N_MESSAGES),
+            Op::SignPrecomputed => s.sign_precomputed(i % N_MESSAGES),
             Op::Verify => s.verify(i % N_MESSAGES),
         }
     }
@@ -149,6 +164,10 @@ pub enum Impl {
     /// This workspace's crate, with the backend it selects (the best this CPU
     /// runs, unless `MLDSA_BACKEND` says otherwise).
     Mldsa,
+    /// This workspace's crate forced to its AVX2 backend
+    /// (`MLDSA_BACKEND=avx2`), in a process of its own as
+    /// [`Impl::MldsaPortable`]: on an AVX-512 CPU, where `mldsa` is `avx512`.
+    MldsaAvx2,
     /// This workspace's crate forced to its portable backend
     /// (`MLDSA_BACKEND=portable`, set before its first operation). The
     /// backend is chosen once per process, so this runs in a process of its
@@ -168,12 +187,18 @@ pub enum Impl {
     PqcleanAvx2,
     /// AWS-LC (mldsa-native, with its AVX2 backend on an AVX2 CPU), through aws-lc-rs.
     AwsLc,
+    /// Not an implementation: only the Keccak-f[1600] permutations each
+    /// operation must perform, run with mldsa's fastest Keccak kernels
+    /// (AVX-512's where the CPU has it, else AVX2's): the limit of an
+    /// implementation whose Keccak is that fast; see `mldsa_bench::keccak`.
+    KeccakOnly,
 }
 
 impl Impl {
     /// Every implementation, mldsa first.
-    pub const ALL: [Impl; 9] = [
+    pub const ALL: [Impl; 11] = [
         Impl::Mldsa,
+        Impl::MldsaAvx2,
         Impl::MldsaPortable,
         Impl::LibcruxPortable,
         Impl::LibcruxAvx2,
@@ -182,12 +207,14 @@ impl Impl {
         Impl::PqcleanClean,
         Impl::PqcleanAvx2,
         Impl::AwsLc,
+        Impl::KeccakOnly,
     ];
 
     /// The short name used on the command line and in the tables.
     pub fn name(self) -> &'static str {
         match self {
             Impl::Mldsa => "mldsa",
+            Impl::MldsaAvx2 => "mldsa-avx2",
             Impl::MldsaPortable => "mldsa-portable",
             Impl::LibcruxPortable => "libcrux-port",
             Impl::LibcruxAvx2 => "libcrux-avx2",
@@ -196,6 +223,7 @@ impl Impl {
             Impl::PqcleanClean => "pqclean-clean",
             Impl::PqcleanAvx2 => "pqclean-avx2",
             Impl::AwsLc => "aws-lc-rs",
+            Impl::KeccakOnly => "keccak-only",
         }
     }
 
@@ -203,7 +231,12 @@ impl Impl {
     pub fn description(self) -> &'static str {
         match self {
             Impl::Mldsa => "mldsa (../impl, this workspace), the backend it selects on this CPU",
-            Impl::MldsaPortable => "mldsa with MLDSA_BACKEND=portable (its portable backend)",
+            Impl::MldsaAvx2 => {
+                "mldsa with MLDSA_BACKEND=avx2 (its AVX2 backend), in a process of its own"
+            }
+            Impl::MldsaPortable => {
+                "mldsa with MLDSA_BACKEND=portable (its portable backend), in a process of its own"
+            }
             Impl::LibcruxPortable => "libcrux-ml-dsa 0.0.11, portable instantiation",
             Impl::LibcruxAvx2 => "libcrux-ml-dsa 0.0.11 (feature simd256), AVX2 instantiation",
             Impl::RustCrypto => "ml-dsa 0.1.2 (RustCrypto), features = [\"alloc\"]",
@@ -211,6 +244,10 @@ impl Impl {
             Impl::PqcleanClean => "pqcrypto-mldsa 0.1.2, PQClean `clean` (C, via ffi)",
             Impl::PqcleanAvx2 => "pqcrypto-mldsa 0.1.2, PQClean `avx2` (C + asm, via ffi)",
             Impl::AwsLc => "aws-lc-rs 1.19.0 / aws-lc-sys 0.47.0 (AWS-LC mldsa-native)",
+            Impl::KeccakOnly => {
+                "not an implementation: only the Keccak-f[1600] permutations the operation must \
+                 perform, on mldsa's fastest x4 and x1 kernels on this CPU (bench/README.md)"
+            }
         }
     }
 
@@ -219,17 +256,32 @@ impl Impl {
         Impl::ALL.into_iter().find(|i| i.name() == s)
     }
 
-    /// Whether this CPU runs it (the AVX2 code paths need AVX2).
+    /// Whether this CPU runs it (the AVX2 code paths and the Keccak-only
+    /// reference need AVX2).
     pub fn available(self) -> bool {
         match self {
-            Impl::LibcruxAvx2 | Impl::PqcleanAvx2 => has_avx2(),
+            Impl::LibcruxAvx2 | Impl::PqcleanAvx2 | Impl::MldsaAvx2 | Impl::KeccakOnly => {
+                has_avx2()
+            }
             _ => true,
         }
     }
 
-    /// mldsa, with either backend (not a peer).
+    /// mldsa, with any backend (not a peer).
     pub fn is_mldsa(self) -> bool {
-        matches!(self, Impl::Mldsa | Impl::MldsaPortable)
+        matches!(self, Impl::Mldsa | Impl::MldsaAvx2 | Impl::MldsaPortable)
+    }
+
+    /// One of the other implementations (not mldsa, not the Keccak-only
+    /// reference): what "best peer" is chosen among.
+    pub fn is_peer(self) -> bool {
+        !self.is_mldsa() && self != Impl::KeccakOnly
+    }
+
+    /// Whether it makes keys and signatures (everything but the Keccak-only
+    /// reference): what the cross-check compares.
+    pub fn signs(self) -> bool {
+        self != Impl::KeccakOnly
     }
 
     /// A peer whose code is portable (no SIMD intrinsics or assembly): what
@@ -241,11 +293,22 @@ impl Impl {
         )
     }
 
-    /// `mldsa-portable` needs a process whose mldsa backend is portable:
-    /// before any mldsa operation, call `mldsa_bench::force_mldsa_portable`. Where the
-    /// default selection is portable anyway, it would only repeat `mldsa`.
+    /// `mldsa-avx2` and `mldsa-portable` need a process whose mldsa backend
+    /// is that one: before any mldsa operation, call
+    /// `mldsa_bench::force_mldsa_backend` with [`Impl::forced_backend`].
+    /// Where the default selection is that backend anyway, it would only
+    /// repeat `mldsa`.
     pub fn needs_own_process(self) -> bool {
-        self == Impl::MldsaPortable
+        self.forced_backend().is_some()
+    }
+
+    /// The `MLDSA_BACKEND` value of `mldsa-avx2` and `mldsa-portable`.
+    pub fn forced_backend(self) -> Option<&'static str> {
+        match self {
+            Impl::MldsaAvx2 => Some("avx2"),
+            Impl::MldsaPortable => Some("portable"),
+            _ => None,
+        }
     }
 }
 
@@ -262,10 +325,20 @@ fn has_avx2() -> bool {
 /// One implementation at one parameter set, with its key loaded and the
 /// signatures of [`MESSAGES`] made (in setup, not measured).
 pub trait Subject {
-    /// KeyGen from [`SEED`]; the key objects are dropped.
+    /// KeyGen from [`SEED`] as user code calls it: an `#[inline(never)]`
+    /// function calls the constructor, takes the public key, and returns
+    /// the key objects by value; this method hands them, by value, to
+    /// `black_box` (as criterion's `Bencher::iter` does with a closure's
+    /// result), then drops them. The drop (with any zeroization) is inside
+    /// the timing for every implementation.
     fn keygen(&self);
     /// Deterministic signature of `MESSAGES[i]`, empty context.
     fn sign(&self, i: usize);
+    /// The same with mldsa's precomputed signing key; the peers have one
+    /// form of key, so by default this is [`Subject::sign`].
+    fn sign_precomputed(&self, i: usize) {
+        self.sign(i)
+    }
     /// Decodes the public key and verifies the signature of `MESSAGES[i]`;
     /// panics if it does not verify.
     fn verify(&self, i: usize);

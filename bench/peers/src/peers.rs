@@ -5,7 +5,7 @@
 //!
 //! | impl | keygen | sign (deterministic) | verify (from bytes) |
 //! |---|---|---|---|
-//! | mldsa | `SigningKey::from_seed` | `sign_deterministic` on the `SigningKey` | `VerifyingKey::try_from(pk)` + `verify` |
+//! | mldsa | `SigningKey::from_seed` | `sign_deterministic` on the `SigningKey` (sign-pre: on the `PrecomputedSigningKey`) | `VerifyingKey::try_from(pk)` + `verify` |
 //! | libcrux-portable / -avx2 | `ml_dsa_NN::{portable,avx2}::generate_key_pair` | `..::sign` with rnd = 0 on the encoded sk | `..::verify` on the encoded pk |
 //! | rustcrypto | `SigningKey::from_seed` | `ExpandedSigningKey::sign_deterministic` | `VerifyingKey::decode` + `Signature::try_from` + `verify_with_context` |
 //! | fips204 | `KG::keygen_from_seed` | `PrivateKey::try_sign_with_seed(&[0; 32], ..)` | `PublicKey::try_from_bytes` + `verify` |
@@ -43,7 +43,7 @@ const _: () = assert!(CONTEXT.is_empty(), "AWS_LC_PRE encodes the empty context"
 macro_rules! param_set {
     (
         $module:ident,
-        libcrux: $lc:ident, $lc_sk:ident, $lc_vk:ident, $lc_sig:ident,
+        libcrux: $lc:ident, $lc_kp:ident, $lc_sk:ident, $lc_vk:ident, $lc_sig:ident,
         rustcrypto: $rc:ident,
         fips204: $fips:ident,
         pqclean_clean: $pq_kp:ident, $pq_sign:ident, $pq_verify:ident,
@@ -102,11 +102,20 @@ macro_rules! param_set {
                         }
                     }
 
+                    impl $name {
+                        /// Keygen as user code calls it (see [`Subject::keygen`]).
+                        #[inline(never)]
+                        fn keygen_as_user() -> libcrux_ml_dsa::$lc::$lc_kp {
+                            let kp =
+                                libcrux_ml_dsa::$lc::$variant::generate_key_pair(*black_box(&SEED));
+                            black_box(kp.verification_key.as_slice());
+                            kp
+                        }
+                    }
+
                     impl Subject for $name {
                         fn keygen(&self) {
-                            black_box(&libcrux_ml_dsa::$lc::$variant::generate_key_pair(
-                                *black_box(&SEED),
-                            ));
+                            black_box(Self::keygen_as_user());
                         }
                         fn sign(&self, i: usize) {
                             let sig = libcrux_ml_dsa::$lc::$variant::sign(
@@ -161,10 +170,20 @@ macro_rules! param_set {
                 }
             }
 
+            /// Keygen as user code calls it (see [`Subject::keygen`]); the
+            /// public key is the one `SigningKey` keeps (`AsRef`), not
+            /// `verifying_key()`, which recomputes it.
+            #[inline(never)]
+            fn rustcrypto_keygen_as_user() -> ml_dsa::SigningKey<RcParams> {
+                let seed = ml_dsa::Seed::from(*black_box(&SEED));
+                let sk = ml_dsa::SigningKey::<RcParams>::from_seed(&seed);
+                black_box(AsRef::<ml_dsa::VerifyingKey<RcParams>>::as_ref(&sk));
+                sk
+            }
+
             impl Subject for RustCrypto {
                 fn keygen(&self) {
-                    let seed = ml_dsa::Seed::from(*black_box(&SEED));
-                    black_box(&ml_dsa::SigningKey::<RcParams>::from_seed(&seed));
+                    black_box(rustcrypto_keygen_as_user());
                 }
                 fn sign(&self, i: usize) {
                     let sig = self.sk.sign_deterministic(black_box(&MESSAGES[i]), CONTEXT);
@@ -207,10 +226,18 @@ macro_rules! param_set {
                 }
             }
 
+            /// Keygen as user code calls it (see [`Subject::keygen`]).
+            #[inline(never)]
+            fn fips204_keygen_as_user() -> (fips204::$fips::PublicKey, fips204::$fips::PrivateKey) {
+                use fips204::traits::KeyGen;
+                let (pk, sk) = fips204::$fips::KG::keygen_from_seed(black_box(&SEED));
+                black_box(&pk);
+                (pk, sk)
+            }
+
             impl Subject for Fips204 {
                 fn keygen(&self) {
-                    use fips204::traits::KeyGen;
-                    black_box(&fips204::$fips::KG::keygen_from_seed(black_box(&SEED)));
+                    black_box(fips204_keygen_as_user());
                 }
                 fn sign(&self, i: usize) {
                     use fips204::traits::Signer;
@@ -312,9 +339,19 @@ macro_rules! param_set {
                 }
             }
 
+            impl<const AVX2: bool> Pqclean<AVX2> {
+                /// Keygen as user code calls it (see [`Subject::keygen`]).
+                #[inline(never)]
+                fn keygen_as_user() -> ([u8; PQ_PK], [u8; PQ_SK]) {
+                    let (pk, sk) = Self::keypair();
+                    black_box(&pk);
+                    (pk, sk)
+                }
+            }
+
             impl<const AVX2: bool> Subject for Pqclean<AVX2> {
                 fn keygen(&self) {
-                    black_box(&Self::keypair());
+                    black_box(Self::keygen_as_user());
                 }
                 fn sign(&self, i: usize) {
                     black_box(&self.sign_one(black_box(&MESSAGES[i])));
@@ -442,15 +479,22 @@ macro_rules! param_set {
                 }
             }
 
+            /// Keygen as user code calls it (see [`Subject::keygen`]).
+            #[inline(never)]
+            fn aws_lc_keygen_as_user() -> aws_lc_rs::signature::PqdsaKeyPair {
+                use aws_lc_rs::signature::KeyPair;
+                let kp = aws_lc_rs::signature::PqdsaKeyPair::from_seed(
+                    &aws_lc_rs::signature::$aws_sign_alg,
+                    black_box(&SEED),
+                )
+                .unwrap();
+                black_box(kp.public_key().as_ref());
+                kp
+            }
+
             impl Subject for AwsLc {
                 fn keygen(&self) {
-                    black_box(
-                        &aws_lc_rs::signature::PqdsaKeyPair::from_seed(
-                            &aws_lc_rs::signature::$aws_sign_alg,
-                            black_box(&SEED),
-                        )
-                        .unwrap(),
-                    );
+                    black_box(aws_lc_keygen_as_user());
                 }
                 fn sign(&self, i: usize) {
                     black_box(&self.sign_one(black_box(&MESSAGES[i])));
@@ -476,7 +520,7 @@ macro_rules! param_set {
 
 param_set!(
     p44,
-    libcrux: ml_dsa_44, MLDSA44SigningKey, MLDSA44VerificationKey, MLDSA44Signature,
+    libcrux: ml_dsa_44, MLDSA44KeyPair, MLDSA44SigningKey, MLDSA44VerificationKey, MLDSA44Signature,
     rustcrypto: MlDsa44,
     fips204: ml_dsa_44,
     pqclean_clean: PQCLEAN_MLDSA44_CLEAN_crypto_sign_keypair,
@@ -493,7 +537,7 @@ param_set!(
 
 param_set!(
     p65,
-    libcrux: ml_dsa_65, MLDSA65SigningKey, MLDSA65VerificationKey, MLDSA65Signature,
+    libcrux: ml_dsa_65, MLDSA65KeyPair, MLDSA65SigningKey, MLDSA65VerificationKey, MLDSA65Signature,
     rustcrypto: MlDsa65,
     fips204: ml_dsa_65,
     pqclean_clean: PQCLEAN_MLDSA65_CLEAN_crypto_sign_keypair,
@@ -510,7 +554,7 @@ param_set!(
 
 param_set!(
     p87,
-    libcrux: ml_dsa_87, MLDSA87SigningKey, MLDSA87VerificationKey, MLDSA87Signature,
+    libcrux: ml_dsa_87, MLDSA87KeyPair, MLDSA87SigningKey, MLDSA87VerificationKey, MLDSA87Signature,
     rustcrypto: MlDsa87,
     fips204: ml_dsa_87,
     pqclean_clean: PQCLEAN_MLDSA87_CLEAN_crypto_sign_keypair,

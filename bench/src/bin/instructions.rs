@@ -11,16 +11,23 @@
 //! `instructions table <tsv>`: renders the tables from lines
 //! `impl<TAB>param<TAB>op<TAB>instructions-per-op`.
 //! `instructions list`: the implementations this CPU runs, one per line
-//! (`mldsa-portable` only where mldsa's default backend is not portable).
+//! (`mldsa-avx2` and `mldsa-portable` only where mldsa's default backend is
+//! not theirs; not the Keccak-only reference of `make bench`, a time
+//! reference whose AVX-512 code callgrind cannot run).
+//! `instructions keccak-counts`: the Keccak-f[1600] permutations of each
+//! operation that the Keccak-only reference runs (`mldsa_bench::keccak`).
 //!
-//! `mldsa-portable` is mldsa in a process that sets `MLDSA_BACKEND=portable`
-//! before its first operation; `mldsa` is whatever backend mldsa selects.
+//! `mldsa-avx2` and `mldsa-portable` are mldsa in a process that sets
+//! `MLDSA_BACKEND=avx2` (`portable`) before its first operation; `mldsa` is
+//! whatever backend mldsa selects (under valgrind, which hides AVX-512,
+//! `avx2`). `sign-pre` (mldsa's precomputed key) is counted for mldsa only:
+//! `table` repeats each peer's `sign` in that row.
 
 use std::process::ExitCode;
 
-use mldsa_bench::table::{Row, fmt_kilo, legend, render};
+use mldsa_bench::table::{Row, fill_sign_pre, fmt_kilo, legend, render};
 use mldsa_bench::{
-    Impl, Op, Param, Subject, cross_check, force_mldsa_portable, mldsa_backend, subject,
+    Impl, Op, Param, Subject, cross_check, force_mldsa_backend, keccak, mldsa_backend, subject,
 };
 
 /// The measured loop. `no_mangle` so that callgrind's `--toggle-collect`
@@ -35,8 +42,8 @@ pub fn mldsa_bench_measured(s: &dyn Subject, op: Op, iterations: usize) {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: instructions <impl> <44|65|87> <keygen|sign|verify> <iterations>\n       \
-         instructions check | list | table <tsv>\nimpls: {}",
+        "usage: instructions <impl> <44|65|87> <keygen|sign|sign-pre|verify> <iterations>\n       \
+         instructions check | list | keccak-counts | table <tsv>\nimpls: {}",
         Impl::ALL.map(|i| i.name()).join(" ")
     );
     ExitCode::from(2)
@@ -64,6 +71,7 @@ fn table(path: &str) -> Result<String, String> {
             }),
         }
     }
+    fill_sign_pre(&mut rows);
     rows.sort_by_key(|r| {
         (
             Param::ALL.iter().position(|p| *p == r.param),
@@ -78,7 +86,7 @@ fn table(path: &str) -> Result<String, String> {
             fmt_kilo,
             &rows
         ),
-        legend()
+        legend(&rows)
     ))
 }
 
@@ -100,10 +108,18 @@ fn main() -> ExitCode {
             }
         },
         ["list"] => {
-            let default_portable = mldsa_backend() == "portable";
-            for i in Impl::ALL.into_iter().filter(|i| i.available()) {
-                if !(i == Impl::MldsaPortable && default_portable) {
+            let default = mldsa_backend();
+            for i in Impl::ALL.into_iter().filter(|i| i.available() && i.signs()) {
+                if i.forced_backend() != Some(default) {
                     println!("{}", i.name());
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        ["keccak-counts"] => {
+            for param in Param::ALL {
+                for l in keccak::describe(param, &keccak::counts(param)) {
+                    println!("{l}");
                 }
             }
             ExitCode::SUCCESS
@@ -131,8 +147,8 @@ fn main() -> ExitCode {
                 eprintln!("{} does not run on this CPU", imp.name());
                 return ExitCode::FAILURE;
             }
-            if imp.needs_own_process() {
-                force_mldsa_portable();
+            if let Some(backend) = imp.forced_backend() {
+                force_mldsa_backend(backend);
             }
             let s = subject(imp, param);
             // Warm-up: one-time work (CPU feature detection, AWS-LC's
