@@ -290,16 +290,23 @@ macro_rules! dispatch {
 /// The operations zeroize the secrets they hold, but a compiler may spill a
 /// register holding secret coefficients to a stack slot that no `zeroize`
 /// names (seen: a piece of s2 about 40 KiB down in AVX2 keygen for
-/// ML-DSA-87, caught by the stack-scan test); this overwrites those too. A
-/// `memset` of 16 to 80 KiB, a microsecond or less.
+/// ML-DSA-87; a lane of rho'' in the portable permutation's local copy of
+/// the state, at the low end of the signing frame; both caught by the
+/// stack-scan test); this overwrites those too. A `memset` of 16 to 104
+/// KiB, a microsecond or less.
 #[inline(always)]
 fn scrub_stack<P: ParameterSet>(kib_per_k: usize) {
     scrub(kib_per_k * P::K / 4);
 }
 
-/// KiB per row of A each operation scrubs (below its measured peak).
+/// KiB per row of A each operation scrubs: as much of its measured peak as
+/// lies below this frame, less a few KiB, so that the scrub reaches the
+/// bottom of the operation's own frame without going deeper than its
+/// callees did (signing with a compact key: 52 / 76 / 104 KiB for
+/// ML-DSA-44 / 65 / 87). Signing also wipes its callees' frames itself
+/// (`algorithms::internal`), which lie below its own.
 const KEYGEN_SCRUB: usize = 6;
-const SIGN_SCRUB: usize = 10;
+const SIGN_SCRUB: usize = 13;
 const SIGN_PRECOMPUTED_SCRUB: usize = 6;
 const IMPORT_SCRUB: usize = 4;
 

@@ -372,6 +372,19 @@ fn sign_with<P: ParameterSet, B: Backend>(
     sig_encode::<P, B>(&c_tilde[..P::C_TILDE_LEN], &sec.z, &sec.w, sig.as_mut());
     c_hat.zeroize();
     w1_bytes.as_mut_slice().zeroize();
+    wipe_callee_frames();
+}
+
+/// Zeroes the 4 KiB of stack below the caller's frame, where signing's
+/// callees had theirs: the samplers' and sponges' frames, whose spill
+/// slots no `zeroize` names (seen: a lane of rho'' left by the portable
+/// ExpandMask's permutation, at the deepest point of portable signing).
+/// About as deep as signing's deepest callee (ExpandA's four-lane frame), so
+/// the peak stays where it was; `black_box` keeps the writes.
+#[inline(never)]
+fn wipe_callee_frames() {
+    let mut frames = [0u8; 4 * 1024];
+    core::hint::black_box(&mut frames);
 }
 
 /// ML-DSA.Verify_internal (Algorithm 8) from mu. `sig` may have any length.

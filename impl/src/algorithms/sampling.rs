@@ -10,9 +10,13 @@ use crate::poly::Poly;
 
 const SHAKE128_RATE: usize = 168;
 const SHAKE256_RATE: usize = 136;
-/// Blocks of SHAKE128 squeezed up front for RejNTTPoly: 5 * 168 bytes give 280
-/// candidates, enough for 256 in all but ~2^-37 of the cases.
-const UNIFORM_BLOCKS: usize = 5;
+/// Blocks of SHAKE128 squeezed up front for RejNTTPoly: one, then one at a
+/// time (56 candidates each; 168 bytes hold whole 3-byte candidates, so the
+/// blocks' order alone decides the result). The same blocks as squeezing
+/// five up front, with a fifth of the buffer: ExpandA's four-lane frame is
+/// the deepest one below compact signing's (ML-DSA-87: 2.7 KiB off that
+/// peak).
+const UNIFORM_BLOCKS: usize = 1;
 /// Blocks of SHAKE256 squeezed up front for RejBoundedPoly: 2 blocks give 544
 /// half-bytes (eta = 2 keeps 15/16 of them; eta = 4 keeps 9/16).
 const ETA_BLOCKS: usize = 2;
