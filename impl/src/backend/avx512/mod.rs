@@ -17,13 +17,20 @@
 //! results become masks that are combined, never branched on, and the
 //! compress instructions run only on public rejection masks.
 
+mod arithmetic;
+mod isa;
 mod keccak;
+#[cfg(test)]
+mod model;
+mod ntt;
+mod ops;
 
 use super::avx2::Avx2;
 use super::portable::{self, Permutation, Portable, keccak_f1600};
 use super::{Backend, XofX4};
 use crate::params::{Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
+use isa::Isa512;
 
 pub use keccak::{ShakeX4, keccak_f1600_x1, keccak_f1600_x4};
 
@@ -51,6 +58,31 @@ macro_rules! with_avx512 {
             $fallback
         }
     };
+}
+
+// The arithmetic kernels: written once over `ops::Avx512Ops`, run here on
+// the instructions (`Isa512`) and in the unit tests on a model of them.
+
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn ntt_poly(a: &mut Poly) {
+    ntt::ntt(Isa512::new(), &mut a.coeffs)
+}
+
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn invntt_poly(a: &mut Poly) {
+    ntt::invntt_tomont(Isa512::new(), &mut a.coeffs)
+}
+
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
+    arithmetic::pointwise(Isa512::new(), c, a, b)
+}
+
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
+    arithmetic::pointwise_acc(Isa512::new(), c, a, b)
 }
 
 /// SHAKE x4 for the AVX-512 backend: interleaved states when the CPU has
@@ -118,22 +150,25 @@ impl Backend for Avx512 {
 
     #[inline(always)]
     fn ntt(a: &mut Poly) {
-        Avx2::ntt(a)
+        with_avx512!(ntt_poly(a), Avx2::ntt(a))
     }
 
     #[inline(always)]
     fn invntt_tomont(a: &mut Poly) {
-        Avx2::invntt_tomont(a)
+        with_avx512!(invntt_poly(a), Avx2::invntt_tomont(a))
     }
 
     #[inline(always)]
     fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly) {
-        Avx2::pointwise_montgomery(c, a, b)
+        with_avx512!(pointwise(c, a, b), Avx2::pointwise_montgomery(c, a, b))
     }
 
     #[inline(always)]
     fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]) {
-        Avx2::pointwise_acc_montgomery(c, a, b)
+        with_avx512!(
+            pointwise_acc(c, a, b),
+            Avx2::pointwise_acc_montgomery(c, a, b)
+        )
     }
 
     #[inline(always)]
