@@ -29,22 +29,42 @@ fn finish<S: Avx512Ops>(s: S, p_even: S::V, p_odd: S::V, t: S::V) -> S::V {
     s.mask_shuffle_epi32::<0x5555, 0xF5>(r_odd, r_even)
 }
 
-/// a * b * 2^-32 mod q lane by lane, given b_qinv = b * QINV mod 2^32 (for
-/// constants such as the zetas, precomputed). Requires |a_i b_i| <= 2^31 q;
-/// |result| <= q. The same value, bit for bit, as the portable
-/// `montgomery_mul`: the same t, the same exact 64-bit difference.
+/// A multiplier b in the three forms [`montgomery_mul_pre`] uses: b, its
+/// odd lanes moved to the even positions (`odd(b)`), and b * QINV mod
+/// 2^32. For constants (the zetas) all three are precomputed: a broadcast
+/// constant is its own `odd`, and the per-lane zeta tables keep an odd
+/// copy, which saves a shuffle per multiplication.
+#[derive(Clone, Copy)]
+pub struct Multiplier<V> {
+    /// b.
+    pub b: V,
+    /// `odd(b)`: [b1, b1, b3, b3, ...] (only the even lanes are read).
+    pub b_odd: V,
+    /// b * QINV mod 2^32.
+    pub b_qinv: V,
+}
+
+/// a * b * 2^-32 mod q lane by lane, for a multiplier b given in the forms
+/// of [`Multiplier`]. Requires |a_i b_i| <= 2^31 q; |result| <= q. The same
+/// value, bit for bit, as the portable `montgomery_mul`: the same t, the
+/// same exact 64-bit difference.
 #[inline(always)]
-pub fn montgomery_mul_pre<S: Avx512Ops>(s: S, a: S::V, b: S::V, b_qinv: S::V) -> S::V {
-    let t = s.mullo_epi32(a, b_qinv);
-    let p_even = s.mul_epi32(a, b);
-    let p_odd = s.mul_epi32(odd(s, a), odd(s, b));
+pub fn montgomery_mul_pre<S: Avx512Ops>(s: S, a: S::V, m: Multiplier<S::V>) -> S::V {
+    let t = s.mullo_epi32(a, m.b_qinv);
+    let p_even = s.mul_epi32(a, m.b);
+    let p_odd = s.mul_epi32(odd(s, a), m.b_odd);
     finish(s, p_even, p_odd, t)
 }
 
 /// a * b * 2^-32 mod q lane by lane, for |a_i b_i| <= 2^31 q; |result| <= q.
 #[inline(always)]
 pub fn montgomery_mul<S: Avx512Ops>(s: S, a: S::V, b: S::V) -> S::V {
-    montgomery_mul_pre(s, a, b, s.mullo_epi32(b, s.set1_epi32(QINV)))
+    let m = Multiplier {
+        b,
+        b_odd: odd(s, b),
+        b_qinv: s.mullo_epi32(b, s.set1_epi32(QINV)),
+    };
+    montgomery_mul_pre(s, a, m)
 }
 
 /// c = a o b * 2^-32, 16 coefficients at a time.

@@ -12,7 +12,7 @@
 //! [`layout`]'s; the permutations between layers and the per-lane zetas
 //! are computed from it at compile time.
 
-use super::arithmetic::montgomery_mul_pre;
+use super::arithmetic::{Multiplier, montgomery_mul_pre};
 use super::ops::Avx512Ops;
 use crate::backend::portable::{INV_NTT_FACTOR, INV_NTT_FACTOR_ZETA, QINV, ZETAS_MONT};
 use crate::params::N;
@@ -76,13 +76,14 @@ const fn steps(lens: [usize; 6]) -> [[[i32; 16]; 2]; 5] {
     t
 }
 
-/// Per-lane zetas of the intra-vector layers for the vector pair p, and
-/// each times QINV; index 0 .. 4 is len 8, 4, 2, 1. The butterfly of lane
+/// Per-lane zetas of the intra-vector layers for the vector pair p (each
+/// times QINV if `times_qinv`; the odd lanes moved to the even positions
+/// if `odd`, as `Multiplier::b_odd`); index 0 .. 4 is len 8, 4, 2, 1. The butterfly of lane
 /// i at len L starts at coefficient c = 32p + layout(L)_i, in block
 /// c / 2L of its layer: the forward NTT's zeta is ZETAS_MONT[N / 2L +
 /// block] (Algorithm 41's m), the inverse's ZETAS_MONT[N / L - 1 - block]
 /// negated (Algorithm 42's m, counting down).
-const fn intra_zetas(inverse: bool, times_qinv: bool) -> [[[i32; 16]; 8]; 4] {
+const fn intra_zetas(inverse: bool, times_qinv: bool, odd: bool) -> [[[i32; 16]; 8]; 4] {
     let mut t = [[[0; 16]; 8]; 4];
     let mut layer = 0;
     while layer < 4 {
@@ -92,7 +93,8 @@ const fn intra_zetas(inverse: bool, times_qinv: bool) -> [[[i32; 16]; 8]; 4] {
         while p < 8 {
             let mut i = 0;
             while i < 16 {
-                let block = (32 * p + lanes[i]) / (2 * len);
+                let lane = if odd { i | 1 } else { i };
+                let block = (32 * p + lanes[lane]) / (2 * len);
                 let zeta = if inverse {
                     -ZETAS_MONT[N / len - 1 - block]
                 } else {
@@ -112,30 +114,48 @@ const fn intra_zetas(inverse: bool, times_qinv: bool) -> [[[i32; 16]; 8]; 4] {
     t
 }
 
-static FORWARD: [[[i32; 16]; 8]; 4] = intra_zetas(false, false);
-static FORWARD_QINV: [[[i32; 16]; 8]; 4] = intra_zetas(false, true);
-static INVERSE: [[[i32; 16]; 8]; 4] = intra_zetas(true, false);
-static INVERSE_QINV: [[[i32; 16]; 8]; 4] = intra_zetas(true, true);
+/// A table of per-lane zetas in the three forms of a [`Multiplier`].
+struct ZetaTable {
+    b: [[[i32; 16]; 8]; 4],
+    b_odd: [[[i32; 16]; 8]; 4],
+    b_qinv: [[[i32; 16]; 8]; 4],
+}
 
-/// zeta and zeta * QINV broadcast to all lanes.
+const fn zeta_table(inverse: bool) -> ZetaTable {
+    ZetaTable {
+        b: intra_zetas(inverse, false, false),
+        b_odd: intra_zetas(inverse, false, true),
+        b_qinv: intra_zetas(inverse, true, false),
+    }
+}
+
+static FORWARD: ZetaTable = zeta_table(false);
+static INVERSE: ZetaTable = zeta_table(true);
+
+/// zeta broadcast to all lanes, as a [`Multiplier`] (its own odd form).
 #[inline(always)]
-fn broadcast<S: Avx512Ops>(s: S, zeta: i32) -> (S::V, S::V) {
-    (s.set1_epi32(zeta), s.set1_epi32(zeta.wrapping_mul(QINV)))
+fn broadcast<S: Avx512Ops>(s: S, zeta: i32) -> Multiplier<S::V> {
+    let b = s.set1_epi32(zeta);
+    Multiplier {
+        b,
+        b_odd: b,
+        b_qinv: s.set1_epi32(zeta.wrapping_mul(QINV)),
+    }
 }
 
 /// (a + zeta b, a - zeta b) for every lane.
 #[inline(always)]
-fn forward_butterfly<S: Avx512Ops>(s: S, a: S::V, b: S::V, zeta: (S::V, S::V)) -> (S::V, S::V) {
-    let t = montgomery_mul_pre(s, b, zeta.0, zeta.1);
+fn forward_butterfly<S: Avx512Ops>(s: S, a: S::V, b: S::V, zeta: Multiplier<S::V>) -> (S::V, S::V) {
+    let t = montgomery_mul_pre(s, b, zeta);
     (s.add_epi32(a, t), s.sub_epi32(a, t))
 }
 
 /// (a + b, zeta (a - b)) for every lane.
 #[inline(always)]
-fn inverse_butterfly<S: Avx512Ops>(s: S, a: S::V, b: S::V, zeta: (S::V, S::V)) -> (S::V, S::V) {
+fn inverse_butterfly<S: Avx512Ops>(s: S, a: S::V, b: S::V, zeta: Multiplier<S::V>) -> (S::V, S::V) {
     (
         s.add_epi32(a, b),
-        montgomery_mul_pre(s, s.sub_epi32(a, b), zeta.0, zeta.1),
+        montgomery_mul_pre(s, s.sub_epi32(a, b), zeta),
     )
 }
 
@@ -154,19 +174,14 @@ fn regroup_step<S: Avx512Ops>(
     )
 }
 
-/// Layer `layer` of a per-lane zeta table for pair p: (zetas, zetas * QINV).
+/// Layer `layer` of a per-lane zeta table for pair p.
 #[inline(always)]
-fn zetas<S: Avx512Ops>(
-    s: S,
-    table: &[[[i32; 16]; 8]; 4],
-    table_qinv: &[[[i32; 16]; 8]; 4],
-    layer: usize,
-    p: usize,
-) -> (S::V, S::V) {
-    (
-        s.load_row(&table[layer][p]),
-        s.load_row(&table_qinv[layer][p]),
-    )
+fn zetas<S: Avx512Ops>(s: S, table: &ZetaTable, layer: usize, p: usize) -> Multiplier<S::V> {
+    Multiplier {
+        b: s.load_row(&table.b[layer][p]),
+        b_odd: s.load_row(&table.b_odd[layer][p]),
+        b_qinv: s.load_row(&table.b_qinv[layer][p]),
+    }
 }
 
 /// The len = 8, 4, 2, 1 layers of vectors x = 2p and y = 2p + 1.
@@ -175,7 +190,7 @@ fn forward_pair<S: Avx512Ops>(s: S, x: S::V, y: S::V, p: usize) -> (S::V, S::V) 
     let (mut a, mut b) = (x, y);
     for layer in 0..4 {
         (a, b) = regroup_step(s, &FORWARD_REGROUP, layer, a, b);
-        let z = zetas(s, &FORWARD, &FORWARD_QINV, layer, p);
+        let z = zetas(s, &FORWARD, layer, p);
         (a, b) = forward_butterfly(s, a, b, z);
     }
     regroup_step(s, &FORWARD_REGROUP, 4, a, b)
@@ -188,7 +203,7 @@ fn inverse_pair<S: Avx512Ops>(s: S, x: S::V, y: S::V, p: usize) -> (S::V, S::V) 
     for k in 0..4 {
         (a, b) = regroup_step(s, &INVERSE_REGROUP, k, a, b);
         // Step k runs len 2^k: table index 3 - k.
-        let z = zetas(s, &INVERSE, &INVERSE_QINV, 3 - k, p);
+        let z = zetas(s, &INVERSE, 3 - k, p);
         (a, b) = inverse_butterfly(s, a, b, z);
     }
     regroup_step(s, &INVERSE_REGROUP, 4, a, b)
@@ -258,10 +273,16 @@ pub fn ntt<S: Avx512Ops>(s: S, c: &mut [i32; N]) {
 /// The last inverse layer (len 128) with the final factor: the sum times
 /// f, the difference times f zeta.
 #[inline(always)]
-fn last<S: Avx512Ops>(s: S, x: S::V, y: S::V, f: (S::V, S::V), fz: (S::V, S::V)) -> (S::V, S::V) {
+fn last<S: Avx512Ops>(
+    s: S,
+    x: S::V,
+    y: S::V,
+    f: Multiplier<S::V>,
+    fz: Multiplier<S::V>,
+) -> (S::V, S::V) {
     (
-        montgomery_mul_pre(s, s.add_epi32(x, y), f.0, f.1),
-        montgomery_mul_pre(s, s.sub_epi32(x, y), fz.0, fz.1),
+        montgomery_mul_pre(s, s.add_epi32(x, y), f),
+        montgomery_mul_pre(s, s.sub_epi32(x, y), fz),
     )
 }
 
