@@ -2,12 +2,20 @@
 //!
 //! Every kernel is a `#[target_feature]` function. The `Backend` methods
 //! below check that the CPU has the features (one cached flag,
-//! [`available`]) and fall back to the portable kernel otherwise, so calling
-//! them is sound on any x86-64 CPU. The dispatcher runs whole operations
-//! inside entry points compiled with these features (`crate::dispatch`),
-//! where all of this inlines. Every CPU with AVX-512 F has AVX2, BMI1, BMI2
-//! and POPCNT, which [`available`] checks too: the AVX2 kernels serve
-//! where AVX-512 brings nothing.
+//! [`available`]) and fall back to the AVX2 or portable kernel otherwise,
+//! so calling them is sound on any x86-64 CPU. The dispatcher runs whole
+//! operations inside entry points compiled with these features
+//! (`crate::dispatch`), where all of this inlines. Every CPU with AVX-512 F
+//! has AVX2, BMI1, BMI2 and POPCNT, which [`available`] checks too: the
+//! AVX2 kernels serve where AVX-512 brings nothing.
+//!
+//! Own kernels: Keccak (`keccak`), and the NTT, its inverse and the
+//! pointwise products on 16 lanes (`ntt`, `arithmetic`), written once over
+//! the intrinsics they use (`ops::Avx512Ops`), run on the instructions
+//! (`isa::Isa512`) and, in the unit tests, on a lane-by-lane model of them
+//! (`model`) against the portable kernels, so that they are checked on a
+//! CPU without AVX-512 too. The elementwise kernels, the samplers and the
+//! packers are AVX2's.
 //!
 //! Constant time: the same branch-free shapes as the AVX2 backend (masks
 //! from comparisons, no branch and no memory index on a secret). Valgrind
@@ -15,7 +23,9 @@
 //! valgrind cover the portable and AVX2 backends, not this one; its
 //! kernels are written so that no such check could find anything: compare
 //! results become masks that are combined, never branched on, and the
-//! compress instructions run only on public rejection masks.
+//! compress instructions run only on public rejection masks. The NTT and
+//! the products have no compare at all: fixed instruction sequences whose
+//! only memory indices are loop counters and constant tables.
 
 mod arithmetic;
 mod isa;
