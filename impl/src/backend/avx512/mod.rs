@@ -2,12 +2,20 @@
 //!
 //! Every kernel is a `#[target_feature]` function. The `Backend` methods
 //! below check that the CPU has the features (one cached flag,
-//! [`available`]) and fall back to the portable kernel otherwise, so calling
-//! them is sound on any x86-64 CPU. The dispatcher runs whole operations
-//! inside entry points compiled with these features (`crate::dispatch`),
-//! where all of this inlines. Every CPU with AVX-512 F has AVX2, BMI1, BMI2
-//! and POPCNT, which [`available`] checks too: the AVX2 kernels serve
-//! where AVX-512 brings nothing.
+//! [`available`]) and fall back to the AVX2 or portable kernel otherwise,
+//! so calling them is sound on any x86-64 CPU. The dispatcher runs whole
+//! operations inside entry points compiled with these features
+//! (`crate::dispatch`), where all of this inlines. Every CPU with AVX-512 F
+//! has AVX2, BMI1, BMI2 and POPCNT, which [`available`] checks too: the
+//! AVX2 kernels serve where AVX-512 brings nothing.
+//!
+//! Own kernels: Keccak (`keccak`). Written but not in use yet: the NTT,
+//! its inverse and the pointwise products on 16 lanes (`ntt`,
+//! `arithmetic`), written once over the intrinsics they use
+//! (`ops::Avx512Ops`) and checked in the unit tests on a lane-by-lane
+//! model of them (`model`) against the portable kernels, so that they are
+//! checked on a CPU without AVX-512 too. Every arithmetic kernel, the
+//! samplers and the packers are AVX2's.
 //!
 //! Constant time: the same branch-free shapes as the AVX2 backend (masks
 //! from comparisons, no branch and no memory index on a secret). Valgrind
@@ -15,9 +23,28 @@
 //! valgrind cover the portable and AVX2 backends, not this one; its
 //! kernels are written so that no such check could find anything: compare
 //! results become masks that are combined, never branched on, and the
-//! compress instructions run only on public rejection masks.
+//! compress instructions run only on public rejection masks. The NTT and
+//! the products have no compare at all: fixed instruction sequences whose
+//! only memory indices are loop counters and constant tables.
 
+// The 16-lane NTT, inverse NTT and pointwise products: not wired into
+// `Avx512` yet (it calls the AVX2 kernels for them), because they have
+// neither run nor been timed on a CPU with AVX-512. Until they have, they
+// are compiled with the unit tests only, which check them on the model
+// (and on the instructions where the CPU has them). Wiring them in is the
+// four `Backend` methods below calling `with_avx512!` on them (commit
+// "avx512: NTT, inverse NTT, pointwise and pointwise_acc on zmm" did).
+#[cfg(test)]
+mod arithmetic;
+#[cfg(test)]
+mod isa;
 mod keccak;
+#[cfg(test)]
+mod model;
+#[cfg(test)]
+mod ntt;
+#[cfg(test)]
+mod ops;
 
 use super::avx2::Avx2;
 use super::portable::{self, Permutation, Portable, keccak_f1600};

@@ -1,0 +1,122 @@
+//! The instance of [`Avx512Ops`] that runs: each method is its intrinsic.
+//!
+//! [`Isa512`] is a token: a value exists only where the CPU has the
+//! backend's features, because the one way to make it, [`Isa512::new`], is
+//! a `#[target_feature]` function, which safe code can call only from code
+//! that already runs with those features (after the backend's CPU check).
+//! Each method can therefore call its intrinsic.
+
+use core::arch::x86_64::*;
+
+use super::ops::Avx512Ops;
+use crate::params::N;
+
+/// Proof that this CPU has AVX-512 F (and the rest of the backend's
+/// features); the AVX-512 intrinsics as [`Avx512Ops`].
+#[derive(Clone, Copy, Debug)]
+pub struct Isa512(());
+
+impl Isa512 {
+    /// The token, inside code compiled and reached with AVX-512.
+    ///
+    /// # Safety
+    ///
+    /// Outside a function with AVX-512 F enabled, callable only in
+    /// `unsafe`: the caller must have checked that the CPU has it.
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+    pub fn new() -> Isa512 {
+        Isa512(())
+    }
+}
+
+/// Calls an AVX-512 intrinsic: every method below holds an `Isa512`, so
+/// the CPU has AVX-512 F.
+macro_rules! avx512 {
+    ($e:expr) => {
+        // SAFETY: an `Isa512` exists, so this CPU has AVX-512 F (see the
+        // module documentation); the intrinsic has no other requirement.
+        unsafe { $e }
+    };
+}
+
+impl Avx512Ops for Isa512 {
+    type V = __m512i;
+
+    #[inline(always)]
+    fn load(self, coeffs: &[i32; N], i: usize) -> __m512i {
+        let chunk = &coeffs[16 * i..16 * i + 16];
+        // SAFETY: `chunk` is 16 readable i32 (64 bytes); loadu has no
+        // alignment need; the CPU has AVX-512 F (an `Isa512` exists).
+        unsafe { _mm512_loadu_si512(chunk.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    fn store(self, coeffs: &mut [i32; N], i: usize, v: __m512i) {
+        let chunk = &mut coeffs[16 * i..16 * i + 16];
+        // SAFETY: `chunk` is 16 writable i32 (64 bytes); storeu has no
+        // alignment need; the CPU has AVX-512 F (an `Isa512` exists).
+        unsafe { _mm512_storeu_si512(chunk.as_mut_ptr().cast(), v) }
+    }
+
+    #[inline(always)]
+    fn load_row(self, row: &[i32; 16]) -> __m512i {
+        // SAFETY: `row` is 16 readable i32; the CPU has AVX-512 F.
+        unsafe { _mm512_loadu_si512(row.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    fn set1_epi32(self, x: i32) -> __m512i {
+        avx512!(_mm512_set1_epi32(x))
+    }
+
+    #[inline(always)]
+    fn setzero(self) -> __m512i {
+        avx512!(_mm512_setzero_si512())
+    }
+
+    #[inline(always)]
+    fn add_epi32(self, a: __m512i, b: __m512i) -> __m512i {
+        avx512!(_mm512_add_epi32(a, b))
+    }
+
+    #[inline(always)]
+    fn sub_epi32(self, a: __m512i, b: __m512i) -> __m512i {
+        avx512!(_mm512_sub_epi32(a, b))
+    }
+
+    #[inline(always)]
+    fn mullo_epi32(self, a: __m512i, b: __m512i) -> __m512i {
+        avx512!(_mm512_mullo_epi32(a, b))
+    }
+
+    #[inline(always)]
+    fn mul_epi32(self, a: __m512i, b: __m512i) -> __m512i {
+        avx512!(_mm512_mul_epi32(a, b))
+    }
+
+    #[inline(always)]
+    fn add_epi64(self, a: __m512i, b: __m512i) -> __m512i {
+        avx512!(_mm512_add_epi64(a, b))
+    }
+
+    #[inline(always)]
+    fn sub_epi64(self, a: __m512i, b: __m512i) -> __m512i {
+        avx512!(_mm512_sub_epi64(a, b))
+    }
+
+    #[inline(always)]
+    fn shuffle_epi32<const IMM: i32>(self, a: __m512i) -> __m512i {
+        avx512!(_mm512_shuffle_epi32::<IMM>(a))
+    }
+
+    #[inline(always)]
+    fn mask_shuffle_epi32<const K: u16, const IMM: i32>(self, src: __m512i, a: __m512i) -> __m512i {
+        avx512!(_mm512_mask_shuffle_epi32::<IMM>(src, K, a))
+    }
+
+    #[inline(always)]
+    fn permutex2var_epi32(self, a: __m512i, idx: __m512i, b: __m512i) -> __m512i {
+        avx512!(_mm512_permutex2var_epi32(a, idx, b))
+    }
+}
