@@ -23,7 +23,7 @@ const GAMMA2: [i32; 2] = [(Q - 1) / 88, (Q - 1) / 32];
 fn sweep(lo: i64, hi: i64, f: impl Fn(&Poly) -> Option<i32> + Sync) -> Result<String, String> {
     let batches = (hi - lo) / N as i64 + 1;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as i64;
-    let per_thread = batches.div_ceil(threads);
+    let per_thread = (batches + threads - 1) / threads;
     let share = |first: i64| {
         let mut start = lo + first * N as i64;
         let end = (start + per_thread * N as i64 - 1).min(hi);
