@@ -123,7 +123,8 @@ fn caddq<B: Backend>() -> Result<String, String> {
 /// How much of the reductions' domain [-2^31, 2^31 - 2^22 - 1] to sweep.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reductions {
-    /// Every input: 4,290,772,992 of them (about 45 s per backend here).
+    /// Every input: 4,290,772,992 of them (about 45 s per backend on one
+    /// core here; the sweep uses every core).
     Full,
     /// 2^28 inputs, for the portable source under emulation: the 2^26 lowest, the 2^26
     /// highest, and the 2^27 around zero (where the results wrap through
