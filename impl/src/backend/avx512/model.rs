@@ -156,37 +156,31 @@ mod tests {
         }
     }
 
-    #[test]
-    fn ntt_matches_portable() {
-        for a in inputs(Q) {
-            let mut want = a.clone();
-            Portable::ntt(&mut want);
-            let mut got = a.clone();
-            ntt::ntt(Model, &mut got.coeffs);
-            assert_eq!(got, want);
-            on_cpu(|s| {
-                let mut cpu = a.clone();
-                ntt::ntt(s, &mut cpu.coeffs);
-                assert_eq!(cpu, want);
-            });
-        }
+    /// An in-place transform (`$kernel` of `ntt`) on the model and, where
+    /// the CPU has AVX-512, on the instructions, against portable's
+    /// `$reference` on every input.
+    macro_rules! in_place_matches_portable {
+        ($name:ident, $kernel:ident, $reference:ident) => {
+            #[test]
+            fn $name() {
+                for a in inputs(Q) {
+                    let mut want = a.clone();
+                    Portable::$reference(&mut want);
+                    let mut got = a.clone();
+                    ntt::$kernel(Model, &mut got.coeffs);
+                    assert_eq!(got, want);
+                    on_cpu(|s| {
+                        let mut cpu = a.clone();
+                        ntt::$kernel(s, &mut cpu.coeffs);
+                        assert_eq!(cpu, want);
+                    });
+                }
+            }
+        };
     }
 
-    #[test]
-    fn invntt_matches_portable() {
-        for a in inputs(Q) {
-            let mut want = a.clone();
-            Portable::invntt_tomont(&mut want);
-            let mut got = a.clone();
-            ntt::invntt_tomont(Model, &mut got.coeffs);
-            assert_eq!(got, want);
-            on_cpu(|s| {
-                let mut cpu = a.clone();
-                ntt::invntt_tomont(s, &mut cpu.coeffs);
-                assert_eq!(cpu, want);
-            });
-        }
-    }
+    in_place_matches_portable!(ntt_matches_portable, ntt, ntt);
+    in_place_matches_portable!(invntt_matches_portable, invntt_tomont, invntt_tomont);
 
     #[test]
     fn pointwise_matches_portable() {
