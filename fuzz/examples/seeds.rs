@@ -49,6 +49,16 @@ fn seeds_for<P: ParameterSet + AssociatedOid>(out: &Seeds, sel: u8) {
         sig_input.extend_from_slice(sig.as_ref());
         out.write("signature", &format!("{name}{tag}"), &sig_input);
     }
+    // Two faults at once, a public key one byte short and a 256-byte
+    // context: the spec says ContextTooLong, the API WrongLength (the fuzz
+    // smoke's first finding, a disagreement in the harness's mapping).
+    let sig = sk.sign_deterministic(b"fuzz", b"").unwrap();
+    let mut tuple = vec![0, sel];
+    push_field(&mut tuple, &pk[..pk.len() - 1]);
+    push_field(&mut tuple, sig.as_ref());
+    push_field(&mut tuple, &[0x5C; 256]);
+    tuple.extend_from_slice(b"fuzz");
+    out.write("differential", &format!("{name}-short-pk-ctx256"), &tuple);
     // differential's mutated mode: sel, key seed, ctx, msg, then mutations
     // (operation, position, value): z set to gamma1 - beta; a hint index
     // repeated; a byte of c~ flipped.
