@@ -85,9 +85,11 @@ impl BackendKind {
             BackendKind::Avx2 => crate::backend::avx2::available(),
             #[cfg(not(target_arch = "x86_64"))]
             BackendKind::Avx2 => false,
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
             BackendKind::Avx512 => crate::backend::avx512::available(),
-            #[cfg(not(target_arch = "x86_64"))]
+            // The constant-time check's build (test-only `ct-check`) has no
+            // AVX-512 entry points: valgrind cannot run them.
+            #[cfg(any(not(target_arch = "x86_64"), feature = "ct-check"))]
             BackendKind::Avx512 => false,
             #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
             BackendKind::Neon => crate::backend::neon::available(),
@@ -245,8 +247,10 @@ macro_rules! entry_points {
 entry_points!(avx2_entry, super::Avx2, "avx2,bmi1,bmi2,popcnt");
 
 // AVX-512 F, VL, BW and DQ, and AVX2, BMI1, BMI2, POPCNT, which every
-// AVX-512 CPU has.
-#[cfg(target_arch = "x86_64")]
+// AVX-512 CPU has. Not in the test-only `ct-check` build, which only
+// valgrind runs (it cannot execute AVX-512): a third fewer copies of the
+// algorithms to compile there.
+#[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
 entry_points!(
     avx512_entry,
     super::Avx512,
@@ -265,7 +269,7 @@ macro_rules! dispatch {
             // BMI2 and POPCNT (`avx2::available`), the entry points' features.
             #[allow(unsafe_code)]
             BackendKind::Avx2 => unsafe { avx2_entry::$op::<$p>($($arg),*) },
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
             // SAFETY: `Avx512` is selected only when the CPU has those and
             // AVX-512 F, VL, BW and DQ (`avx512::available`), the
             // `avx512_entry` points' features.

@@ -83,7 +83,7 @@
 //! | `serde` | no | `Serialize` / `Deserialize` for [`VerifyingKey`] and [`Signature`] (hex or bytes, via `serdect`) |
 //! | `hazmat` | no | FIPS 204's internal interface (ACVP-style testing) |
 //! | `internals` | no | the kernels and algorithms, for this workspace's tests; no stability promise |
-//! | `ct-check` | no | test-only: the valgrind hooks of `make ct` (`mldsa::ct`); without it they compile to nothing |
+//! | `ct-check` | no | test-only: the valgrind hooks of `make ct` (`mldsa::ct`), and no AVX-512 entry points (valgrind cannot run them); without it the hooks compile to nothing |
 //!
 //! Without default features the crate is `no_std` with no heap, DER
 //! encodings included (CI builds it for `thumbv7em-none-eabihf` and
