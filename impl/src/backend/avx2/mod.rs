@@ -61,7 +61,7 @@ macro_rules! with_avx2 {
             // SAFETY: the CPU has AVX2 (an `Isa` was made).
             unsafe { $simd }
         } else {
-            $fallback
+            super::cold(|| $fallback)
         }
     };
     ($simd:expr, $fallback:expr) => {
@@ -69,7 +69,7 @@ macro_rules! with_avx2 {
             // SAFETY: the CPU has AVX2, checked just above.
             unsafe { $simd }
         } else {
-            $fallback
+            super::cold(|| $fallback)
         }
     };
 }
@@ -221,7 +221,7 @@ impl<const RATE: usize> XofX4 for Avx2ShakeX4<RATE> {
         match self {
             // SAFETY: a `Simd` state is only made after the AVX2 check.
             Avx2ShakeX4::Simd(x) => unsafe { x.absorb(inputs) },
-            Avx2ShakeX4::Portable(x) => x.absorb_x4(inputs),
+            Avx2ShakeX4::Portable(x) => super::cold(|| x.absorb_x4(inputs)),
         }
     }
 
@@ -230,7 +230,7 @@ impl<const RATE: usize> XofX4 for Avx2ShakeX4<RATE> {
         match self {
             // SAFETY: a `Simd` state is only made after the AVX2 check.
             Avx2ShakeX4::Simd(x) => unsafe { x.squeeze_blocks(out) },
-            Avx2ShakeX4::Portable(x) => x.squeeze_blocks_x4(out),
+            Avx2ShakeX4::Portable(x) => super::cold(|| x.squeeze_blocks_x4(out)),
         }
     }
 }
@@ -380,14 +380,14 @@ impl Backend for Avx2 {
     #[inline(always)]
     fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) {
         if !with_avx2!(packing::unpack_z::<G>(a, v), false) {
-            Portable::unpack_z::<G>(a, v)
+            super::cold(|| Portable::unpack_z::<G>(a, v))
         }
     }
 
     #[inline(always)]
     fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) {
         if !with_avx2!(packing::pack_w1::<G>(out, a), false) {
-            Portable::pack_w1::<G>(out, a)
+            super::cold(|| Portable::pack_w1::<G>(out, a))
         }
     }
 }

@@ -75,7 +75,7 @@ macro_rules! with_avx512 {
             // just above.
             unsafe { $simd }
         } else {
-            $fallback
+            super::cold(|| $fallback)
         }
     };
 }
@@ -106,7 +106,7 @@ impl<const RATE: usize> XofX4 for Avx512ShakeX4<RATE> {
         match self {
             // SAFETY: a `Simd` state is only made after the CPU check.
             Avx512ShakeX4::Simd(x) => unsafe { x.absorb(inputs) },
-            Avx512ShakeX4::Portable(x) => x.absorb_x4(inputs),
+            Avx512ShakeX4::Portable(x) => super::cold(|| x.absorb_x4(inputs)),
         }
     }
 
@@ -115,7 +115,7 @@ impl<const RATE: usize> XofX4 for Avx512ShakeX4<RATE> {
         match self {
             // SAFETY: a `Simd` state is only made after the CPU check.
             Avx512ShakeX4::Simd(x) => unsafe { x.squeeze_blocks(out) },
-            Avx512ShakeX4::Portable(x) => x.squeeze_blocks_x4(out),
+            Avx512ShakeX4::Portable(x) => super::cold(|| x.squeeze_blocks_x4(out)),
         }
     }
 }
