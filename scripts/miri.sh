@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make miri`: impl/tests/miri.rs under Miri (nightly), the kernels that
 # take slices at their edge buffer lengths on the portable and AVX2
-# backends, and one ML-DSA-44 keygen / sign / verify per backend. AVX2, BMI1,
+# backends, and one ML-DSA-44 keygen / sign / verify on AVX2 (the
+# portable one has no unsafe code: it runs natively only). AVX2, BMI1,
 # BMI2 and POPCNT are enabled as target features, so Miri runs the AVX2
 # kernels' intrinsics (it emulates them) instead of the portable fallback.
 # Installs the nightly toolchain's miri and rust-src components if missing.
