@@ -25,7 +25,7 @@ help:
 	@echo "make fuzz-diff   the differential tests (diff-tests/) with 20 times the cases"
 	@echo "make fuzz        cargo fuzz (nightly): every target of fuzz/ for FUZZ_SECONDS (default 300) each"
 	@echo "make fuzz-smoke  every fuzz target for FUZZ_SMOKE_SECONDS (default 10) each, as .ci/run does"
-	@echo "make miri        Miri (nightly) on the kernels at edge buffer lengths and one keygen / sign / verify per backend"
+	@echo "make miri        Miri (nightly) on the kernels at edge buffer lengths and one keygen / sign / verify on AVX2"
 	@echo "make hax-cfg     build mldsa-spec the way the hax driver does (type-checks contracts)"
 	@echo "make hax-subset  reject Rust constructs hax cannot extract in spec/src"
 	@echo "make extract     hax: mldsa-spec to F* (fstar-extract/) and Lean (fstar-extract/lean/)"
@@ -196,6 +196,11 @@ bench-instructions:
 # plain NEON Keccak). Needs the target and qemu-user
 # (make setup-neon installs them).
 NEON_TARGET := aarch64-unknown-linux-gnu
+# A target directory of its own: cargo locks a target directory (its host
+# half too) for the whole of a build, so with this .ci/run runs the AArch64
+# half beside `make test` instead of after it.
+NEON_DIR := target/neon
+test-neon lemmas-neon: export CARGO_TARGET_DIR := $(NEON_DIR)
 NEON_SET := $(shell bash scripts/release-set.sh aarch64)
 NEON_RUN := qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu max
 NEON_NO_SHA3 := CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu cortex-a72"
@@ -218,7 +223,7 @@ test-neon: setup-neon
 # not built for AArch64.
 lemmas-neon:
 	cargo build -q $(NEON_SET) --release --target $(NEON_TARGET) --bin mldsa-lemmas --example stack_usage
-	$(NEON_RUN) target/$(NEON_TARGET)/release/mldsa-lemmas interval exhaustive model reduction-window
+	$(NEON_RUN) $(NEON_DIR)/$(NEON_TARGET)/release/mldsa-lemmas interval exhaustive model reduction-window
 
 # Instructions executed under qemu (a TCG plugin counting every executed
 # guest instruction), NEON vs portable on AArch64, keygen / sign / verify.
