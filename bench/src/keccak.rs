@@ -298,6 +298,9 @@ impl Backend for Counting {
     fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) {
         Portable::pack_w1::<G>(out, a)
     }
+    fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) {
+        Portable::unpack_t1_shifted(a, v)
+    }
 }
 
 /// The permutation counts of every operation at `P`, on the workload.

@@ -1,12 +1,13 @@
 //! The packing kernels against the spec's Algorithms 16, 17 and 19:
 //! `pack_z` / `unpack_z` (18 and 20 bits, BitPack / BitUnpack with
-//! a = gamma1 - 1, b = gamma1) and `pack_w1` (4 and 6 bits, SimpleBitPack
-//! with b = (q-1)/(2 gamma2) - 1).
+//! a = gamma1 - 1, b = gamma1), `pack_w1` (4 and 6 bits, SimpleBitPack
+//! with b = (q-1)/(2 gamma2) - 1) and `unpack_t1_shifted` (SimpleBitUnpack
+//! with b = 2^10 - 1, one row of pkDecode's t1, times 2^d).
 
 use crate::common::*;
 use mldsa::backend::Backend;
 use mldsa::poly::Poly;
-use mldsa_spec::conversions::{bit_pack, bit_unpack, simple_bit_pack};
+use mldsa_spec::conversions::{bit_pack, bit_unpack, simple_bit_pack, simple_bit_unpack};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -71,6 +72,24 @@ fn check_pack_w1<B: Backend>(bits: usize, a: &Coeffs, junk: u8) -> Result<(), Te
     Ok(())
 }
 
+/// unpack_t1_shifted on any 320 bytes: exactly SimpleBitUnpack(v, 2^10 - 1)
+/// times 2^d, whatever the polynomial held before.
+fn check_unpack_t1_shifted<B: Backend>(v: &[u8]) -> Result<(), TestCaseError> {
+    let mut p = Poly::from_coeffs([0x1234567; N]);
+    B::unpack_t1_shifted(&mut p, v);
+    let expected: Vec<i32> = simple_bit_unpack(v, (1 << 10) - 1)
+        .iter()
+        .map(|&t1| t1 << mldsa_spec::params::D)
+        .collect();
+    prop_assert_eq!(
+        p.coeffs.to_vec(),
+        expected,
+        "{}: unpack_t1_shifted",
+        B::NAME
+    );
+    Ok(())
+}
+
 /// z coefficients: uniform in [-(gamma1 - 1), gamma1] with edge values,
 /// among them +-(gamma1 - beta) and +-(gamma1 - beta) +- 1.
 fn z_coeffs(bits: usize) -> impl Strategy<Value = Coeffs> {
@@ -90,6 +109,11 @@ proptest! {
     #[test]
     fn unpack_z_matches_spec((bits, v) in prop::sample::select(vec![18usize, 20]).prop_flat_map(|b| (Just(b), bytes_exact(32 * b)))) {
         for_each_backend!(check_unpack_z(bits, &v));
+    }
+
+    #[test]
+    fn unpack_t1_shifted_matches_spec(v in bytes_exact(320)) {
+        for_each_backend!(check_unpack_t1_shifted(&v));
     }
 
     #[test]
@@ -117,6 +141,14 @@ fn packing_edges() -> Result<(), TestCaseError> {
             v[bit / 8] = 1 << (bit % 8);
             for_each_backend!(check_unpack_z(bits, &v));
         }
+    }
+    for fill in [0x00u8, 0xFF, 0x80, 0x7F, 0xA5] {
+        for_each_backend!(check_unpack_t1_shifted(&[fill; 320]));
+    }
+    for bit in 0..320 * 8 {
+        let mut v = [0u8; 320];
+        v[bit / 8] = 1 << (bit % 8);
+        for_each_backend!(check_unpack_t1_shifted(&v));
     }
     for bits in [4, 6] {
         for a in edge_polys(0, w1_max(bits)) {

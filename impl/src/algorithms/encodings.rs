@@ -34,14 +34,6 @@ pub fn pack_t1_row(pk: &mut [u8], i: usize, t1_i: &Poly) {
     );
 }
 
-/// `t1[i]` 2^d from row i of pk (pkDecode, one row, times 2^d).
-#[inline(always)]
-pub fn unpack_t1_row_shifted(pk: &[u8], i: usize, a: &mut Poly) {
-    unpack_bits::<10>(a, &pk[32 + i * T1_BYTES..32 + (i + 1) * T1_BYTES], |x| {
-        (x << D) as i32
-    });
-}
-
 /// pkDecode (Algorithm 23). `pk` must have P::PK_LEN bytes.
 pub fn pk_decode<P: ParameterSet>(pk: &[u8], rho: &mut [u8; 32], t1: &mut P::VecK) {
     rho.copy_from_slice(&pk[..32]);

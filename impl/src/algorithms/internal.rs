@@ -422,7 +422,7 @@ pub fn verify_internal<P: ParameterSet, B: Backend>(
         let row = rows.row::<B>(vk.rho(), i);
         B::pointwise_acc_montgomery(&mut w, row.as_ref(), z.as_ref());
         let mut t1 = Poly::ZERO;
-        vk.t1_shifted(i, &mut t1);
+        vk.t1_shifted::<B>(i, &mut t1);
         B::ntt(&mut t1);
         let mut ct1 = Poly::ZERO;
         B::pointwise_montgomery(&mut ct1, &c_hat, &t1);

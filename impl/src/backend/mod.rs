@@ -189,4 +189,8 @@ pub trait Backend: Copy + 'static {
     fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]);
     /// SimpleBitPack(w1, m - 1) into 32 * `G::W1_BITS` bytes.
     fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly);
+    /// t1 2^d from one row of pkEncode's t1: SimpleBitUnpack(v, 2^10 - 1)
+    /// of 320 bytes, each coefficient shifted left by d (verification's
+    /// t1 2^d).
+    fn unpack_t1_shifted(a: &mut Poly, v: &[u8]);
 }

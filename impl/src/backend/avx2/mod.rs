@@ -103,6 +103,17 @@ fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
     }
 }
 
+/// The portable unpacker compiled on its own with AVX2, which LLVM
+/// vectorizes (a quarter of an instruction per coefficient). Inlined into
+/// verification it was vectorized in some parameter sets' entry points and
+/// not in others (8 instructions per coefficient, 2 to 5 % of verify),
+/// depending on what else those entry points inline.
+#[inline(never)]
+#[target_feature(enable = "avx2")]
+fn unpack_t1_shifted_poly(a: &mut Poly, v: &[u8]) {
+    Portable::unpack_t1_shifted(a, v)
+}
+
 /// c_i <- c_j, c_j <- sign for j <= i, reading and rewriting every 32-byte
 /// vector up to i the same way. Blends and plain stores: LLVM turns the
 /// portable select-and-store loop into masked stores (`vpmaskmovd`), which
@@ -389,6 +400,14 @@ impl Backend for Avx2 {
         if !with_avx2!(packing::pack_w1::<G>(out, a), false) {
             super::cold(|| Portable::pack_w1::<G>(out, a))
         }
+    }
+
+    #[inline(always)]
+    fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) {
+        with_avx2!(
+            unpack_t1_shifted_poly(a, v),
+            Portable::unpack_t1_shifted(a, v)
+        )
     }
 }
 

@@ -247,4 +247,9 @@ impl Backend for Avx512 {
     fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) {
         Avx2::pack_w1::<G>(out, a)
     }
+
+    #[inline(always)]
+    fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) {
+        Avx2::unpack_t1_shifted(a, v)
+    }
 }

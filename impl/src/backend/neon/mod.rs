@@ -301,6 +301,11 @@ impl Backend for Neon {
     fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) {
         Portable::pack_w1::<G>(out, a)
     }
+
+    #[inline(always)]
+    fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) {
+        Portable::unpack_t1_shifted(a, v)
+    }
 }
 
 /// RejBoundedPoly's sampler on compaction table `T` (the backend runs it

@@ -165,4 +165,11 @@ impl Backend for Portable {
     fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) {
         packing::pack_w1::<G>(out, a)
     }
+
+    // Inlined at every call (as the other packers, generic, are): the AVX2
+    // backend compiles it into a function of its own.
+    #[inline(always)]
+    fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) {
+        packing::unpack_t1_shifted(a, v)
+    }
 }

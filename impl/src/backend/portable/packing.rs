@@ -2,7 +2,7 @@
 //! verification), on the shared bit packer.
 
 use crate::bitpack::{pack_bits, unpack_bits};
-use crate::params::{Gamma1, Gamma1Kind, Gamma2, Gamma2Kind};
+use crate::params::{D, Gamma1, Gamma1Kind, Gamma2, Gamma2Kind};
 use crate::poly::Poly;
 
 // The widths are named per kind: `G::BITS` as a const generic argument
@@ -24,6 +24,12 @@ pub fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) {
         Gamma1Kind::Pow17 => pack_bits::<18>(out, a, |c| (G::GAMMA1 - c) as u32),
         Gamma1Kind::Pow19 => pack_bits::<20>(out, a, |c| (G::GAMMA1 - c) as u32),
     }
+}
+
+/// SimpleBitUnpack(v, 2^10 - 1) (one row of pkDecode's t1), times 2^d.
+#[inline(always)]
+pub fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) {
+    unpack_bits::<10>(a, v, |x| (x << D) as i32)
 }
 
 /// SimpleBitPack(w1, m - 1).
