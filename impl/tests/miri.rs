@@ -268,7 +268,7 @@ fn kernel_edges() {
 /// undefined behaviour, and that needs `unsafe`: the portable backend and
 /// the algorithms have none (`scripts/check-unsafe.sh`), and the next test
 /// runs the same algorithms under Miri through the AVX2 backend's unsafe
-/// code. This one took 100 s of Miri's 250.
+/// code. This one took 117 s of Miri's 252.
 #[test]
 #[cfg_attr(
     miri,

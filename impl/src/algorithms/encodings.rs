@@ -12,35 +12,31 @@ pub const T1_BYTES: usize = 320;
 /// Bytes of one packed t0 polynomial (13 bits per coefficient).
 pub const T0_BYTES: usize = 416;
 
+/// Where row i of t1 sits in pk (after rho).
+#[inline(always)]
+pub fn t1_row(i: usize) -> core::ops::Range<usize> {
+    32 + i * T1_BYTES..32 + (i + 1) * T1_BYTES
+}
+
 /// pkEncode (Algorithm 22): rho || `SimpleBitPack(t1[i], 2^10 - 1)`.
 pub fn pk_encode<P: ParameterSet>(rho: &[u8; 32], t1: &P::VecK, pk: &mut [u8]) {
     pk[..32].copy_from_slice(rho);
     for (i, p) in t1.as_ref().iter().enumerate() {
-        pack_bits::<10>(
-            &mut pk[32 + i * T1_BYTES..32 + (i + 1) * T1_BYTES],
-            p,
-            |c| c as u32,
-        );
+        pack_t1_row(pk, i, p);
     }
 }
 
 /// SimpleBitPack(`t1[i]`, 2^10 - 1) into row i of pk (pkEncode, one row).
 #[inline(always)]
 pub fn pack_t1_row(pk: &mut [u8], i: usize, t1_i: &Poly) {
-    pack_bits::<10>(
-        &mut pk[32 + i * T1_BYTES..32 + (i + 1) * T1_BYTES],
-        t1_i,
-        |c| c as u32,
-    );
+    pack_bits::<10>(&mut pk[t1_row(i)], t1_i, |c| c as u32);
 }
 
 /// pkDecode (Algorithm 23). `pk` must have P::PK_LEN bytes.
 pub fn pk_decode<P: ParameterSet>(pk: &[u8], rho: &mut [u8; 32], t1: &mut P::VecK) {
     rho.copy_from_slice(&pk[..32]);
     for (i, p) in t1.as_mut().iter_mut().enumerate() {
-        unpack_bits::<10>(p, &pk[32 + i * T1_BYTES..32 + (i + 1) * T1_BYTES], |x| {
-            x as i32
-        });
+        unpack_bits::<10>(p, &pk[t1_row(i)], |x| x as i32);
     }
 }
 

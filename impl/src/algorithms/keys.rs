@@ -4,7 +4,7 @@
 
 use zeroize::Zeroize;
 
-use super::encodings::{SkLayout, T1_BYTES, pack_t1_row, unpack_eta, unpack_t0};
+use super::encodings::{SkLayout, pack_t1_row, t1_row, unpack_eta, unpack_t0};
 use super::hash::h_shake256;
 use super::internal::{MatrixSource, Streamed, t_row};
 use super::sampling::{expand_a, ntt_vec};
@@ -224,10 +224,7 @@ impl<P: ParameterSet> ExpandedVerifyingKey<P> {
     /// `t1[i]` 2^d.
     #[inline(always)]
     pub(crate) fn t1_shifted<B: Backend>(&self, i: usize, a: &mut Poly) {
-        B::unpack_t1_shifted(
-            a,
-            &self.encoded.as_ref()[32 + i * T1_BYTES..32 + (i + 1) * T1_BYTES],
-        );
+        B::unpack_t1_shifted(a, &self.encoded.as_ref()[t1_row(i)]);
     }
 
     /// pkEncode's row i: `t1[i]` into pk.
