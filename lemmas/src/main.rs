@@ -3,9 +3,9 @@
 //! `model` (the SIMD intrinsic models against this CPU); none runs all.
 //! `simd` keeps only the lemmas of the SIMD kernels' source (the models,
 //! and the z3 and interval lemmas on them). `reduction-window` sweeps the
-//! portable reductions on a window of their domain instead of all of it
-//! (`make lemmas-neon`, under qemu: the same source is swept whole
-//! natively).
+//! portable and NEON reductions on a 2^28 window of their domain instead of
+//! all of it (`make lemmas-neon`, under qemu: the portable source is swept
+//! whole natively, and NEON's lane source is proven by z3 on the models).
 
 use mldsa_lemmas::exhaustive::{self, Reductions};
 use mldsa_lemmas::{Lemma, ntt};
