@@ -125,12 +125,7 @@
 //! build). keygen and import include the compact key they return (4, 6, 8
 //! KiB); the precomputed keygen is the boxed one (the key on the heap).
 //! The figures include the zeroing of the stack after keygen, sign and
-//! import (SECURITY.md). The avx512 rows were not measured: the machines of
-//! the session that last changed the code's layout have no AVX-512. Each is
-//! the avx2 figure plus the larger of the difference the two backends last
-//! measured and the difference of their entry points' static frame depths
-//! (read from the disassembly), rounded up; `make stack-check` on a CPU
-//! with AVX-512 measures them.
+//! import (SECURITY.md).
 //! `make stack-check`, part of `make test`, runs every operation on a
 //! stack of exactly its figure (rounded up to 4 KiB) and holds every
 //! figure to at most 128 KiB:
@@ -138,14 +133,14 @@
 //! | KiB | keygen | sign | verify | import | keygen, precomputed (boxed) | sign, precomputed |
 //! |---|---:|---:|---:|---:|---:|---:|
 //! | ML-DSA-44 portable | 34 | 60 | 25 | 27 | 44 | 44 |
-//! | ML-DSA-44 avx2 | 35 | 61 | 24 | 28 | 44 | 45 |
-//! | ML-DSA-44 avx512 | 35 | 64 | 25 | 32 | 45 | 47 |
+//! | ML-DSA-44 avx2 | 35 | 61 | 24 | 27 | 44 | 45 |
+//! | ML-DSA-44 avx512 | 34 | 63 | 24 | 30 | 44 | 47 |
 //! | ML-DSA-65 portable | 48 | 87 | 29 | 36 | 73 | 54 |
-//! | ML-DSA-65 avx2 | 48 | 87 | 28 | 36 | 73 | 55 |
-//! | ML-DSA-65 avx512 | 48 | 89 | 28 | 37 | 74 | 57 |
+//! | ML-DSA-65 avx2 | 48 | 87 | 28 | 36 | 73 | 54 |
+//! | ML-DSA-65 avx512 | 48 | 87 | 28 | 36 | 73 | 55 |
 //! | ML-DSA-87 portable | 63 | 124 | 35 | 47 | 112 | 68 |
-//! | ML-DSA-87 avx2 | 63 | 125 | 35 | 47 | 112 | 69 |
-//! | ML-DSA-87 avx512 | 64 | 127 | 36 | 48 | 113 | 70 |
+//! | ML-DSA-87 avx2 | 63 | 124 | 34 | 47 | 112 | 68 |
+//! | ML-DSA-87 avx512 | 63 | 125 | 34 | 47 | 112 | 69 |
 
 //! Maintainers: `impl/README.md` maps each FIPS 204 algorithm to its spec
 //! and impl functions, follows a call from the API to a kernel, and says how
