@@ -9,13 +9,13 @@
 //! has AVX2, BMI1, BMI2 and POPCNT, which [`available`] checks too: the
 //! AVX2 kernels serve where AVX-512 brings nothing.
 //!
-//! Own kernels: Keccak (`keccak`). Written but not in use yet: the NTT,
-//! its inverse and the pointwise products on 16 lanes (`ntt`,
-//! `arithmetic`), written once over the intrinsics they use
-//! (`ops::Avx512Ops`) and checked in the unit tests on a lane-by-lane
-//! model of them (`model`) against the portable kernels, so that they are
-//! checked on a CPU without AVX-512 too. Every arithmetic kernel, the
-//! samplers and the packers are AVX2's.
+//! Own kernels: Keccak (`keccak`), and the NTT, its inverse and the
+//! pointwise products on 16 lanes (`ntt`, `arithmetic`), written once over
+//! the intrinsics they use (`ops::Avx512Ops`): the instance that runs is
+//! the intrinsics (`isa`), and the unit tests run the same kernels on a
+//! lane-by-lane model of them (`model`) against the portable kernels and
+//! the instructions. The other arithmetic kernels, the samplers and the
+//! packers are AVX2's.
 //!
 //! Constant time: the same branch-free shapes as the AVX2 backend (masks
 //! from comparisons, no branch and no memory index on a secret). Valgrind
@@ -27,23 +27,12 @@
 //! the products have no compare at all: fixed instruction sequences whose
 //! only memory indices are loop counters and constant tables.
 
-// The 16-lane NTT, inverse NTT and pointwise products: not wired into
-// `Avx512` yet (it calls the AVX2 kernels for them), because they have
-// neither run nor been timed on a CPU with AVX-512. Until they have, they
-// are compiled with the unit tests only, which check them on the model
-// (and on the instructions where the CPU has them). Wiring them in is the
-// four `Backend` methods below calling `with_avx512!` on them (commit
-// "avx512: NTT, inverse NTT, pointwise and pointwise_acc on zmm" did).
-#[cfg(test)]
 mod arithmetic;
-#[cfg(test)]
 mod isa;
 mod keccak;
 #[cfg(test)]
 mod model;
-#[cfg(test)]
 mod ntt;
-#[cfg(test)]
 mod ops;
 
 use super::avx2::Avx2;
@@ -51,6 +40,7 @@ use super::portable::{self, Permutation, Portable, keccak_f1600};
 use super::{Backend, XofX4};
 use crate::params::{Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
+use isa::Isa512;
 
 pub use keccak::{ShakeX4, keccak_f1600_x1, keccak_f1600_x4};
 
@@ -78,6 +68,32 @@ macro_rules! with_avx512 {
             super::cold(|| $fallback)
         }
     };
+}
+
+// The 16-lane kernels under the backend's features, each with the token
+// that lets it call the intrinsics (`isa`).
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn ntt_poly(a: &mut Poly) {
+    ntt::ntt(Isa512::new(), &mut a.coeffs)
+}
+
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn invntt_poly(a: &mut Poly) {
+    ntt::invntt_tomont(Isa512::new(), &mut a.coeffs)
+}
+
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
+    arithmetic::pointwise(Isa512::new(), c, a, b)
+}
+
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
+    arithmetic::pointwise_acc(Isa512::new(), c, a, b)
 }
 
 /// SHAKE x4 for the AVX-512 backend: interleaved states when the CPU has
@@ -145,22 +161,25 @@ impl Backend for Avx512 {
 
     #[inline(always)]
     fn ntt(a: &mut Poly) {
-        Avx2::ntt(a)
+        with_avx512!(ntt_poly(a), Avx2::ntt(a))
     }
 
     #[inline(always)]
     fn invntt_tomont(a: &mut Poly) {
-        Avx2::invntt_tomont(a)
+        with_avx512!(invntt_poly(a), Avx2::invntt_tomont(a))
     }
 
     #[inline(always)]
     fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly) {
-        Avx2::pointwise_montgomery(c, a, b)
+        with_avx512!(pointwise(c, a, b), Avx2::pointwise_montgomery(c, a, b))
     }
 
     #[inline(always)]
     fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]) {
-        Avx2::pointwise_acc_montgomery(c, a, b)
+        with_avx512!(
+            pointwise_acc(c, a, b),
+            Avx2::pointwise_acc_montgomery(c, a, b)
+        )
     }
 
     #[inline(always)]
