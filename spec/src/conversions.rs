@@ -88,7 +88,7 @@ pub fn bits_to_bytes(y: &[bool]) -> Vec<u8> {
             |i: usize| z.len() == alpha.div_ceil(8) && (z[i / 8] as u32) < 1u32 << (i % 8)
         );
         // 3: z[floor(i/8)] <- z[floor(i/8)] + y[i] * 2^(i mod 8)
-        z[i / 8] += (y[i] as u8) << (i % 8);
+        z[i / 8] = z[i / 8] + ((y[i] as u8) << (i % 8));
     } // 4: end for
     // 5: return z
     z
@@ -111,7 +111,7 @@ pub fn bytes_to_bits(z: &[u8]) -> Vec<bool> {
             // 4: y[8i + j] <- z'[i] mod 2
             y[8 * i + j] = z_prime[i] % 2 == 1;
             // 5: z'[i] <- floor(z'[i]/2)
-            z_prime[i] /= 2;
+            z_prime[i] = z_prime[i] / 2;
         } // 6: end for
     } // 7: end for
     // 8: return y

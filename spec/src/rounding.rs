@@ -44,18 +44,16 @@ pub fn decompose(r: i32, gamma2: i32) -> (i32, i32) {
     // 1: r+ <- r mod q
     let r_plus = mod_q(r as i64);
     // 2: r0 <- r+ mod+- (2 gamma2)
-    let mut r0 = mod_pm(r_plus as i64, 2 * gamma2 as i64) as i32;
-    let r1;
+    let r0 = mod_pm(r_plus as i64, 2 * gamma2 as i64) as i32;
     // 3: if r+ - r0 = q - 1 then
-    if r_plus - r0 == Q - 1 {
+    let (r1, r0) = if r_plus - r0 == Q - 1 {
         // 4: r1 <- 0
-        r1 = 0;
         // 5: r0 <- r0 - 1
-        r0 -= 1;
+        (0, r0 - 1)
     } else {
         // 6: else r1 <- (r+ - r0)/(2 gamma2)
-        r1 = (r_plus - r0) / (2 * gamma2);
-    } // 7: end if
+        ((r_plus - r0) / (2 * gamma2), r0)
+    }; // 7: end if
     // 8: return (r1, r0)
     (r1, r0)
 }

@@ -64,6 +64,14 @@ pub const RULES: &[(&str, &str)] = &[
         "long-iterator-chain",
         "method chains with 3 or more iterator adaptors",
     ),
+    (
+        "declare-first-let",
+        "`let x;` assigned later (hax: HAX0001, declare-first let bindings)",
+    ),
+    (
+        "indexed-compound-assign",
+        "`a[i] += e` and the like on an indexed place (hax: HAX0010)",
+    ),
 ];
 
 /// Every rule name: [`RULES`] and the contract rules of
@@ -450,6 +458,15 @@ impl<'ast> Visit<'ast> for Checker {
 
     fn visit_local(&mut self, local: &'ast syn::Local) {
         if !is_test_only(&local.attrs) {
+            if local.init.is_none() {
+                self.report(
+                    "declare-first-let",
+                    local.let_token.span,
+                    "a `let` without an initializer, assigned later, is rejected by hax's \
+                     engine (HAX0001); bind the value where it is computed, e.g. \
+                     `let (a, b) = if c { .. } else { .. };`",
+                );
+            }
             visit::visit_local(self, local);
         }
     }
@@ -556,6 +573,13 @@ impl<'ast> Visit<'ast> for Checker {
                 "inline `const { .. }` blocks are not supported by hax; use a named `const`",
             ),
             Expr::Closure(node) => self.check_closure(node),
+            Expr::Binary(node) if is_compound_assign(&node.op) && has_index(&node.left) => self
+                .report(
+                    "indexed-compound-assign",
+                    node.op.span(),
+                    "compound assignment on an indexed place is rejected by hax's engine \
+                     (HAX0010: it expects `&mut _`); write `a[i] = a[i] + e`",
+                ),
             Expr::MethodCall(node) => {
                 // Handles the whole chain, including visiting its parts.
                 self.check_method_chain(node);
@@ -646,6 +670,16 @@ impl<'ast> Visit<'ast> for Checker {
         for arg in macro_args(mac) {
             self.visit_expr(&arg);
         }
+    }
+}
+
+/// The place goes through an index: `a[i]`, `a[i][j]`, `a[i].f`, `(a[i])`.
+fn has_index(place: &Expr) -> bool {
+    match place {
+        Expr::Index(_) => true,
+        Expr::Field(field) => has_index(&field.base),
+        Expr::Paren(paren) => has_index(&paren.expr),
+        _ => false,
     }
 }
 
@@ -753,6 +787,7 @@ fn place_root(place: &Expr, through_calls: bool) -> Option<&syn::Ident> {
     }
 }
 
+/// `+=`, `-=`, `<<=`, ...: the operators that take their left side by `&mut`.
 fn is_compound_assign(op: &BinOp) -> bool {
     matches!(
         op,

@@ -44,6 +44,43 @@ fn assert_clean(src: &str) {
 // ----- negative tests, one or more per rule ---------------------------------
 
 #[test]
+fn declare_first_let() {
+    // spec/src/rounding.rs's Decompose, as hax's engine refused it (HAX0001).
+    assert_only(
+        "declare-first-let",
+        "fn f(c: bool) -> i32 { let r1; if c { r1 = 0; } else { r1 = 1; } r1 }",
+    );
+    assert_only(
+        "declare-first-let",
+        "fn f() { let x: u8; x = 1; let _ = x; }",
+    );
+    assert_clean("fn f(c: bool) -> i32 { let r1 = if c { 0 } else { 1 }; r1 }");
+}
+
+#[test]
+fn indexed_compound_assign() {
+    // spec/src/conversions.rs's BitsToBytes and BytesToBits (HAX0010).
+    assert_only(
+        "indexed-compound-assign",
+        "fn f(z: &mut [u8], i: usize, b: u8) { z[i / 8] += b << (i % 8); }",
+    );
+    assert_only(
+        "indexed-compound-assign",
+        "fn f(z: &mut [u8], i: usize) { z[i] /= 2; }",
+    );
+    assert_only(
+        "indexed-compound-assign",
+        "fn f(z: &mut [[u8; 2]; 2]) { z[0][1] -= 1; }",
+    );
+    assert_only(
+        "indexed-compound-assign",
+        "struct P { c: u8 } fn f(z: &mut [P]) { z[0].c ^= 1; }",
+    );
+    // A local, and an indexed place assigned whole, are fine.
+    assert_clean("fn f(z: &mut [u8], i: usize) { let mut x = 1u8; x += 1; z[i] = z[i] / 2 + x; }");
+}
+
+#[test]
 fn unsafe_block() {
     assert_only("unsafe", "fn f() -> u8 { unsafe { 1 } }");
 }
@@ -321,7 +358,7 @@ pub fn reduce_in_place(a: &mut [i32; 256]) {
     let mut j = 0;
     while j < 256 {
         hax_lib::loop_decreases!(256 - j);
-        a[j] %= Q;
+        a[j] = a[j] % Q;
         j += 1;
     }
 }
@@ -524,6 +561,8 @@ fn every_rule_has_a_negative_test() {
         "#[checked] fn f(v: &[u8]) { for x in v.iter() { hax_lib::loop_invariant!(true); } }",
         "#[checked] #[hax_lib::requires(v.iter().all(|x| *x < 2))] fn f(v: &[u8]) {}",
         "#[hax_lib::requires(n > 0)] fn f(n: u8) {}",
+        "fn f() { let x; x = 1u8; let _ = x; }",
+        "fn f(z: &mut [u8]) { z[0] += 1; }",
     ];
     let covered: BTreeSet<&str> = snippets.iter().flat_map(|s| rules(s)).collect();
     let all: BTreeSet<&str> = all_rules().map(|(name, _)| *name).collect();
