@@ -3,7 +3,7 @@
 # never builds it.
 .PHONY: bench bench-instructions
 .PHONY: test-neon lemmas-neon neon-instructions
-.PHONY: ct setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage stack-check zeroize help interop no-std msrv
+.PHONY: ct setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage stack-check zeroize help interop no-std msrv extract-check
 .PHONY: fuzz fuzz-smoke fuzz-seeds miri
 
 # scripts/release-set.sh: one package and feature set for every optimized
@@ -28,7 +28,8 @@ help:
 	@echo "make miri        Miri (nightly) on the kernels at edge buffer lengths and one keygen / sign / verify on AVX2"
 	@echo "make hax-cfg     build mldsa-spec the way the hax driver does (type-checks contracts)"
 	@echo "make hax-subset  reject Rust constructs hax cannot extract in spec/src"
-	@echo "make extract     hax: mldsa-spec to F* (fstar-extract/) and Lean (fstar-extract/lean/)"
+	@echo "make extract     hax: mldsa-spec to F* (fstar-extract/, with OBLIGATIONS.md); Lean with a hax from PATH"
+	@echo "make extract-check  hax's engine extracts the spec with no diagnostic; fstar-extract/ is fresh (part of make test)"
 	@echo "make bench       criterion: mldsa against the other ML-DSA crates (bench/README.md)"
 	@echo "make bench-instructions  callgrind instructions per operation, same comparison"
 	@echo "make stack-usage peak stack of every operation, backend and parameter set"
@@ -41,7 +42,7 @@ help:
 demo:
 	bash scripts/demo.sh
 
-test: setup lint hax-cfg hax-subset extract-missing unit no-std acvp zeroize stack-check ct lemmas interop
+test: setup lint hax-cfg hax-subset extract-check extract-missing unit no-std acvp zeroize stack-check ct lemmas interop
 
 # What a fresh Debian machine with only rustup and make lacks, installed
 # when missing, one line each saying what and why (scripts/setup.sh).
@@ -174,6 +175,12 @@ zeroize:
 
 extract:
 	bash scripts/extract.sh
+
+# hax's engine on the spec (../shared/hax where present): no diagnostic, the
+# committed F* and OBLIGATIONS.md fresh, every contract in the F*, the
+# hand-written interfaces naming only what exists (scripts/extract-check.sh).
+extract-check:
+	bash scripts/extract-check.sh
 
 # Without hax, `make extract` must fail with one line saying how to install it.
 extract-missing:

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Test of scripts/extract.sh when hax is not installed: it must exit 2 and
+# Test of scripts/extract.sh when hax is not installed (and no bundle:
+# HAX_BUNDLE=""): it must exit 2 and
 # print exactly one line on stderr, which tells how to install hax (setup.sh).
 #
 # The script runs with a PATH holding only symlinks to bash, cargo, rustc and
@@ -26,7 +27,7 @@ done
 # names setup.sh and the missing piece $3.
 expect_missing() {
     local name="$1" path="$2" missing="$3" rc=0
-    PATH="$path" HAX_ENGINE_BINARY="" "$bin/bash" "$root/scripts/extract.sh" \
+    PATH="$path" HAX_ENGINE_BINARY="" HAX_BUNDLE="" "$bin/bash" "$root/scripts/extract.sh" \
         >"$tmp/stdout" 2>"$tmp/stderr" || rc=$?
     [[ $rc -eq 2 ]] || fail "$name: exit code $rc, expected 2"
     local lines

@@ -9,11 +9,11 @@
    the `ensures` of the Rust functions (checked at run time on every call by
    `#[checked]`, and by ACVP). Nothing ties these functions to FIPS 202.
 
-   Written against hax's F* proof libraries (Rust_primitives, Core, Alloc);
+   Written against hax's F* proof libraries (Rust_primitives, Core_models, Alloc);
    not type-checked here: F* cannot be installed on this project's machines. *)
 module Mldsa_spec.Hash
 #set-options "--fuel 0 --ifuel 1 --z3rlimit 15"
-open Core
+open Core_models
 open FStar.Mul
 
 (* The context of H (SHAKE256) and of G (SHAKE128): opaque in Rust too. *)

@@ -4,5 +4,7 @@
 //! the executable specification inside the Rust subset that the hax
 //! extractor (Rust -> F*/Lean) accepts.
 
+pub mod fstar_names;
 pub mod hax_contracts;
 pub mod hax_subset;
+pub mod obligations;

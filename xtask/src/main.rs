@@ -7,6 +7,14 @@
 //!   Rust subset accepted by hax. Violations are printed as
 //!   `path:line:col: rule-name: message`; the exit status is 0 when there
 //!   are none, 1 when there are some, and 2 on usage or I/O errors.
+//! * `obligations --fstar DIR --hax VERSION (--write FILE | --check FILE)`
+//!   counts the contracts of `spec/src` and the refinements of hax's F*
+//!   output in DIR (and DIR/interfaces), fails on any difference, and
+//!   writes or checks DIR's inventory `OBLIGATIONS.md`
+//!   ([`xtask::obligations`]). Exit status as for `hax-subset`.
+//! * `fstar-names --lib DIR... --generated DIR INTERFACE...` checks that the
+//!   hand-written F* interfaces name only modules and values that hax's
+//!   libraries or the generated modules define ([`xtask::fstar_names`]).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -32,6 +40,22 @@ fn main() -> ExitCode {
             Ok(false) => ExitCode::from(1),
             Err(message) => {
                 eprintln!("hax-subset: {message}");
+                ExitCode::from(2)
+            }
+        },
+        Some("obligations") => match obligations_task(&args[1..]) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::from(1),
+            Err(message) => {
+                eprintln!("obligations: {message}");
+                ExitCode::from(2)
+            }
+        },
+        Some("fstar-names") => match fstar_names_task(&args[1..]) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::from(1),
+            Err(message) => {
+                eprintln!("fstar-names: {message}");
                 ExitCode::from(2)
             }
         },
@@ -110,6 +134,208 @@ fn hax_subset_task(args: &[String]) -> Result<bool, String> {
         );
         Ok(false)
     }
+}
+
+/// `obligations`: `Ok(true)` when both sides agree (and, with `--check`,
+/// the inventory is fresh).
+fn obligations_task(args: &[String]) -> Result<bool, String> {
+    use std::collections::BTreeMap;
+    use xtask::obligations::{
+        Inventory, compare, fstar_module, fstar_obligations, render, rust_contracts,
+    };
+    let mut fstar_dir = None;
+    let mut hax = None;
+    let mut write = None;
+    let mut check = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || it.next().cloned().ok_or(format!("{a} takes a value"));
+        match a.as_str() {
+            "--fstar" => fstar_dir = Some(PathBuf::from(value()?)),
+            "--hax" => hax = Some(value()?),
+            "--write" => write = Some(PathBuf::from(value()?)),
+            "--check" => check = Some(PathBuf::from(value()?)),
+            other => return Err(format!("unknown argument `{other}`")),
+        }
+    }
+    let fstar_dir = fstar_dir.ok_or("--fstar DIR is required")?;
+    let hax = hax.ok_or("--hax VERSION is required")?;
+    let spec = default_root();
+
+    let mut files = Vec::new();
+    collect_rust_files(&spec, &mut files)?;
+    let mut rust: Inventory = BTreeMap::new();
+    let mut modules = BTreeMap::new();
+    let mut fstar: Inventory = BTreeMap::new();
+    for file in &files {
+        let stem = file
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .ok_or("bad file name")?
+            .to_string();
+        if stem == "lib" {
+            continue;
+        }
+        let src =
+            fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let contracts =
+            rust_contracts(&src).map_err(|e| format!("cannot parse {}: {e}", file.display()))?;
+        // hax writes a module per Rust module; one it does not extract has
+        // a hand-written interface instead.
+        let module = fstar_module(&stem);
+        let candidates = [
+            (
+                fstar_dir.join(format!("{module}.fst")),
+                format!("{module}.fst"),
+            ),
+            (
+                fstar_dir.join("interfaces").join(format!("{module}.fsti")),
+                format!("interfaces/{module}.fsti"),
+            ),
+        ];
+        let found = candidates.iter().find(|(p, _)| p.is_file());
+        match found {
+            Some((path, shown)) => {
+                let text = fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                let defs = fstar_obligations(&text);
+                fstar.insert(
+                    stem.clone(),
+                    defs.iter().map(|d| (d.name.clone(), d.counts())).collect(),
+                );
+                modules.insert(stem.clone(), (shown.clone(), defs));
+            }
+            None if contracts.is_empty() => {}
+            None => {
+                return Err(format!(
+                    "no F* module for spec/src/{stem}.rs in {}",
+                    fstar_dir.display()
+                ));
+            }
+        }
+        if !contracts.is_empty() {
+            rust.insert(stem, contracts);
+        }
+    }
+    let diffs = compare(&rust, &fstar);
+    for d in &diffs {
+        eprintln!("obligations: differs: {d}");
+    }
+    let total = |inv: &Inventory| -> usize {
+        inv.values()
+            .flat_map(|m| m.values())
+            .map(|c| c.total())
+            .sum()
+    };
+    println!(
+        "obligations: {} contracts in spec/src, {} refinements in the F* ({} modules)",
+        total(&rust),
+        total(&fstar),
+        modules.len()
+    );
+    let text = render(&modules, &rust, &hax);
+    let mut ok = diffs.is_empty();
+    if let Some(path) = write {
+        fs::write(&path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    if let Some(path) = check {
+        let committed = fs::read_to_string(&path).unwrap_or_default();
+        if committed != text {
+            eprintln!(
+                "obligations: {} is stale: run `make extract` and commit it",
+                path.display()
+            );
+            ok = false;
+        }
+    }
+    Ok(ok)
+}
+
+/// Every `.fst` / `.fsti` under `dir`, by module name (both files of a
+/// module joined).
+fn fstar_modules(
+    dir: &Path,
+    out: &mut std::collections::BTreeMap<String, String>,
+) -> Result<(), String> {
+    let entries =
+        fs::read_dir(dir).map_err(|e| format!("cannot read directory {}: {e}", dir.display()))?;
+    for entry in entries {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if path.is_dir() {
+            fstar_modules(&path, out)?;
+            continue;
+        }
+        let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
+            continue;
+        };
+        if ext != "fst" && ext != "fsti" {
+            continue;
+        }
+        let Some(module) = path.file_stem().and_then(|s| s.to_str()) else {
+            continue;
+        };
+        let text = fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        out.entry(module.to_string()).or_default().push_str(&text);
+    }
+    Ok(())
+}
+
+/// `fstar-names`: `Ok(true)` when every interface names only what exists.
+fn fstar_names_task(args: &[String]) -> Result<bool, String> {
+    use std::collections::BTreeMap;
+    let mut libs = BTreeMap::new();
+    let mut generated = BTreeMap::new();
+    let mut interfaces = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--lib" => fstar_modules(Path::new(it.next().ok_or("--lib takes a DIR")?), &mut libs)?,
+            "--generated" => {
+                let dir = it.next().ok_or("--generated takes a DIR")?;
+                // The top-level modules only: interfaces/ is checked, not trusted.
+                for entry in fs::read_dir(dir).map_err(|e| format!("cannot read {dir}: {e}"))? {
+                    let path = entry.map_err(|e| e.to_string())?.path();
+                    if path.extension().is_some_and(|e| e == "fst") {
+                        let module = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+                        let text = fs::read_to_string(&path).map_err(|e| e.to_string())?;
+                        generated.insert(module.to_string(), text);
+                    }
+                }
+            }
+            other => interfaces.push(PathBuf::from(other)),
+        }
+    }
+    if libs.is_empty() || generated.is_empty() || interfaces.is_empty() {
+        return Err("usage: fstar-names --lib DIR... --generated DIR INTERFACE...".into());
+    }
+    let mut all = libs.clone();
+    all.extend(generated.iter().map(|(k, v)| (k.clone(), v.clone())));
+    let mut problems = Vec::new();
+    for path in &interfaces {
+        let text =
+            fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        all.insert(name.to_string(), text.clone());
+        problems.extend(xtask::fstar_names::check_interface(
+            name, &text, &all, &generated,
+        ));
+    }
+    for p in &problems {
+        eprintln!("fstar-names: {p}");
+    }
+    println!(
+        "fstar-names: {} interface(s) against {} library and {} generated modules: {}",
+        interfaces.len(),
+        libs.len(),
+        generated.len(),
+        if problems.is_empty() {
+            "every name exists".to_string()
+        } else {
+            format!("{} problem(s)", problems.len())
+        }
+    );
+    Ok(problems.is_empty())
 }
 
 /// `spec/src` relative to the current directory if it exists there (the
