@@ -111,11 +111,24 @@ let bits_to_bytes (y: t_Slice bool)
       (ensures
         fun z ->
           let z:Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global = z in
-          (Alloc.Vec.impl_1__len #u8 #Alloc.Alloc.t_Global z <: usize) =.
-          (Core_models.Num.impl_usize__div_ceil (Core_models.Slice.impl__len #bool y <: usize)
-              (mk_usize 8)
+          b2t
+          ((Alloc.Vec.impl_1__len #u8 #Alloc.Alloc.t_Global z <: usize) =.
+            (Core_models.Num.impl_usize__div_ceil (Core_models.Slice.impl__len #bool y <: usize)
+                (mk_usize 8)
+              <:
+              usize)
             <:
-            usize)) =
+            bool) /\
+          (forall (i: usize).
+              b2t (i <. (Core_models.Slice.impl__len #bool y <: usize) <: bool) ==>
+              b2t
+              ((((z.[ i /! mk_usize 8 <: usize ] <: u8) >>! (i %! mk_usize 8 <: usize) <: u8) &.
+                  mk_u8 1
+                  <:
+                  u8) =.
+                (cast (y.[ i ] <: bool) <: u8)
+                <:
+                bool))) =
   let alpha:usize = Core_models.Slice.impl__len #bool y in
   let z:Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global =
     Alloc.Vec.from_elem #u8
@@ -128,14 +141,32 @@ let bits_to_bytes (y: t_Slice bool)
       (fun z i ->
           let z:Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global = z in
           let i:usize = i in
+          b2t
           ((Alloc.Vec.impl_1__len #u8 #Alloc.Alloc.t_Global z <: usize) =.
             (Core_models.Num.impl_usize__div_ceil alpha (mk_usize 8) <: usize)
             <:
-            bool) &&
-          ((cast (z.[ i /! mk_usize 8 <: usize ] <: u8) <: u32) <.
-            (mk_u32 1 <<! (i %! mk_usize 8 <: usize) <: u32)
-            <:
-            bool))
+            bool) /\
+          (forall (j: usize).
+              b2t (j <. i <: bool) ==>
+              b2t
+              ((((z.[ j /! mk_usize 8 <: usize ] <: u8) >>! (j %! mk_usize 8 <: usize) <: u8) &.
+                  mk_u8 1
+                  <:
+                  u8) =.
+                (cast (y.[ j ] <: bool) <: u8)
+                <:
+                bool)) /\
+          (forall (b: usize).
+              b2t (b <. (Alloc.Vec.impl_1__len #u8 #Alloc.Alloc.t_Global z <: usize) <: bool) ==>
+              b2t
+              (((mk_usize 8 *! b <: usize) <. i <: bool) || ((z.[ b ] <: u8) =. mk_u8 0 <: bool)) /\
+              b2t
+              (((mk_usize 8 *! b <: usize) >=. i <: bool) ||
+                (i >=. ((mk_usize 8 *! b <: usize) +! mk_usize 8 <: usize) <: bool) ||
+                ((cast (z.[ b ] <: u8) <: u32) <.
+                  (mk_u32 1 <<! (i -! (mk_usize 8 *! b <: usize) <: usize) <: u32)
+                  <:
+                  bool))))
       z
       (fun z i ->
           let z:Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global = z in
@@ -680,20 +711,22 @@ let hint_bit_unpack (y: t_Slice u8) (omega k: usize)
   (index: usize) =
     Rust_primitives.Hax.Folds.fold_range (mk_usize 0)
       k
-      (fun temp_0_ temp_1_ ->
+      (fun temp_0_ i ->
           let
           (bottom: bool),
           (h: Alloc.Vec.t_Vec (t_Array i32 (mk_usize 256)) Alloc.Alloc.t_Global),
           (index: usize) =
             temp_0_
           in
-          let _:usize = temp_1_ in
+          let i:usize = i in
           b2t
           (((Alloc.Vec.impl_1__len #(t_Array i32 (mk_usize 256)) #Alloc.Alloc.t_Global h <: usize) =.
               k
               <:
               bool) &&
-            (index <=. omega <: bool) &&
+            (index <=. omega <: bool)) /\
+          (b2t bottom \/
+            b2t
             ((Mldsa_spec.Ring.count_nonzero (Alloc.Vec.impl_1__as_slice h
                     <:
                     t_Slice (t_Array i32 (mk_usize 256)))
@@ -701,10 +734,16 @@ let hint_bit_unpack (y: t_Slice u8) (omega k: usize)
                 usize) =.
               index
               <:
-              bool)) /\
-          Mldsa_spec.Ring.is_binary (Alloc.Vec.impl_1__as_slice h
-              <:
-              t_Slice (t_Array i32 (mk_usize 256))))
+              bool) /\
+            Mldsa_spec.Ring.is_binary (Alloc.Vec.impl_1__as_slice h
+                <:
+                t_Slice (t_Array i32 (mk_usize 256))) /\
+            (forall (r: usize).
+                b2t (r <. k <: bool) ==>
+                b2t (r <. i <: bool) \/
+                Mldsa_spec.Ring.coefficients_in (h.[ r ] <: t_Array i32 (mk_usize 256))
+                  (mk_i32 0)
+                  (mk_i32 0))))
       (bottom, h, index
         <:
         (bool & Alloc.Vec.t_Vec (t_Array i32 (mk_usize 256)) Alloc.Alloc.t_Global & usize))
@@ -741,19 +780,35 @@ let hint_bit_unpack (y: t_Slice u8) (omega k: usize)
                     <:
                     bool) &&
                   (first <=. index <: bool) &&
-                  (index <=. (cast (y.[ omega +! i <: usize ] <: u8) <: usize) <: bool) &&
-                  (index <=. omega <: bool) &&
-                  ((Mldsa_spec.Ring.count_nonzero (Alloc.Vec.impl_1__as_slice h
-                          <:
-                          t_Slice (t_Array i32 (mk_usize 256)))
+                  (index <=. omega <: bool)) /\
+                (b2t bottom \/
+                  b2t
+                  ((index <=. (cast (y.[ omega +! i <: usize ] <: u8) <: usize) <: bool) &&
+                    ((cast (y.[ omega +! i <: usize ] <: u8) <: usize) <=. omega <: bool) &&
+                    ((Mldsa_spec.Ring.count_nonzero (Alloc.Vec.impl_1__as_slice h
+                            <:
+                            t_Slice (t_Array i32 (mk_usize 256)))
+                        <:
+                        usize) =.
+                      index
                       <:
-                      usize) =.
-                    index
-                    <:
-                    bool)) /\
-                Mldsa_spec.Ring.is_binary (Alloc.Vec.impl_1__as_slice h
-                    <:
-                    t_Slice (t_Array i32 (mk_usize 256))))
+                      bool)) /\
+                  Mldsa_spec.Ring.is_binary (Alloc.Vec.impl_1__as_slice h
+                      <:
+                      t_Slice (t_Array i32 (mk_usize 256))) /\
+                  (forall (r: usize).
+                      b2t (r <. k <: bool) ==>
+                      b2t (r <=. i <: bool) \/
+                      Mldsa_spec.Ring.coefficients_in (h.[ r ] <: t_Array i32 (mk_usize 256))
+                        (mk_i32 0)
+                        (mk_i32 0)) /\
+                  (forall (c: usize).
+                      b2t (c <. Mldsa_spec.Params.v_N <: bool) ==>
+                      b2t
+                      ((((h.[ i ] <: t_Array i32 (mk_usize 256)).[ c ] <: i32) =. mk_i32 0 <: bool) ||
+                        (index >. first <: bool) &&
+                        (c <=. (cast (y.[ index -! mk_usize 1 <: usize ] <: u8) <: usize) <: bool)))
+                ))
             (fun temp_0_ ->
                 let
                 (bottom: bool),

@@ -140,7 +140,38 @@ let hash_ml_dsa_sign
       (sk m ctx: t_Slice u8)
       (ph: t_PreHash)
       (rnd: Core_models.Option.t_Option (t_Array u8 (mk_usize 32)))
-    : Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global) Mldsa_spec.Error.t_Error =
+    : Prims.Pure
+      (Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
+          Mldsa_spec.Error.t_Error)
+      Prims.l_True
+      (ensures
+        fun r ->
+          let r:Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
+            Mldsa_spec.Error.t_Error =
+            r
+          in
+          match
+            r
+            <:
+            Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
+              Mldsa_spec.Error.t_Error
+          with
+          | Core_models.Result.Result_Ok sigma ->
+            (Core_models.Slice.impl__len #u8 ctx <: usize) <=. mk_usize 255 &&
+            Core_models.Option.impl__is_some #(t_Array u8 (mk_usize 32)) rnd &&
+            (Alloc.Vec.impl_1__len #u8 #Alloc.Alloc.t_Global sigma <: usize) =.
+            (Mldsa_spec.Params.impl_ParamSet__sig_len params <: usize)
+          | Core_models.Result.Result_Err (Mldsa_spec.Error.Error_ContextTooLong ) ->
+            (Core_models.Slice.impl__len #u8 ctx <: usize) >. mk_usize 255
+          | Core_models.Result.Result_Err (Mldsa_spec.Error.Error_RandomBitGenerationFailed ) ->
+            (Core_models.Slice.impl__len #u8 ctx <: usize) <=. mk_usize 255 &&
+            Core_models.Option.impl__is_none #(t_Array u8 (mk_usize 32)) rnd
+          | Core_models.Result.Result_Err (Mldsa_spec.Error.Error_WrongLength ) ->
+            (Core_models.Slice.impl__len #u8 ctx <: usize) <=. mk_usize 255 &&
+            (Core_models.Slice.impl__len #u8 sk <: usize) <>.
+            (Mldsa_spec.Params.impl_ParamSet__sk_len params <: usize)
+          | Core_models.Result.Result_Err (Mldsa_spec.Error.Error_SigningAttemptsExhausted ) ->
+            (Core_models.Slice.impl__len #u8 ctx <: usize) <=. mk_usize 255) =
   if (Core_models.Slice.impl__len #u8 ctx <: usize) >. mk_usize 255
   then
     Core_models.Result.Result_Err
@@ -223,7 +254,17 @@ let hash_ml_dsa_verify
       (params: Mldsa_spec.Params.t_ParamSet)
       (pk m sigma ctx: t_Slice u8)
       (ph: t_PreHash)
-    : Core_models.Result.t_Result bool Mldsa_spec.Error.t_Error =
+    : Prims.Pure (Core_models.Result.t_Result bool Mldsa_spec.Error.t_Error)
+      Prims.l_True
+      (ensures
+        fun r ->
+          let r:Core_models.Result.t_Result bool Mldsa_spec.Error.t_Error = r in
+          match r <: Core_models.Result.t_Result bool Mldsa_spec.Error.t_Error with
+          | Core_models.Result.Result_Ok _ ->
+            (Core_models.Slice.impl__len #u8 ctx <: usize) <=. mk_usize 255
+          | Core_models.Result.Result_Err e ->
+            (Core_models.Slice.impl__len #u8 ctx <: usize) >. mk_usize 255 &&
+            e =. (Mldsa_spec.Error.Error_ContextTooLong <: Mldsa_spec.Error.t_Error)) =
   if (Core_models.Slice.impl__len #u8 ctx <: usize) >. mk_usize 255
   then
     Core_models.Result.Result_Err

@@ -180,7 +180,9 @@ let ml_dsa_key_gen_internal (params: Mldsa_spec.Params.t_ParamSet) (xi: t_Array 
   pk, sk <: (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global & Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
 
 /// Algorithm 7 lines 2 to 5 and 7 to 34: everything after skDecode that
-/// does not compute mu. Line numbers are Algorithm 7\'s.
+/// does not compute mu. Line numbers are Algorithm 7\'s. s1, s2 and t0 are
+/// what skDecode returns (its ensures): the lengths and ranges lines 2 to 4
+/// and the vector operations after them rely on.
 let sign_from_mu
       (params: Mldsa_spec.Params.t_ParamSet)
       (rho cap_k: t_Array u8 (mk_usize 32))
@@ -190,7 +192,33 @@ let sign_from_mu
     : Prims.Pure
       (Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
           Mldsa_spec.Error.t_Error)
-      Prims.l_True
+      (requires
+        Mldsa_spec.Ring.vector_in s1
+          (Mldsa_spec.Params.impl_ParamSet__l params <: usize)
+          (((Mldsa_spec.Params.impl_ParamSet__eta params <: i32) +! mk_i32 1 <: i32) -!
+            (mk_i32 1 <<! (Mldsa_spec.Params.impl_ParamSet__bitlen_2eta params <: usize) <: i32)
+            <:
+            i32)
+          (Mldsa_spec.Params.impl_ParamSet__eta params <: i32) /\
+        Mldsa_spec.Ring.vector_in s2
+          (Mldsa_spec.Params.impl_ParamSet__k params <: usize)
+          (((Mldsa_spec.Params.impl_ParamSet__eta params <: i32) +! mk_i32 1 <: i32) -!
+            (mk_i32 1 <<! (Mldsa_spec.Params.impl_ParamSet__bitlen_2eta params <: usize) <: i32)
+            <:
+            i32)
+          (Mldsa_spec.Params.impl_ParamSet__eta params <: i32) /\
+        Mldsa_spec.Ring.vector_in t0
+          (Mldsa_spec.Params.impl_ParamSet__k params <: usize)
+          ((Rust_primitives.Arithmetic.neg (mk_i32 1 <<!
+                  (Mldsa_spec.Params.v_D -! mk_usize 1 <: usize)
+                  <:
+                  i32)
+              <:
+              i32) +!
+            mk_i32 1
+            <:
+            i32)
+          (mk_i32 1 <<! (Mldsa_spec.Params.v_D -! mk_usize 1 <: usize) <: i32))
       (ensures
         fun r ->
           let r:Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)

@@ -7,9 +7,34 @@ open Core_models
 let ml_dsa_key_gen
       (params: Mldsa_spec.Params.t_ParamSet)
       (xi: Core_models.Option.t_Option (t_Array u8 (mk_usize 32)))
-    : Core_models.Result.t_Result
-      (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global & Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
-      Mldsa_spec.Error.t_Error =
+    : Prims.Pure
+      (Core_models.Result.t_Result
+          (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global & Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
+          Mldsa_spec.Error.t_Error)
+      Prims.l_True
+      (ensures
+        fun r ->
+          let r:Core_models.Result.t_Result
+            (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global & Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
+            Mldsa_spec.Error.t_Error =
+            r
+          in
+          match
+            r
+            <:
+            Core_models.Result.t_Result
+              (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global & Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
+              Mldsa_spec.Error.t_Error
+          with
+          | Core_models.Result.Result_Ok (pk, sk) ->
+            Core_models.Option.impl__is_some #(t_Array u8 (mk_usize 32)) xi &&
+            (Alloc.Vec.impl_1__len #u8 #Alloc.Alloc.t_Global pk <: usize) =.
+            (Mldsa_spec.Params.impl_ParamSet__pk_len params <: usize) &&
+            (Alloc.Vec.impl_1__len #u8 #Alloc.Alloc.t_Global sk <: usize) =.
+            (Mldsa_spec.Params.impl_ParamSet__sk_len params <: usize)
+          | Core_models.Result.Result_Err e ->
+            Core_models.Option.impl__is_none #(t_Array u8 (mk_usize 32)) xi &&
+            e =. (Mldsa_spec.Error.Error_RandomBitGenerationFailed <: Mldsa_spec.Error.t_Error)) =
   match xi <: Core_models.Option.t_Option (t_Array u8 (mk_usize 32)) with
   | Core_models.Option.Option_None  ->
     Core_models.Result.Result_Err
@@ -76,7 +101,38 @@ let ml_dsa_sign
       (params: Mldsa_spec.Params.t_ParamSet)
       (sk m ctx: t_Slice u8)
       (rnd: Core_models.Option.t_Option (t_Array u8 (mk_usize 32)))
-    : Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global) Mldsa_spec.Error.t_Error =
+    : Prims.Pure
+      (Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
+          Mldsa_spec.Error.t_Error)
+      Prims.l_True
+      (ensures
+        fun r ->
+          let r:Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
+            Mldsa_spec.Error.t_Error =
+            r
+          in
+          match
+            r
+            <:
+            Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
+              Mldsa_spec.Error.t_Error
+          with
+          | Core_models.Result.Result_Ok sigma ->
+            (Core_models.Slice.impl__len #u8 ctx <: usize) <=. mk_usize 255 &&
+            Core_models.Option.impl__is_some #(t_Array u8 (mk_usize 32)) rnd &&
+            (Alloc.Vec.impl_1__len #u8 #Alloc.Alloc.t_Global sigma <: usize) =.
+            (Mldsa_spec.Params.impl_ParamSet__sig_len params <: usize)
+          | Core_models.Result.Result_Err (Mldsa_spec.Error.Error_ContextTooLong ) ->
+            (Core_models.Slice.impl__len #u8 ctx <: usize) >. mk_usize 255
+          | Core_models.Result.Result_Err (Mldsa_spec.Error.Error_RandomBitGenerationFailed ) ->
+            (Core_models.Slice.impl__len #u8 ctx <: usize) <=. mk_usize 255 &&
+            Core_models.Option.impl__is_none #(t_Array u8 (mk_usize 32)) rnd
+          | Core_models.Result.Result_Err (Mldsa_spec.Error.Error_WrongLength ) ->
+            (Core_models.Slice.impl__len #u8 ctx <: usize) <=. mk_usize 255 &&
+            (Core_models.Slice.impl__len #u8 sk <: usize) <>.
+            (Mldsa_spec.Params.impl_ParamSet__sk_len params <: usize)
+          | Core_models.Result.Result_Err (Mldsa_spec.Error.Error_SigningAttemptsExhausted ) ->
+            (Core_models.Slice.impl__len #u8 ctx <: usize) <=. mk_usize 255) =
   if (Core_models.Slice.impl__len #u8 ctx <: usize) >. mk_usize 255
   then
     Core_models.Result.Result_Err
@@ -117,7 +173,17 @@ let ml_dsa_sign
 /// signature of M under ctx. A context over 255 bytes is an error; a key or
 /// signature of the wrong length verifies as false.
 let ml_dsa_verify (params: Mldsa_spec.Params.t_ParamSet) (pk m sigma ctx: t_Slice u8)
-    : Core_models.Result.t_Result bool Mldsa_spec.Error.t_Error =
+    : Prims.Pure (Core_models.Result.t_Result bool Mldsa_spec.Error.t_Error)
+      Prims.l_True
+      (ensures
+        fun r ->
+          let r:Core_models.Result.t_Result bool Mldsa_spec.Error.t_Error = r in
+          match r <: Core_models.Result.t_Result bool Mldsa_spec.Error.t_Error with
+          | Core_models.Result.Result_Ok _ ->
+            (Core_models.Slice.impl__len #u8 ctx <: usize) <=. mk_usize 255
+          | Core_models.Result.Result_Err e ->
+            (Core_models.Slice.impl__len #u8 ctx <: usize) >. mk_usize 255 &&
+            e =. (Mldsa_spec.Error.Error_ContextTooLong <: Mldsa_spec.Error.t_Error)) =
   if (Core_models.Slice.impl__len #u8 ctx <: usize) >. mk_usize 255
   then
     Core_models.Result.Result_Err

@@ -173,14 +173,17 @@ let impl_ParamSet__name (self: t_ParamSet) : string =
   | ParamSet_MlDsa87  -> "ML-DSA-87"
 
 /// bitlen a: the length of the binary representation of a positive integer
-/// (section 2.3).
+/// (section 2.3): 2^(len-1) <= a < 2^len, and 0 for a = 0.
 let bitlen (a: u32)
     : Prims.Pure usize
       Prims.l_True
       (ensures
         fun len ->
           let len:usize = len in
-          len <=. mk_usize 32) =
+          len <=. mk_usize 32 && (cast (a <: u32) <: u64) <. (mk_u64 1 <<! len <: u64) &&
+          (len =. mk_usize 0 ||
+          (cast (a <: u32) <: u64) >=. (mk_u64 1 <<! (len -! mk_usize 1 <: usize) <: u64)) &&
+          (len >. mk_usize 0 || a =. mk_u32 0)) =
   let x:u32 = a in
   let len:usize = mk_usize 0 in
   let (len: usize), (x: u32) =
@@ -189,7 +192,11 @@ let bitlen (a: u32)
           b2t
           ((len <=. mk_usize 32 <: bool) &&
             ((cast (x <: u32) <: u64) <. (mk_u64 1 <<! (mk_usize 32 -! len <: usize) <: u64) <: bool
-            )))
+            ) &&
+            ((cast (x <: u32) <: u64) =. ((cast (a <: u32) <: u64) >>! len <: u64) <: bool) &&
+            ((len =. mk_usize 0 <: bool) ||
+            ((cast (a <: u32) <: u64) >=. (mk_u64 1 <<! (len -! mk_usize 1 <: usize) <: u64) <: bool
+            ))))
       (fun temp_0_ ->
           let (len: usize), (x: u32) = temp_0_ in
           x >. mk_u32 0 <: bool)

@@ -533,7 +533,8 @@ let count_nonzero_prefix (w: t_Array i32 (mk_usize 256)) (j: usize)
 /// one byte per nonzero coefficient, whatever its value.
 let count_nonzero (h: t_Slice (t_Array i32 (mk_usize 256)))
     : Prims.Pure usize
-      Prims.l_True
+      (requires
+        (Core_models.Slice.impl__len #(t_Array i32 (mk_usize 256)) h <: usize) <=. mk_usize 255)
       (ensures
         fun count ->
           let count:usize = count in

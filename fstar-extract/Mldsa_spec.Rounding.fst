@@ -41,6 +41,9 @@ let power2round (r: i32)
 
 /// Algorithm 36, Decompose(r): (r1, r0) with r = r1 (2 gamma2) + r0 mod q,
 /// -gamma2 <= r0 <= gamma2 and 0 <= r1 < (q-1)/(2 gamma2).
+/// The ensures pins the one value FIPS 204 gives: either r = r1 (2 gamma2)
+/// + r0 exactly with -gamma2 < r0 <= gamma2 (line 2\'s centered remainder),
+/// or the wrap of lines 3 to 5, r1 = 0 and r0 = r - q in [-gamma2, 0).
 let decompose (r gamma2: i32)
     : Prims.Pure (i32 & i32)
       (requires
@@ -61,7 +64,10 @@ let decompose (r gamma2: i32)
                 i64)
             <:
             i32) =.
-          r) =
+          r &&
+          ((((r1 *! mk_i32 2 <: i32) *! gamma2 <: i32) +! r0 <: i32) =. r &&
+          (Rust_primitives.Arithmetic.neg gamma2 <: i32) <. r0 ||
+          r1 =. mk_i32 0 && r0 =. (r -! Mldsa_spec.Params.v_Q <: i32))) =
   let r_plus:i32 = Mldsa_spec.Ring.mod_q (cast (r <: i32) <: i64) in
   let r0:i32 =
     cast (Mldsa_spec.Ring.mod_pm (cast (r_plus <: i32) <: i64)

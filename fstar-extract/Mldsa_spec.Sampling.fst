@@ -12,6 +12,14 @@ open Core_models
 /// zeros for the rest.
 let v_SAMPLER_ITERATIONS_BOUND: usize = mk_usize 1 <<! mk_i32 16
 
+/// Every coefficient of c is 0, 1 or -1 (q - 1 in R_q).
+let is_ternary (c: t_Array i32 (mk_usize 256)) : Hax_lib.Prop.t_Prop =
+  forall (i: usize).
+    b2t (i <. Mldsa_spec.Params.v_N <: bool) ==>
+    b2t
+    (((c.[ i ] <: i32) =. mk_i32 0 <: bool) || ((c.[ i ] <: i32) =. mk_i32 1 <: bool) ||
+      ((c.[ i ] <: i32) =. (Mldsa_spec.Params.v_Q -! mk_i32 1 <: i32) <: bool))
+
 /// Algorithm 29, SampleInBall(rho): the challenge polynomial c, with exactly
 /// tau coefficients in {-1, 1} and the rest 0, from the seed rho = c~.
 /// The coefficients are returned in R_q (so -1 is q - 1).
@@ -21,7 +29,9 @@ let sample_in_ball (rho: t_Slice u8) (tau: usize)
       (ensures
         fun c ->
           let c:t_Array i32 (mk_usize 256) = c in
-          Mldsa_spec.Ring.coefficients_in c (mk_i32 0) (Mldsa_spec.Params.v_Q -! mk_i32 1 <: i32)) =
+          b2t
+          ((Mldsa_spec.Ring.count_nonzero_prefix c Mldsa_spec.Params.v_N <: usize) =. tau <: bool) /\
+          is_ternary c) =
   let c:t_Array i32 (mk_usize 256) = Mldsa_spec.Ring.zero () in
   let ctx:Mldsa_spec.Hash.t_HContext = Mldsa_spec.Hash.h_init () in
   let ctx:Mldsa_spec.Hash.t_HContext = Mldsa_spec.Hash.h_absorb ctx rho in
@@ -34,10 +44,17 @@ let sample_in_ball (rho: t_Slice u8) (tau: usize)
   let (c: t_Array i32 (mk_usize 256)), (ctx: Mldsa_spec.Hash.t_HContext) =
     Rust_primitives.Hax.Folds.fold_range (Mldsa_spec.Params.v_N -! tau <: usize)
       Mldsa_spec.Params.v_N
-      (fun temp_0_ temp_1_ ->
+      (fun temp_0_ i ->
           let (c: t_Array i32 (mk_usize 256)), (ctx: Mldsa_spec.Hash.t_HContext) = temp_0_ in
-          let _:usize = temp_1_ in
-          Mldsa_spec.Ring.coefficients_in c (mk_i32 0) (Mldsa_spec.Params.v_Q -! mk_i32 1 <: i32))
+          let i:usize = i in
+          b2t
+          ((Mldsa_spec.Ring.count_nonzero_prefix c Mldsa_spec.Params.v_N <: usize) =.
+            (i -! (Mldsa_spec.Params.v_N -! tau <: usize) <: usize)
+            <:
+            bool) /\ is_ternary c /\
+          (forall (p: usize).
+              b2t (p <. Mldsa_spec.Params.v_N <: bool) ==>
+              b2t ((p <. i <: bool) || ((c.[ p ] <: i32) =. mk_i32 0 <: bool))))
       (c, ctx <: (t_Array i32 (mk_usize 256) & Mldsa_spec.Hash.t_HContext))
       (fun temp_0_ i ->
           let (c: t_Array i32 (mk_usize 256)), (ctx: Mldsa_spec.Hash.t_HContext) = temp_0_ in

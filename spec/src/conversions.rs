@@ -76,17 +76,28 @@ pub fn integer_to_bytes(x: u64, alpha: usize) -> Vec<u8> {
 /// Algorithm 12, BitsToBytes(y): packs a bit string into ceil(alpha/8) bytes,
 /// little-endian within each byte.
 #[checked]
-#[hax_lib::ensures(|z| z.len() == y.len().div_ceil(8))]
+#[hax_lib::ensures(|z| Prop::from(z.len() == y.len().div_ceil(8))
+    .and(hax_lib::forall(|i: usize| hax_lib::implies(i < y.len(),
+        (z[i / 8] >> (i % 8)) & 1 == y[i] as u8))))]
 pub fn bits_to_bytes(y: &[bool]) -> Vec<u8> {
     let alpha = y.len();
     // 1: z <- 0^ceil(alpha/8)
     let mut z = vec![0u8; alpha.div_ceil(8)];
     // 2: for i from 0 to alpha - 1 do
     for i in 0..alpha {
-        // z[floor(i/8)] holds the i mod 8 bits added so far: no byte overflows.
-        hax_lib::loop_invariant!(
-            |i: usize| z.len() == alpha.div_ceil(8) && (z[i / 8] as u32) < 1u32 << (i % 8)
-        );
+        // Bits 0..i are in place; the byte being filled holds its i mod 8
+        // bits so far (no carry, no overflow); the bytes after it are 0.
+        hax_lib::loop_invariant!(|i: usize| Prop::from(z.len() == alpha.div_ceil(8))
+            .and(hax_lib::forall(|j: usize| hax_lib::implies(
+                j < i,
+                (z[j / 8] >> (j % 8)) & 1 == y[j] as u8
+            )))
+            .and(hax_lib::forall(|b: usize| hax_lib::implies(
+                b < z.len(),
+                Prop::from(8 * b < i || z[b] == 0).and(Prop::from(
+                    8 * b >= i || i >= 8 * b + 8 || (z[b] as u32) < 1u32 << (i - 8 * b)
+                ))
+            ))));
         // 3: z[floor(i/8)] <- z[floor(i/8)] + y[i] * 2^(i mod 8)
         z[i / 8] = z[i / 8] + ((y[i] as u8) << (i % 8));
     } // 4: end for
@@ -318,11 +329,16 @@ pub fn hint_bit_unpack(y: &[u8], omega: usize, k: usize) -> Option<Vec<Poly>> {
     let mut bottom = false;
     // 3: for i from 0 to k - 1 do
     for i in 0..k {
-        // Index 1's were set so far, at most omega.
-        hax_lib::loop_invariant!(|_: usize| Prop::from(
-            h.len() == k && index <= omega && count_nonzero(&h) == index
-        )
-        .and(crate::ring::is_binary(&h)));
+        // Unless bottom: Index 1's were set so far, in rows before i; rows
+        // i.. are still 0.
+        hax_lib::loop_invariant!(|i: usize| Prop::from(h.len() == k && index <= omega).and(
+            Prop::from(bottom).or(Prop::from(count_nonzero(&h) == index)
+                .and(crate::ring::is_binary(&h))
+                .and(hax_lib::forall(|r: usize| hax_lib::implies(
+                    r < k,
+                    Prop::from(r < i).or(crate::ring::coefficients_in(&h[r], 0, 0))
+                ))))
+        ));
         // 4: if y[omega + i] < Index or y[omega + i] > omega then return bottom
         if (y[omega + i] as usize) < index || (y[omega + i] as usize) > omega {
             bottom = true;
@@ -331,15 +347,25 @@ pub fn hint_bit_unpack(y: &[u8], omega: usize, k: usize) -> Option<Vec<Poly>> {
         let first = index;
         // 7: while Index < y[omega + i] do
         while !bottom && index < y[omega + i] as usize {
+            // Unless bottom: row i holds 1's at y[First..Index] only, so the
+            // next index, above y[Index - 1], is still 0 there.
             hax_lib::loop_invariant!(
-                Prop::from(
-                    h.len() == k
-                        && first <= index
-                        && index <= y[omega + i] as usize
-                        && index <= omega
-                        && count_nonzero(&h) == index
+                Prop::from(h.len() == k && first <= index && index <= omega).and(
+                    Prop::from(bottom).or(Prop::from(
+                        index <= y[omega + i] as usize
+                            && y[omega + i] as usize <= omega
+                            && count_nonzero(&h) == index
+                    )
+                    .and(crate::ring::is_binary(&h))
+                    .and(hax_lib::forall(|r: usize| hax_lib::implies(
+                        r < k,
+                        Prop::from(r <= i).or(crate::ring::coefficients_in(&h[r], 0, 0))
+                    )))
+                    .and(hax_lib::forall(|c: usize| hax_lib::implies(
+                        c < N,
+                        h[i][c] == 0 || (index > first && c <= y[index - 1] as usize)
+                    ))))
                 )
-                .and(crate::ring::is_binary(&h))
             );
             hax_lib::loop_decreases!(omega + 1 - index - bottom as usize);
             // 8: if Index > First then

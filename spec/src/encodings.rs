@@ -16,7 +16,7 @@ use crate::ring::{Poly, count_nonzero, vector_in};
 use hax_lib::Prop;
 
 /// 2^(bitlen(q-1) - d) - 1, the largest coefficient of t1.
-const T1_MAX: u32 = (1 << (BITLEN_Q_MINUS_1 - D)) - 1;
+pub const T1_MAX: u32 = (1 << (BITLEN_Q_MINUS_1 - D)) - 1;
 
 /// Algorithm 22, pkEncode(rho, t1): the public key, 32 + 32 k (bitlen(q-1) - d)
 /// bytes.

@@ -119,6 +119,14 @@ fn shake_digest<X: Default + Update + ExtendableOutput>(m: &[u8], len: usize) ->
 /// Algorithm 4, HashML-DSA.Sign(sk, M, ctx, PH): a signature of the pre-hash
 /// PH(M) under ctx, with randomness rnd (32 zero bytes for the deterministic
 /// variant).
+#[checked]
+#[hax_lib::ensures(|r| match r {
+    Ok(sigma) => ctx.len() <= 255 && rnd.is_some() && sigma.len() == params.sig_len(),
+    Err(Error::ContextTooLong) => ctx.len() > 255,
+    Err(Error::RandomBitGenerationFailed) => ctx.len() <= 255 && rnd.is_none(),
+    Err(Error::WrongLength) => ctx.len() <= 255 && sk.len() != params.sk_len(),
+    Err(Error::SigningAttemptsExhausted) => ctx.len() <= 255,
+})]
 pub fn hash_ml_dsa_sign(
     params: &ParamSet,
     sk: &[u8],
@@ -194,6 +202,11 @@ pub fn hash_ml_dsa_sign(
 
 /// Algorithm 5, HashML-DSA.Verify(pk, M, sigma, ctx, PH): whether sigma is a
 /// valid HashML-DSA signature of M under ctx.
+#[checked]
+#[hax_lib::ensures(|r| match r {
+    Ok(_) => ctx.len() <= 255,
+    Err(e) => ctx.len() > 255 && e == Error::ContextTooLong,
+})]
 pub fn hash_ml_dsa_verify(
     params: &ParamSet,
     pk: &[u8],

@@ -111,8 +111,15 @@ pub fn ml_dsa_sign_internal_external_mu(
 }
 
 /// Algorithm 7 lines 2 to 5 and 7 to 34: everything after skDecode that
-/// does not compute mu. Line numbers are Algorithm 7's.
+/// does not compute mu. Line numbers are Algorithm 7's. s1, s2 and t0 are
+/// what skDecode returns (its ensures): the lengths and ranges lines 2 to 4
+/// and the vector operations after them rely on.
 #[checked]
+#[hax_lib::requires(
+    vector_in(s1, params.l(), params.eta() + 1 - (1 << params.bitlen_2eta()), params.eta())
+        .and(vector_in(s2, params.k(), params.eta() + 1 - (1 << params.bitlen_2eta()), params.eta()))
+        .and(vector_in(t0, params.k(), -(1 << (D - 1)) + 1, 1 << (D - 1)))
+)]
 #[hax_lib::ensures(|r| match r {
     Ok(sigma) => sigma.len() == params.sig_len(),
     Err(_) => true,

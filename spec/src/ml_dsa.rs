@@ -11,6 +11,11 @@ use crate::internal::{ml_dsa_key_gen_internal, ml_dsa_sign_internal, ml_dsa_veri
 use crate::params::ParamSet;
 
 /// Algorithm 1, ML-DSA.KeyGen(): a key pair (pk, sk) from the random seed xi.
+#[checked]
+#[hax_lib::ensures(|r| match r {
+    Ok((pk, sk)) => xi.is_some() && pk.len() == params.pk_len() && sk.len() == params.sk_len(),
+    Err(e) => xi.is_none() && e == Error::RandomBitGenerationFailed,
+})]
 pub fn ml_dsa_key_gen(
     params: &ParamSet,
     xi: Option<[u8; 32]>,
@@ -43,6 +48,14 @@ pub fn format_message(domain: u8, ctx: &[u8], rest: &[u8]) -> Vec<u8> {
 /// Algorithm 2, ML-DSA.Sign(sk, M, ctx): a signature of M under the context
 /// string ctx (at most 255 bytes) with randomness rnd (32 zero bytes for the
 /// deterministic variant).
+#[checked]
+#[hax_lib::ensures(|r| match r {
+    Ok(sigma) => ctx.len() <= 255 && rnd.is_some() && sigma.len() == params.sig_len(),
+    Err(Error::ContextTooLong) => ctx.len() > 255,
+    Err(Error::RandomBitGenerationFailed) => ctx.len() <= 255 && rnd.is_none(),
+    Err(Error::WrongLength) => ctx.len() <= 255 && sk.len() != params.sk_len(),
+    Err(Error::SigningAttemptsExhausted) => ctx.len() <= 255,
+})]
 pub fn ml_dsa_sign(
     params: &ParamSet,
     sk: &[u8],
@@ -75,6 +88,11 @@ pub fn ml_dsa_sign(
 /// Algorithm 3, ML-DSA.Verify(pk, M, sigma, ctx): whether sigma is a valid
 /// signature of M under ctx. A context over 255 bytes is an error; a key or
 /// signature of the wrong length verifies as false.
+#[checked]
+#[hax_lib::ensures(|r| match r {
+    Ok(_) => ctx.len() <= 255,
+    Err(e) => ctx.len() > 255 && e == Error::ContextTooLong,
+})]
 pub fn ml_dsa_verify(
     params: &ParamSet,
     pk: &[u8],

@@ -174,14 +174,24 @@ impl ParamSet {
 }
 
 /// bitlen a: the length of the binary representation of a positive integer
-/// (section 2.3).
+/// (section 2.3): 2^(len-1) <= a < 2^len, and 0 for a = 0.
 #[checked]
-#[hax_lib::ensures(|len| len <= 32)]
+#[hax_lib::ensures(|len| len <= 32
+    && (a as u64) < (1u64 << len)
+    && (len == 0 || (a as u64) >= (1u64 << (len - 1)))
+    && (len > 0 || a == 0))]
 pub fn bitlen(a: u32) -> usize {
     let mut x = a;
     let mut len = 0;
     while x > 0 {
-        hax_lib::loop_invariant!(len <= 32 && (x as u64) < (1u64 << (32 - len)));
+        // x is a with its len low bits shifted out, each of them under a
+        // nonzero x, so a >= 2^(len-1).
+        hax_lib::loop_invariant!(
+            len <= 32
+                && (x as u64) < (1u64 << (32 - len))
+                && (x as u64) == (a as u64) >> len
+                && (len == 0 || (a as u64) >= (1u64 << (len - 1)))
+        );
         hax_lib::loop_decreases!(x);
         x /= 2;
         len += 1;

@@ -230,6 +230,7 @@ pub fn count_nonzero_prefix(w: &Poly, j: usize) -> usize {
 /// h with binary coefficients, "the number of 1's in h". HintBitPack writes
 /// one byte per nonzero coefficient, whatever its value.
 #[checked]
+#[hax_lib::requires(h.len() <= 255)]
 #[hax_lib::ensures(|count| count <= N * h.len())]
 pub fn count_nonzero(h: &[Poly]) -> usize {
     let mut count = 0;

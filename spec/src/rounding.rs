@@ -35,11 +35,17 @@ pub fn power2round(r: i32) -> (i32, i32) {
 
 /// Algorithm 36, Decompose(r): (r1, r0) with r = r1 (2 gamma2) + r0 mod q,
 /// -gamma2 <= r0 <= gamma2 and 0 <= r1 < (q-1)/(2 gamma2).
+///
+/// The ensures pins the one value FIPS 204 gives: either r = r1 (2 gamma2)
+/// + r0 exactly with -gamma2 < r0 <= gamma2 (line 2's centered remainder),
+/// or the wrap of lines 3 to 5, r1 = 0 and r0 = r - q in [-gamma2, 0).
 #[checked]
 #[hax_lib::requires(Prop::from(0 <= r && r < Q).and(is_gamma2(gamma2)))]
 #[hax_lib::ensures(|(r1, r0)| 0 <= r1 && r1 < (Q - 1) / (2 * gamma2)
     && -gamma2 <= r0 && r0 <= gamma2
-    && mod_q((r1 as i64) * 2 * (gamma2 as i64) + r0 as i64) == r)]
+    && mod_q((r1 as i64) * 2 * (gamma2 as i64) + r0 as i64) == r
+    && ((r1 * 2 * gamma2 + r0 == r && -gamma2 < r0)
+        || (r1 == 0 && r0 == r - Q)))]
 pub fn decompose(r: i32, gamma2: i32) -> (i32, i32) {
     // 1: r+ <- r mod q
     let r_plus = mod_q(r as i64);

@@ -1,12 +1,12 @@
 //! Pseudorandom sampling, FIPS 204 section 7.3 (Algorithms 29 to 34).
 
-use crate::contract::checked;
+use crate::contract::{checked, predicate};
 use crate::conversions::{
     bit_unpack, bytes_to_bits, coeff_from_half_byte, coeff_from_three_bytes, integer_to_bytes,
 };
 use crate::hash::{g_absorb, g_init, g_squeeze, h, h_absorb, h_init, h_squeeze};
 use crate::params::{N, ParamSet, Q};
-use crate::ring::{Poly, coefficients_in, mod_q, vector_in, zero};
+use crate::ring::{Poly, coefficients_in, count_nonzero_prefix, mod_q, vector_in, zero};
 #[cfg(hax)]
 use hax_lib::Prop;
 
@@ -24,7 +24,7 @@ pub const SAMPLER_ITERATIONS_BOUND: usize = 1 << 16;
 /// The coefficients are returned in R_q (so -1 is q - 1).
 #[checked]
 #[hax_lib::requires(tau <= 64)]
-#[hax_lib::ensures(|c| coefficients_in(&c, 0, Q - 1))]
+#[hax_lib::ensures(|c| Prop::from(count_nonzero_prefix(&c, N) == tau).and(is_ternary(&c)))]
 pub fn sample_in_ball(rho: &[u8], tau: usize) -> Poly {
     // 1: c <- 0
     let mut c = zero();
@@ -38,7 +38,15 @@ pub fn sample_in_ball(rho: &[u8], tau: usize) -> Poly {
     let h = bytes_to_bits(&s);
     // 6: for i from 256 - tau to 255 do
     for i in (N - tau)..N {
-        hax_lib::loop_invariant!(|_: usize| coefficients_in(&c, 0, Q - 1));
+        // i - (256 - tau) coefficients are +-1 so far, all below i.
+        hax_lib::loop_invariant!(|i: usize| Prop::from(
+            count_nonzero_prefix(&c, N) == i - (N - tau)
+        )
+        .and(is_ternary(&c))
+        .and(hax_lib::forall(|p: usize| hax_lib::implies(
+            p < N,
+            p < i || c[p] == 0
+        ))));
         // 7: (ctx, j) <- H.Squeeze(ctx, 1)
         let (next, j_bytes) = h_squeeze(ctx, 1);
         ctx = next;
@@ -65,6 +73,12 @@ pub fn sample_in_ball(rho: &[u8], tau: usize) -> Poly {
     } // 13: end for
     // 14: return c
     c
+}
+
+/// Every coefficient of c is 0, 1 or -1 (q - 1 in R_q).
+#[predicate]
+pub fn is_ternary(c: &Poly) -> Prop {
+    hax_lib::forall(|i: usize| hax_lib::implies(i < N, c[i] == 0 || c[i] == 1 || c[i] == Q - 1))
 }
 
 /// Algorithm 30, RejNTTPoly(rho): a uniformly random element of T_q from the

@@ -1,10 +1,14 @@
 //! Property tests of the spec on its own: the identities FIPS 204 relies on,
-//! round trips of every encoding, and sign / verify round trips.
+//! round trips of every encoding, and sign / verify round trips. Each
+//! identity that `mldsa_spec::properties` states as a hax lemma is checked
+//! here by calling the lemma (its run-time copy panics when the statement
+//! is false), on random inputs and on the boundaries.
 
 use mldsa_spec::conversions::*;
 use mldsa_spec::encodings::*;
 use mldsa_spec::ntt::{ntt, ntt_inverse};
 use mldsa_spec::params::{D, Q};
+use mldsa_spec::properties;
 use mldsa_spec::ring::{Poly, mod_q};
 use mldsa_spec::rounding::*;
 use mldsa_spec::*;
@@ -44,6 +48,8 @@ proptest! {
 
     #[test]
     fn ntt_inverse_undoes_ntt(w in poly_in(0, Q - 1)) {
+        properties::ntt_inverse_undoes_ntt(&w);
+        properties::ntt_undoes_ntt_inverse(&w);
         prop_assert_eq!(ntt_inverse(&ntt(&w)), w);
         prop_assert_eq!(ntt(&ntt_inverse(&w)), w);
     }
@@ -88,12 +94,16 @@ proptest! {
         let z_q = mod_q(z as i64);
         let h = make_hint(z_q, r, gamma2);
         prop_assert_eq!(use_hint(h, r, gamma2), high_bits(mod_q(r as i64 + z as i64), gamma2));
+        properties::use_hint_recovers_high_bits(z, r, gamma2);
     }
 
     #[test]
     fn integer_bits_bytes_round_trip(x in any::<u32>(), bytes in prop::collection::vec(any::<u8>(), 0..64)) {
         prop_assert_eq!(bits_to_integer(&integer_to_bits(x, 32), 32), x);
-        prop_assert_eq!(bits_to_bytes(&bytes_to_bits(&bytes)), bytes);
+        prop_assert_eq!(bits_to_bytes(&bytes_to_bits(&bytes)), bytes.clone());
+        properties::integer_to_bits_round_trips(x, 32);
+        properties::integer_to_bits_round_trips(x >> (x % 32), 32 - (x % 32) as usize);
+        properties::bytes_to_bits_round_trips(&bytes);
         let le = integer_to_bytes(x as u64, 4);
         prop_assert_eq!(le, x.to_le_bytes().to_vec());
     }
@@ -104,6 +114,7 @@ proptest! {
         let packed = simple_bit_pack(&w, b);
         prop_assert_eq!(packed.len(), 32 * mldsa_spec::params::bitlen(b));
         prop_assert_eq!(simple_bit_unpack(&packed, b), w);
+        properties::simple_bit_pack_round_trips(&w, b);
     }
 
     #[test]
@@ -111,6 +122,7 @@ proptest! {
         let (a, b): (u32, u32) = [(2, 2), (4, 4), ((1 << 12) - 1, 1 << 12), ((1 << 17) - 1, 1 << 17), ((1 << 19) - 1, 1 << 19)][which];
         let w: Poly = core::array::from_fn(|i| (seed[i] % (a + b + 1) as i32) - a as i32);
         prop_assert_eq!(bit_unpack(&bit_pack(&w, a, b), a, b), w);
+        properties::bit_pack_round_trips(&w, a, b);
     }
 
     #[test]
@@ -119,7 +131,8 @@ proptest! {
         let ones = mldsa_spec::ring::count_nonzero(&h);
         prop_assume!(ones <= params.omega());
         let y = hint_bit_pack(&h, params.omega(), params.k());
-        prop_assert_eq!(hint_bit_unpack(&y, params.omega(), params.k()), Some(h));
+        prop_assert_eq!(hint_bit_unpack(&y, params.omega(), params.k()), Some(h.clone()));
+        properties::hint_bit_pack_round_trips(&h, params.omega(), params.k());
     }
 
     #[test]
@@ -127,11 +140,15 @@ proptest! {
         let (pk, sk) = ml_dsa_key_gen_internal(&params, &xi);
         let (rho, t1) = pk_decode(&params, &pk).unwrap();
         prop_assert_eq!(pk_encode(&params, &rho, &t1), pk.clone());
+        properties::pk_encode_round_trips(&params, &rho, &t1);
         let (rho, k, tr, s1, s2, t0) = sk_decode(&params, &sk).unwrap();
         prop_assert_eq!(sk_encode(&params, &rho, &k, &tr, &s1, &s2, &t0), sk.clone());
+        properties::sk_encode_round_trips(&params, &rho, &k, &tr, &s1, &s2, &t0);
         let sigma = ml_dsa_sign_internal(&params, &sk, b"m", &rnd).unwrap();
         let (c_tilde, z, h) = sig_decode(&params, &sigma).unwrap();
-        prop_assert_eq!(sig_encode(&params, &c_tilde, &z, &h.unwrap()), sigma);
+        let h = h.unwrap();
+        prop_assert_eq!(sig_encode(&params, &c_tilde, &z, &h), sigma);
+        properties::sig_encode_round_trips(&params, &c_tilde, &z, &h);
     }
 }
 
@@ -242,4 +259,100 @@ fn hint_bit_unpack_rejects_malformed_encodings() {
     let h = hint_bit_unpack(&y, omega, k).unwrap();
     assert_eq!(h[0][5], 1);
     assert_eq!(mldsa_spec::ring::count_nonzero(&h), 1);
+}
+
+/// The lemmas on the boundaries of their hypotheses: every extreme
+/// coefficient, every z at +-gamma2 and 0 around each multiple of
+/// 2 gamma2, the largest hints and the extreme keys.
+#[test]
+fn lemmas_hold_on_the_boundaries() {
+    for gamma2 in [(Q - 1) / 88, (Q - 1) / 32] {
+        let m = (Q - 1) / (2 * gamma2);
+        let mut rs = vec![0, 1, Q - 2, Q - 1];
+        for j in 0..=m {
+            let c = j * 2 * gamma2;
+            for d in [
+                -gamma2 - 1,
+                -gamma2,
+                -gamma2 + 1,
+                -1,
+                0,
+                1,
+                gamma2 - 1,
+                gamma2,
+                gamma2 + 1,
+            ] {
+                rs.push(c + d);
+            }
+        }
+        for r in rs.into_iter().filter(|r| (0..Q).contains(r)) {
+            for z in [-gamma2, -gamma2 + 1, -1, 0, 1, gamma2 - 1, gamma2] {
+                properties::use_hint_recovers_high_bits(z, r, gamma2);
+            }
+        }
+    }
+    for w in [
+        [0; 256],
+        [Q - 1; 256],
+        core::array::from_fn(|i| if i % 2 == 0 { 0 } else { Q - 1 }),
+    ] {
+        properties::ntt_inverse_undoes_ntt(&w);
+        properties::ntt_undoes_ntt_inverse(&w);
+    }
+    for b in [1u32, 15, 1023, (1 << 23) - 1] {
+        properties::simple_bit_pack_round_trips(&[b as i32; 256], b);
+        properties::simple_bit_pack_round_trips(&[0; 256], b);
+    }
+    for (a, b) in [
+        (2u32, 2u32),
+        (4, 4),
+        ((1 << 12) - 1, 1 << 12),
+        ((1 << 19) - 1, 1 << 19),
+    ] {
+        properties::bit_pack_round_trips(&[-(a as i32); 256], a, b);
+        properties::bit_pack_round_trips(&[b as i32; 256], a, b);
+    }
+    properties::integer_to_bits_round_trips(u32::MAX, 32);
+    properties::integer_to_bits_round_trips(0, 0);
+    properties::bytes_to_bits_round_trips(&[]);
+    properties::bytes_to_bits_round_trips(&[0xff; 33]);
+    for params in PARAMS {
+        let (omega, k) = (params.omega(), params.k());
+        // omega 1's, packed at the top of the last polynomials.
+        let mut h: Vec<Poly> = vec![[0; 256]; k];
+        let mut left = omega;
+        for row in h.iter_mut().rev() {
+            for c in row.iter_mut().rev() {
+                if left > 0 {
+                    *c = 1;
+                    left -= 1;
+                }
+            }
+        }
+        properties::hint_bit_pack_round_trips(&h, omega, k);
+        properties::hint_bit_pack_round_trips(&vec![[0; 256]; k], omega, k);
+        let t1_max = (1 << (23 - D)) - 1;
+        properties::pk_encode_round_trips(&params, &[0xff; 32], &vec![[t1_max; 256]; k]);
+        let eta = params.eta();
+        let low = eta + 1 - (1 << params.bitlen_2eta());
+        let t0_low = -(1 << (D - 1)) + 1;
+        properties::sk_encode_round_trips(
+            &params,
+            &[1; 32],
+            &[2; 32],
+            &[3; 64],
+            &vec![[low; 256]; params.l()],
+            &vec![[eta; 256]; k],
+            &vec![[t0_low; 256]; k],
+        );
+        let gamma1 = params.gamma1();
+        let c_tilde = vec![0xa5; params.lambda() / 4];
+        properties::sig_encode_round_trips(&params, &c_tilde, &vec![[gamma1; 256]; params.l()], &h);
+        properties::sig_encode_round_trips(
+            &params,
+            &c_tilde,
+            &vec![[-gamma1 + 1; 256]; params.l()],
+            &h,
+        );
+    }
 }

@@ -10,10 +10,21 @@
 //! * under `cfg(hax)`, the function exactly as written: this is what the hax
 //!   driver (and `make hax-cfg`) compiles and extracts;
 //! * otherwise, the same function whose body evaluates the same expressions:
-//!   the `requires` on entry, every `loop_invariant!` where it stands, every
-//!   `loop_decreases!` measure (non-negative and strictly decreasing from one
-//!   iteration to the next), and the `ensures` on the result. A false one
+//!   the `requires` on entry, every `loop_invariant!` where hax's
+//!   `fold_range` / `while_loop` need it, every `loop_decreases!` measure
+//!   (non-negative and strictly decreasing from one iteration to the next,
+//!   into the exit state too), and the `ensures` on the result. A false one
 //!   panics with the function's name, the contract's text and the inputs.
+//!
+//! A loop invariant is checked where F\* needs it, which is more than where
+//! it stands: before the loop (also when it runs zero times), at the start
+//! of every iteration (which is the state after the previous one), and
+//! after the loop. For `for i in a..b`, whose invariant `|i| p` names the
+//! loop variable, `p` is evaluated with `i = a` before the loop and with
+//! `i = b` after it, as `fold_range` reads it; an invariant loop must range
+//! over `a..b`. For `while`, the invariant is evaluated before the loop and
+//! in the exit state, and the measure is non-negative before the loop and
+//! decreases on the last step too.
 //!   The checks are compiled in when `mldsa-spec`'s `check-contracts`
 //!   feature is on (the default).
 //!
@@ -24,6 +35,12 @@
 //! `!a || b`, `Prop::from(b)` as `b`, and `.and` / `.or` / `.implies` on
 //! propositions as `&&` / `||` / implication. Any other `forall` or `exists`
 //! is a compile error, never a silently true check.
+//!
+//! A `#[hax_lib::lemma]` function (`fn l(x: T) -> Proof<{ statement }> {}`)
+//! is a proof obligation of its own under hax, with no body to run. Its
+//! run-time copy returns `()` and checks the statement (and any `requires`)
+//! for the arguments it is called with, so that tests call a lemma on
+//! random and boundary inputs as they call any function.
 //!
 //! [`macro@predicate`] marks a named predicate (a function returning
 //! `hax_lib::Prop`, used inside contracts): hax sees it as written, and the
@@ -290,6 +307,66 @@ struct LoopChecks {
 }
 
 impl LoopChecks {
+    /// The invariant's condition as a `bool` expression, with its binder
+    /// (`|i: usize|` of a `for` loop's invariant) if it has one.
+    fn invariant_condition(
+        &mut self,
+        mac: &syn::Macro,
+    ) -> syn::Result<(Option<Pat>, TokenStream2, String)> {
+        let written: Expr = mac.parse_body()?;
+        let source = text(&written);
+        let (binder, mut cond) = match written {
+            Expr::Closure(c) if c.inputs.len() == 1 => {
+                (Some(c.inputs[0].clone()), (*c.body).clone())
+            }
+            other => (None, other),
+        };
+        self.prop.visit_expr_mut(&mut cond);
+        Ok((binder, as_bool(&cond), source))
+    }
+
+    /// The invariant checked where the loop is entered or left, with the
+    /// loop variable (if the invariant binds it) at `at`.
+    fn invariant_at(
+        &mut self,
+        mac: &syn::Macro,
+        at: Option<&Expr>,
+        when: &str,
+    ) -> syn::Result<Stmt> {
+        let (binder, cond, source) = self.invariant_condition(mac)?;
+        let (name, inputs) = (&self.name, &self.inputs);
+        let kind = format!("loop_invariant ({when})");
+        let bind = match (binder, at) {
+            (Some(pat), Some(at)) => quote!(#[allow(unused_variables)] let #pat = #at;),
+            _ => quote!(),
+        };
+        Ok(parse_quote! {
+            if cfg!(feature = "check-contracts") {
+                #bind
+                if !#cond {
+                    crate::contract::violated(#name, #kind, #source, #inputs);
+                }
+            }
+        })
+    }
+
+    /// The measure checked before the loop (non-negative) or after it
+    /// (non-negative, and below its value at the last iteration's start).
+    fn measure_at(&mut self, mac: &syn::Macro, when: &str) -> syn::Result<Stmt> {
+        let measure: Expr = mac.parse_body()?;
+        let source = text(&measure);
+        let (name, inputs) = (&self.name, &self.inputs);
+        let kind = format!("loop_decreases ({when})");
+        Ok(parse_quote! {
+            if cfg!(feature = "check-contracts") {
+                let __mldsa_now = (#measure) as i128;
+                if __mldsa_now < 0 || __mldsa_measure.is_some_and(|before| __mldsa_now >= before) {
+                    crate::contract::violated(#name, #kind, #source, #inputs);
+                }
+            }
+        })
+    }
+
     fn invariant_check(&mut self, mac: &syn::Macro) -> syn::Result<Stmt> {
         let written: Expr = mac.parse_body()?;
         let source = text(&written);
@@ -325,6 +402,76 @@ impl LoopChecks {
     }
 }
 
+impl LoopChecks {
+    /// `while c { inv; measure; .. }` with the checks before and after it.
+    fn wrap_while(
+        &mut self,
+        w: &syn::ExprWhile,
+        invariant: Option<&syn::Macro>,
+        measure: Option<&syn::Macro>,
+    ) -> syn::Result<Expr> {
+        let entry = invariant
+            .map(|m| self.invariant_at(m, None, "before the loop"))
+            .transpose()?;
+        let exit = invariant
+            .map(|m| self.invariant_at(m, None, "after the loop"))
+            .transpose()?;
+        let measure_entry = measure
+            .map(|m| self.measure_at(m, "before the loop"))
+            .transpose()?;
+        let measure_exit = measure
+            .map(|m| self.measure_at(m, "into the exit state"))
+            .transpose()?;
+        let declare = measure.map(|_| quote!(let mut __mldsa_measure: Option<i128> = None;));
+        Ok(parse_quote!({
+            #declare
+            #entry
+            #measure_entry
+            #w
+            #exit
+            #measure_exit
+        }))
+    }
+
+    /// `for i in a..b { inv; .. }` with the invariant at `i = a` before it and
+    /// at `i = b` after it, as hax's `fold_range` states it.
+    fn wrap_for(&mut self, f: &syn::ExprForLoop, invariant: &syn::Macro) -> syn::Result<Expr> {
+        let Expr::Range(range) = &*f.expr else {
+            return Err(syn::Error::new_spanned(
+                &f.expr,
+                "a loop with an invariant ranges over `a..b` (hax's fold_range)",
+            ));
+        };
+        let (Some(start), Some(end), syn::RangeLimits::HalfOpen(_)) =
+            (&range.start, &range.end, &range.limits)
+        else {
+            return Err(syn::Error::new_spanned(
+                range,
+                "a loop with an invariant ranges over `a..b` (hax's fold_range)",
+            ));
+        };
+        let start_var: Expr = parse_quote!(__mldsa_start);
+        let exit_at: Expr = parse_quote!(if __mldsa_start <= __mldsa_end {
+            __mldsa_end
+        } else {
+            __mldsa_start
+        });
+        let entry = self.invariant_at(invariant, Some(&start_var), "before the loop")?;
+        let exit = self.invariant_at(invariant, Some(&exit_at), "after the loop")?;
+        let mut inner = f.clone();
+        *inner.expr = parse_quote!(__mldsa_start..__mldsa_end);
+        Ok(parse_quote!({
+            #[allow(unused_parens)]
+            let __mldsa_start = #start;
+            #[allow(unused_parens)]
+            let __mldsa_end = #end;
+            #entry
+            #inner
+            #exit
+        }))
+    }
+}
+
 fn hax_macro<'a>(stmt: &'a Stmt, name: &str) -> Option<&'a syn::Macro> {
     match stmt {
         Stmt::Macro(m) if is_hax(&m.mac.path, name) => Some(&m.mac),
@@ -335,19 +482,32 @@ fn hax_macro<'a>(stmt: &'a Stmt, name: &str) -> Option<&'a syn::Macro> {
 
 impl VisitMut for LoopChecks {
     fn visit_expr_mut(&mut self, expr: &mut Expr) {
-        // A `while` with a measure keeps the previous value next to it.
-        let has_measure = matches!(&*expr, Expr::While(w) if w
-            .body
-            .stmts
-            .iter()
-            .any(|s| hax_macro(s, "loop_decreases").is_some()));
+        // The loop's own contracts, read before its body is rewritten.
+        let body = match &*expr {
+            Expr::While(w) => Some(&w.body),
+            Expr::ForLoop(f) => Some(&f.body),
+            _ => None,
+        };
+        let find = |name: &str| {
+            body.and_then(|b| b.stmts.iter().find_map(|s| hax_macro(s, name)).cloned())
+        };
+        let invariant = find("loop_invariant");
+        let measure = find("loop_decreases");
         visit_mut::visit_expr_mut(self, expr);
-        if has_measure && let Expr::While(w) = &*expr {
-            let w = w.clone();
-            *expr = parse_quote!({
-                let mut __mldsa_measure: Option<i128> = None;
-                #w
-            });
+        let result = match &*expr {
+            Expr::While(w) if invariant.is_some() || measure.is_some() => {
+                self.wrap_while(w, invariant.as_ref(), measure.as_ref())
+            }
+            Expr::ForLoop(f) if invariant.is_some() => {
+                self.wrap_for(f, invariant.as_ref().expect("checked above"))
+            }
+            _ => return,
+        };
+        match result {
+            Ok(new) => *expr = new,
+            Err(e) => {
+                self.prop.error.get_or_insert(e);
+            }
         }
     }
 
@@ -373,8 +533,78 @@ impl VisitMut for LoopChecks {
     }
 }
 
+/// The statement of a lemma's `Proof<{ statement }>` return type.
+fn proof_statement(output: &ReturnType) -> Option<Expr> {
+    let ReturnType::Type(_, ty) = output else {
+        return None;
+    };
+    let Type::Path(p) = &**ty else { return None };
+    let segment = p.path.segments.last()?;
+    if segment.ident != "Proof" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &segment.arguments else {
+        return None;
+    };
+    match args.args.first()? {
+        syn::GenericArgument::Const(e) => Some(e.clone()),
+        _ => None,
+    }
+}
+
+/// The run-time copy of a `#[checked]` lemma: the statement checked for the
+/// given arguments.
+fn checked_lemma(original: &ItemFn) -> syn::Result<ItemFn> {
+    let mut f = original.clone();
+    let name = f.sig.ident.to_string();
+    let inputs = inputs_report(original);
+    let Some(mut statement) = proof_statement(&f.sig.output) else {
+        return Err(syn::Error::new_spanned(
+            &f.sig.output,
+            "a lemma returns `Proof<{ statement }>`",
+        ));
+    };
+    let requires: Option<Expr> = hax_attr(&f.attrs, "requires")
+        .map(|a| a.parse_args())
+        .transpose()?;
+    f.attrs.retain(|a| {
+        !is_hax(a.path(), "requires") && !is_hax(a.path(), "ensures") && !is_hax(a.path(), "lemma")
+    });
+    let mut prop = RuntimeProp::default();
+    let source = text(&statement);
+    prop.visit_expr_mut(&mut statement);
+    let statement = as_bool(&statement);
+    let pre = match requires {
+        Some(mut cond) => {
+            let source = text(&cond);
+            prop.visit_expr_mut(&mut cond);
+            let cond = as_bool(&cond);
+            quote! {
+                if cfg!(feature = "check-contracts") && !#cond {
+                    crate::contract::violated(#name, "requires", #source, #inputs);
+                }
+            }
+        }
+        None => quote!(),
+    };
+    if let Some(e) = prop.error {
+        return Err(e);
+    }
+    f.sig.output = ReturnType::Default;
+    f.block = Box::new(parse_quote!({
+        #pre
+        if cfg!(feature = "check-contracts") && !#statement {
+            crate::contract::violated(#name, "lemma", #source, #inputs);
+        }
+    }));
+    Ok(f)
+}
+
 /// The run-time copy of a `#[checked]` function.
 fn checked_copy(original: &ItemFn) -> syn::Result<ItemFn> {
+    if hax_attr(&original.attrs, "lemma").is_some() {
+        return checked_lemma(original);
+    }
     let mut f = original.clone();
     let name = f.sig.ident.to_string();
     let inputs = inputs_report(original);
