@@ -11,16 +11,32 @@ let integer_to_bits (x: u32) (alpha: usize)
       (ensures
         fun y ->
           let y:Alloc.Vec.t_Vec bool Alloc.Alloc.t_Global = y in
-          (Alloc.Vec.impl_1__len #bool #Alloc.Alloc.t_Global y <: usize) =. alpha) =
+          b2t ((Alloc.Vec.impl_1__len #bool #Alloc.Alloc.t_Global y <: usize) =. alpha <: bool) /\
+          (forall (i: usize).
+              b2t (i <. alpha <: bool) ==>
+              b2t
+              ((y.[ i ] <: bool) =.
+                ((((cast (x <: u32) <: u64) >>! i <: u64) &. mk_u64 1 <: u64) =. mk_u64 1 <: bool)
+                <:
+                bool))) =
   let y:Alloc.Vec.t_Vec bool Alloc.Alloc.t_Global = Alloc.Vec.from_elem #bool false alpha in
   let x_prime:u32 = x in
   let (x_prime: u32), (y: Alloc.Vec.t_Vec bool Alloc.Alloc.t_Global) =
     Rust_primitives.Hax.Folds.fold_range (mk_usize 0)
       alpha
-      (fun temp_0_ temp_1_ ->
+      (fun temp_0_ i ->
           let (x_prime: u32), (y: Alloc.Vec.t_Vec bool Alloc.Alloc.t_Global) = temp_0_ in
-          let _:usize = temp_1_ in
-          (Alloc.Vec.impl_1__len #bool #Alloc.Alloc.t_Global y <: usize) =. alpha <: bool)
+          let i:usize = i in
+          b2t
+          (((Alloc.Vec.impl_1__len #bool #Alloc.Alloc.t_Global y <: usize) =. alpha <: bool) &&
+            ((cast (x_prime <: u32) <: u64) =. ((cast (x <: u32) <: u64) >>! i <: u64) <: bool)) /\
+          (forall (j: usize).
+              b2t (j <. i <: bool) ==>
+              b2t
+              ((y.[ j ] <: bool) =.
+                ((((cast (x <: u32) <: u64) >>! j <: u64) &. mk_u64 1 <: u64) =. mk_u64 1 <: bool)
+                <:
+                bool)))
       (x_prime, y <: (u32 & Alloc.Vec.t_Vec bool Alloc.Alloc.t_Global))
       (fun temp_0_ i ->
           let (x_prime: u32), (y: Alloc.Vec.t_Vec bool Alloc.Alloc.t_Global) = temp_0_ in
@@ -48,7 +64,14 @@ let bits_to_integer (y: t_Slice bool) (alpha: usize)
       (ensures
         fun x ->
           let x:u32 = x in
-          alpha =. mk_usize 32 || (cast (x <: u32) <: u64) <. (mk_u64 1 <<! alpha <: u64)) =
+          b2t ((cast (x <: u32) <: u64) <. (mk_u64 1 <<! alpha <: u64) <: bool) /\
+          (forall (i: usize).
+              b2t (i <. alpha <: bool) ==>
+              b2t
+              ((((cast (x <: u32) <: u64) >>! i <: u64) &. mk_u64 1 <: u64) =.
+                (cast (y.[ i ] <: bool) <: u64)
+                <:
+                bool))) =
   let (x: u32):u32 = mk_u32 0 in
   let x:u32 =
     Rust_primitives.Hax.Folds.fold_range (mk_usize 1)
@@ -56,7 +79,16 @@ let bits_to_integer (y: t_Slice bool) (alpha: usize)
       (fun x i ->
           let x:u32 = x in
           let i:usize = i in
-          (cast (x <: u32) <: u64) <. (mk_u64 1 <<! (i -! mk_usize 1 <: usize) <: u64) <: bool)
+          b2t ((cast (x <: u32) <: u64) <. (mk_u64 1 <<! (i -! mk_usize 1 <: usize) <: u64) <: bool) /\
+          (forall (j: usize).
+              b2t (j <. (i -! mk_usize 1 <: usize) <: bool) ==>
+              b2t
+              ((((cast (x <: u32) <: u64) >>! j <: u64) &. mk_u64 1 <: u64) =.
+                (cast (y.[ ((alpha +! mk_usize 1 <: usize) -! i <: usize) +! j <: usize ] <: bool)
+                  <:
+                  u64)
+                <:
+                bool)))
       x
       (fun x i ->
           let x:u32 = x in

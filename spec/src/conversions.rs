@@ -16,14 +16,24 @@ use hax_lib::Prop;
 /// representation of x (section 7.1).
 #[checked]
 #[hax_lib::requires(alpha <= 32)]
-#[hax_lib::ensures(|y| y.len() == alpha)]
+#[hax_lib::ensures(|y| Prop::from(y.len() == alpha).and(hax_lib::forall(|i: usize| hax_lib::implies(
+    i < alpha,
+    y[i] == (((x as u64) >> i) & 1 == 1)
+))))]
 pub fn integer_to_bits(x: u32, alpha: usize) -> Vec<bool> {
     let mut y = vec![false; alpha];
     // 1: x' <- x
     let mut x_prime = x;
     // 2: for i from 0 to alpha - 1 do
     for i in 0..alpha {
-        hax_lib::loop_invariant!(|_: usize| y.len() == alpha);
+        // x' is x without the i bits already in y.
+        hax_lib::loop_invariant!(|i: usize| Prop::from(
+            y.len() == alpha && (x_prime as u64) == (x as u64) >> i
+        )
+        .and(hax_lib::forall(|j: usize| hax_lib::implies(
+            j < i,
+            y[j] == (((x as u64) >> j) & 1 == 1)
+        ))));
         // 3: y[i] <- x' mod 2
         y[i] = x_prime % 2 == 1;
         // 4: x' <- floor(x'/2)
@@ -37,14 +47,22 @@ pub fn integer_to_bits(x: u32, alpha: usize) -> Vec<bool> {
 /// little-endian representation is y.
 #[checked]
 #[hax_lib::requires(alpha <= 32 && y.len() >= alpha)]
-#[hax_lib::ensures(|x| alpha == 32 || (x as u64) < 1u64 << alpha)]
+#[hax_lib::ensures(|x| Prop::from((x as u64) < 1u64 << alpha).and(hax_lib::forall(|i: usize| {
+    hax_lib::implies(i < alpha, ((x as u64) >> i) & 1 == y[i] as u64)
+})))]
 pub fn bits_to_integer(y: &[bool], alpha: usize) -> u32 {
     // 1: x <- 0
     let mut x: u32 = 0;
     // 2: for i from 1 to alpha do
     for i in 1..alpha + 1 {
-        // x holds the i - 1 bits read so far.
-        hax_lib::loop_invariant!(|i: usize| (x as u64) < 1u64 << (i - 1));
+        // x holds the i - 1 bits read so far: y[alpha - i + 1 ..] from the
+        // least significant bit up.
+        hax_lib::loop_invariant!(|i: usize| Prop::from((x as u64) < 1u64 << (i - 1)).and(
+            hax_lib::forall(|j: usize| hax_lib::implies(
+                j < i - 1,
+                ((x as u64) >> j) & 1 == y[alpha + 1 - i + j] as u64
+            ))
+        ));
         // 3: x <- 2x + y[alpha - i]
         x = 2 * x + y[alpha - i] as u32;
     } // 4: end for
