@@ -3,7 +3,7 @@
 # never builds it.
 .PHONY: bench bench-instructions
 .PHONY: test-neon lemmas-neon neon-instructions
-.PHONY: ct setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage stack-check zeroize help interop no-std msrv extract-check
+.PHONY: ct setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage stack-check zeroize help interop no-std msrv extract-check mutants mutants-shard
 .PHONY: fuzz fuzz-smoke fuzz-seeds miri
 
 # scripts/release-set.sh: one package and feature set for every optimized
@@ -30,6 +30,8 @@ help:
 	@echo "make hax-subset  reject Rust constructs hax cannot extract in spec/src"
 	@echo "make extract     hax: mldsa-spec to F* (fstar-extract/, with OBLIGATIONS.md); Lean with a hax from PATH"
 	@echo "make extract-check  hax's engine extracts the spec with no diagnostic; fstar-extract/ is fresh (part of make test)"
+	@echo "make mutants     cargo-mutants on spec/src against the spec's tests (all 889 mutants: hours)"
+	@echo "make mutants-shard  one shard of make mutants, chosen by the commit (part of make test)"
 	@echo "make bench       criterion: mldsa against the other ML-DSA crates (bench/README.md)"
 	@echo "make bench-instructions  callgrind instructions per operation, same comparison"
 	@echo "make stack-usage peak stack of every operation, backend and parameter set"
@@ -42,7 +44,7 @@ help:
 demo:
 	bash scripts/demo.sh
 
-test: setup lint hax-cfg hax-subset extract-check extract-missing unit no-std acvp zeroize stack-check ct lemmas interop
+test: setup lint hax-cfg hax-subset extract-check extract-missing unit mutants-shard no-std acvp zeroize stack-check ct lemmas interop
 
 # What a fresh Debian machine with only rustup and make lacks, installed
 # when missing, one line each saying what and why (scripts/setup.sh).
@@ -181,6 +183,16 @@ extract:
 # hand-written interfaces naming only what exists (scripts/extract-check.sh).
 extract-check:
 	bash scripts/extract-check.sh
+
+# cargo-mutants on spec/src against the spec's tests (scripts/mutants.sh).
+mutants:
+	bash scripts/mutants.sh
+
+# One deterministic shard of it: k from the commit, 8 property cases.
+MUTANTS_SHARDS := 96
+mutants-shard:
+	MUTANTS_SHARD=$$(( 0x$$(git rev-parse --short=8 HEAD 2>/dev/null || echo 0) % $(MUTANTS_SHARDS) ))/$(MUTANTS_SHARDS) \
+		MUTANTS_SKIP_BASELINE=1 MLDSA_SPEC_CASES=8 bash scripts/mutants.sh
 
 # Without hax, `make extract` must fail with one line saying how to install it.
 extract-missing:

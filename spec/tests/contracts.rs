@@ -5,6 +5,8 @@
 //! coefficients other than 0 and 1) is the kind of failure this finds.
 //! The big functions (KeyGen, Sign, Verify) run in properties.rs and ACVP.
 
+mod common;
+
 use mldsa_spec::conversions::*;
 use mldsa_spec::encodings::*;
 use mldsa_spec::ntt::*;
@@ -50,7 +52,7 @@ fn sparse(k: usize, omega: usize) -> impl Strategy<Value = Vec<Poly>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(common::cases(64))]
 
     #[test]
     fn mod_functions(m in any::<i64>(), alpha in prop_oneof![Just(1i64), Just(i64::MAX), 1..=i64::MAX]) {
@@ -125,7 +127,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(16))]
+    #![proptest_config(common::cases(16))]
 
     #[test]
     fn ring_and_ntt_vectors(u in polys(3, 0, Q - 1), v in polys(3, 0, Q - 1), s in polys(2, -Q, Q)) {

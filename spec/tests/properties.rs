@@ -4,6 +4,8 @@
 //! here by calling the lemma (its run-time copy panics when the statement
 //! is false), on random inputs and on the boundaries.
 
+mod common;
+
 use mldsa_spec::conversions::*;
 use mldsa_spec::encodings::*;
 use mldsa_spec::ntt::{ntt, ntt_inverse};
@@ -44,7 +46,7 @@ fn hint(k: usize, omega: usize) -> impl Strategy<Value = Vec<Poly>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(common::cases(64))]
 
     #[test]
     fn ntt_inverse_undoes_ntt(w in poly_in(0, Q - 1)) {
@@ -153,7 +155,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(common::cases(24))]
 
     #[test]
     fn sign_then_verify(
@@ -354,5 +356,27 @@ fn lemmas_hold_on_the_boundaries() {
             &vec![[-gamma1 + 1; 256]; params.l()],
             &h,
         );
+    }
+}
+
+/// Every parameter set once, whatever the random draws above picked:
+/// KeyGen, Sign and Verify with their lengths, and a wrong message refused.
+#[test]
+fn every_parameter_set_signs_and_verifies() {
+    for params in PARAMS {
+        let (pk, sk) = ml_dsa_key_gen(&params, Some([params.k() as u8; 32])).unwrap();
+        assert_eq!((pk.len(), sk.len()), (params.pk_len(), params.sk_len()));
+        for rnd in [[0u8; 32], [0xa5; 32]] {
+            let sigma = ml_dsa_sign(&params, &sk, b"message", b"ctx", Some(rnd)).unwrap();
+            assert_eq!(sigma.len(), params.sig_len());
+            assert_eq!(
+                ml_dsa_verify(&params, &pk, b"message", &sigma, b"ctx"),
+                Ok(true)
+            );
+            assert_eq!(
+                ml_dsa_verify(&params, &pk, b"messagf", &sigma, b"ctx"),
+                Ok(false)
+            );
+        }
     }
 }
