@@ -22,9 +22,10 @@
 //! Private keys are PKCS#8 with the `ML-DSA-PrivateKey` CHOICE (the seed,
 //! the expanded key, or both, all three read, the seed written by default),
 //! public keys SPKI, as DER or PEM ([`encoding`]): what OpenSSL 3.5+,
-//! pyca/cryptography and RustCrypto's `ml-dsa` read and write. A key of the
-//! wrong parameter set, OID, version or length is an [`Error::Encoding`]
-//! saying which.
+//! pyca/cryptography and RustCrypto's `ml-dsa` read and write
+//! (pyca/cryptography 50 reads the seed form only, the one written by
+//! default; `make interop` checks it). A key of the wrong parameter set,
+//! OID, version or length is an [`Error::Encoding`] saying which.
 //!
 //! ```
 //! use mldsa::encoding::PrivateKeyFormat;
