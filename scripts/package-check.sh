@@ -11,6 +11,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# `cargo install --path cli` warns for every per-package profile override
+# of the root manifest that the CLI's dependencies do not match: they live
+# in .cargo/config.toml (see there).
+if grep -n '^\[profile\.[a-z_-]*\.package\.' Cargo.toml >&2; then
+    echo "package-check: per-package profile overrides belong in .cargo/config.toml" >&2
+    exit 1
+fi
+
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 echo "package-check: cargo publish --dry-run of mldsa-spec-contracts, mldsa-spec-contracts-runtime, mldsa-spec, mldsa-fips204, mldsa-cli"
