@@ -43,7 +43,8 @@ Exit status:
   2  error, nothing decided: bad arguments, a file that cannot be read or
      written, a key file that is not an ML-DSA key, a context over 255 bytes,
      an --external-mu input that is not 64 bytes, a terminal where a message,
-     seed, key or mu is read or a private key or binary output is written";
+     seed, key, signature or mu is read or a private key or binary output
+     is written";
 
 /// What `--format` gives whom, in `keygen --help` and the README.
 const FORMAT_HELP: &str = "Which RFC 9881 private-key form to write. seed (the default) is the one \
