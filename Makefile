@@ -3,7 +3,7 @@
 # never builds it.
 .PHONY: bench bench-instructions
 .PHONY: test-neon lemmas-neon neon-instructions
-.PHONY: ct setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage stack-check zeroize help interop no-std msrv extract-check mutants mutants-shard
+.PHONY: ct setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc package-check hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage stack-check zeroize help interop no-std msrv extract-check mutants mutants-shard
 .PHONY: fuzz fuzz-smoke fuzz-seeds miri
 
 # scripts/release-set.sh: one package and feature set for every optimized
@@ -38,13 +38,14 @@ help:
 	@echo "make stack-check every operation on a stack of its documented figure, each at most 128 KiB (part of make test)"
 	@echo "make zeroize     no secret left on the stack after any operation, every backend, release build (part of make test)"
 	@echo "make interop     the mldsa command against pyca/cryptography, both directions (part of make test)"
+	@echo "make package-check  cargo publish --dry-run of the five published crates (part of make test)"
 	@echo "make msrv        mldsa and the mldsa command on the MSRV toolchain (rust-version)"
 	@echo "make no-std      no_std builds for thumbv7em-none-eabihf and wasm32 (part of make test)"
 
 demo:
 	bash scripts/demo.sh
 
-test: setup lint hax-cfg hax-subset extract-check extract-missing unit mutants-shard no-std acvp zeroize stack-check ct lemmas interop
+test: setup lint hax-cfg hax-subset extract-check extract-missing unit mutants-shard no-std acvp zeroize stack-check ct lemmas interop package-check
 
 # What a fresh Debian machine with only rustup and make lacks, installed
 # when missing, one line each saying what and why (scripts/setup.sh).
@@ -73,9 +74,16 @@ fmt-check:
 clippy:
 	cargo clippy --workspace --all-targets --all-features -- -D warnings
 
-# mldsa's API docs, internals included: no broken links or warnings.
+# mldsa's API docs, internals included: no broken links or warnings. Then
+# the docs as docs.rs builds them (scripts/docs-rs.sh): the public API only.
 doc:
 	RUSTDOCFLAGS="-D warnings" cargo doc -p mldsa-fips204 --no-deps --all-features
+	bash scripts/docs-rs.sh
+
+# The published crates packaged and built alone, as crates.io would
+# (scripts/package-check.sh; reads the crates.io index). About 45 s warm.
+package-check:
+	bash scripts/package-check.sh
 
 # hax-lib erases contracts in a normal build; with the hax cfgs they are
 # expanded and type-checked, so a contract naming something wrong fails here.

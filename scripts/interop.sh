@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `make interop`: the mldsa command against pyca/cryptography (its wheel
 # bundles OpenSSL), an implementation nobody here wrote: keys, signatures
-# and external mu in both directions (scripts/interop.py). pyca is installed
+# and external mu in both directions, and every `keygen --format`: pyca
+# must read the seed form and refuse the expanded and both forms, as the
+# CLI's help says (scripts/interop.py). pyca is installed
 # from PyPI into a virtual environment under target/, so this needs python3
 # and access to the package index. Without python3 it skips, loudly, except
 # under CI=true, where a skip would hide a missing check: it fails instead.

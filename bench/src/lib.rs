@@ -170,7 +170,7 @@ macro_rules! mldsa_param_set {
                 fn verify(&self, i: usize) {
                     let vk =
                         mldsa::$mldsa::VerifyingKey::try_from(black_box(&self.pk[..])).unwrap();
-                    vk.verify(
+                    vk.verify_with_context(
                         black_box(&MESSAGES[i]),
                         black_box(&self.sigs[i][..]),
                         CONTEXT,

@@ -2,7 +2,7 @@
 //!
 //! Keys are RFC 9881 PKCS#8 (private) and SPKI (public), read as PEM or DER;
 //! signatures are the raw FIPS 204 encoding. Exit status: 0 success (a valid
-//! signature), 1 an invalid signature, 2 a usage or I/O error.
+//! signature), 1 an invalid signature, 2 an error ([`EXIT_STATUS`]).
 
 use std::ffi::OsString;
 use std::fmt;
@@ -28,12 +28,35 @@ const CHUNK: usize = 64 * 1024;
 /// Key and signature files are small; refuse to read more than this.
 const MAX_SMALL_FILE: u64 = 1 << 20;
 
+/// The rule for exit status 1 against 2, in `--help` and the README.
+/// FIPS 204's ML-DSA.Verify returns false, not an error, for a signature of
+/// the wrong length (sigDecode fails) as for a forged one: so does `verify`.
+/// It is an error only when the check cannot be made as asked.
+const EXIT_STATUS: &str = "\
+Exit status:
+  0  success; for verify, a valid signature
+  1  verify only: the signature was read and is not a valid signature of the
+     input under this key and context, whatever is wrong with it: its bytes,
+     its length (a signature of another parameter set, an empty or truncated
+     file, a file over 1 MiB) or the key, message, context or pre-hash it was
+     made with (as FIPS 204's ML-DSA.Verify, which returns false for all)
+  2  error, nothing decided: bad arguments, a file that cannot be read or
+     written, a key file that is not an ML-DSA key, a context over 255 bytes,
+     an --external-mu input that is not 64 bytes, a terminal where a message,
+     seed, key, signature or mu is read or a private key or binary output
+     is written";
+
+/// What `--format` gives whom, in `keygen --help` and the README.
+const FORMAT_HELP: &str = "Which RFC 9881 private-key form to write. seed (the default) is the one \
+form pyca/cryptography reads today (version 50, checked by `make interop`); \
+it refuses expanded and both. OpenSSL 3.5+ documents all three as inputs (not tested here)";
+
 #[derive(Parser)]
 #[command(
     name = "mldsa",
     version,
     about = "ML-DSA (FIPS 204) keys and signatures: RFC 9881 PKCS#8 / SPKI keys (PEM or DER), raw signatures",
-    after_help = "Exit status: 0 success (valid signature), 1 invalid signature, 2 usage or I/O error."
+    after_help = EXIT_STATUS
 )]
 struct Cli {
     #[command(subcommand)]
@@ -48,7 +71,8 @@ enum Command {
     Pubkey(PubkeyArgs),
     /// Sign a file or standard input (streamed: memory does not grow with the input).
     Sign(SignArgs),
-    /// Verify a signature: exit 0 if valid, 1 if invalid, 2 on a usage or I/O error.
+    /// Verify a signature: exit 0 if valid, 1 if invalid (a wrong length too), 2 if not checked.
+    #[command(after_help = EXIT_STATUS)]
     Verify(VerifyArgs),
     /// Print the message representative mu (hex) of a file for a public key (external mu).
     Mu(MuArgs),
@@ -66,11 +90,11 @@ enum ParamSet {
 
 #[derive(Clone, Copy, ValueEnum)]
 enum Format {
-    /// RFC 9881 seed [0]: the 32-byte seed only (recommended)
+    /// RFC 9881 seed [0]: the 32-byte seed only (recommended; what pyca/cryptography reads)
     Seed,
-    /// expandedKey: the expanded private key only (no seed)
+    /// expandedKey: the expanded private key only, no seed (pyca/cryptography refuses it)
     Expanded,
-    /// both: seed and expanded key
+    /// both: seed and expanded key (pyca/cryptography refuses it)
     Both,
 }
 
@@ -107,8 +131,7 @@ struct KeygenArgs {
     /// Parameter set.
     #[arg(short = 'a', long = "algorithm", value_name = "ALG")]
     algorithm: ParamSet,
-    /// Which RFC 9881 private-key form to write.
-    #[arg(long, value_enum, default_value = "seed")]
+    #[arg(long, value_enum, default_value = "seed", help = FORMAT_HELP)]
     format: Format,
     /// Take the 32-byte seed (raw, or 64 hex digits) from this file ('-' for
     /// standard input) instead of the OS generator. Never from an argument.
@@ -120,7 +143,8 @@ struct KeygenArgs {
     /// Replace an existing output file.
     #[arg(long)]
     force: bool,
-    /// The private key file to create (mode 0600).
+    /// The private key file to create (mode 0600); '-' writes it to standard
+    /// output, which must not be a terminal (pipe it: `-o - | ...`).
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     out: PathBuf,
 }
@@ -273,11 +297,27 @@ fn main() -> ExitCode {
 
 // ---------------------------------------------------------------- inputs
 
+/// Standard input, unless it is a terminal: a message (or a seed, key or
+/// mu) typed there would be read until end of file without a prompt, and a
+/// secret would be echoed. Piping it through `cat` types it on purpose.
+fn stdin_not_terminal(what: &str) -> Result<io::StdinLock<'static>, Failure> {
+    let stdin = io::stdin();
+    if stdin.is_terminal() {
+        return fail(format!(
+            "<stdin>: expected the {what} from a file or a pipe, found a terminal \
+             (give a FILE, or redirect: < FILE; to type it on purpose: cat | mldsa ...)"
+        ));
+    }
+    Ok(stdin.lock())
+}
+
 /// An input stream: a file, or standard input for '-' / absent.
 fn open_input(path: Option<&Path>) -> Result<(Box<dyn Read>, PathBuf), Failure> {
     match path {
-        None => Ok((Box::new(io::stdin().lock()), PathBuf::from("-"))),
-        Some(p) if p == Path::new("-") => Ok((Box::new(io::stdin().lock()), p.to_path_buf())),
+        None => Ok((Box::new(stdin_not_terminal("message")?), PathBuf::from("-"))),
+        Some(p) if p == Path::new("-") => {
+            Ok((Box::new(stdin_not_terminal("message")?), p.to_path_buf()))
+        }
         Some(p) => {
             let file = File::open(p).map_err(|e| io_failure(p, "open the input", &e))?;
             if file.metadata().map(|m| m.is_dir()).unwrap_or(false) {
@@ -304,10 +344,21 @@ fn stream(path: Option<&Path>, mut sink: impl FnMut(&[u8])) -> Result<(), Failur
 
 /// A small file (key, seed, signature, mu), read whole; '-' is standard input.
 fn read_small(path: &Path, what: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
+    let data = read_at_most(path, what)?;
+    if data.len() as u64 > MAX_SMALL_FILE {
+        return fail(format!(
+            "{}: expected the {what} (a few KiB), found more than 1 MiB",
+            shown(path)
+        ));
+    }
+    Ok(data)
+}
+
+/// At most `MAX_SMALL_FILE` + 1 bytes of a file; '-' is standard input.
+fn read_at_most(path: &Path, what: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
     let mut data = Zeroizing::new(Vec::new());
     let result = if path == Path::new("-") {
-        io::stdin()
-            .lock()
+        stdin_not_terminal(what)?
             .take(MAX_SMALL_FILE + 1)
             .read_to_end(&mut data)
     } else {
@@ -322,12 +373,6 @@ fn read_small(path: &Path, what: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
         file.take(MAX_SMALL_FILE + 1).read_to_end(&mut data)
     };
     result.map_err(|e| io_failure(path, &format!("read the {what}"), &e))?;
-    if data.len() as u64 > MAX_SMALL_FILE {
-        return fail(format!(
-            "{}: expected the {what} (a few KiB), found more than 1 MiB",
-            shown(path)
-        ));
-    }
     Ok(data)
 }
 
@@ -376,24 +421,80 @@ fn context(args: &ContextArgs) -> Result<Vec<u8>, Failure> {
 
 /// What a key file that failed to decode contains, for the message.
 fn describe_found(data: &[u8]) -> String {
-    let text = std::str::from_utf8(data).ok().map(str::trim_start);
-    match text.filter(|t| t.starts_with("-----BEGIN")) {
-        Some(t) => match mldsa::der::pem::decode_label(t.as_bytes()) {
-            Ok(label) => format!("PEM labelled \"{label}\""),
-            Err(_) => "malformed PEM".to_string(),
-        },
+    match pem_label(data) {
+        Some(Ok(label)) => format!("PEM labelled \"{label}\""),
+        Some(Err(())) => "malformed PEM".to_string(),
         None if data.is_empty() => "an empty file".to_string(),
-        None => format!("{} bytes of non-PEM data", data.len()),
+        None => format!("{} bytes that are neither PEM nor DER", data.len()),
     }
 }
 
-fn encoding_failure(path: &Path, expected: &str, data: &[u8], e: mldsa::Error) -> Failure {
+/// The label of a file that starts as PEM: `None` if it does not.
+fn pem_label(data: &[u8]) -> Option<Result<&str, ()>> {
+    let text = std::str::from_utf8(data).ok().map(str::trim_start)?;
+    text.starts_with("-----BEGIN")
+        .then(|| mldsa::der::pem::decode_label(text.as_bytes()).map_err(|_| ()))
+}
+
+/// The algorithm OID of a DER PKCS#8 private key or SPKI public key, with
+/// its name when it is a common one.
+fn algorithm_found(der: &[u8]) -> Option<String> {
+    use mldsa::der::Decode;
+    let oid = match mldsa::pkcs8::PrivateKeyInfoRef::from_der(der) {
+        Ok(info) => info.algorithm.oid,
+        Err(_) => {
+            mldsa::spki::SubjectPublicKeyInfoRef::from_der(der)
+                .ok()?
+                .algorithm
+                .oid
+        }
+    };
+    let dotted = oid.to_string();
+    let name = match dotted.as_str() {
+        "1.3.101.110" => Some("X25519"),
+        "1.3.101.111" => Some("X448"),
+        "1.3.101.112" => Some("Ed25519"),
+        "1.3.101.113" => Some("Ed448"),
+        "1.2.840.113549.1.1.1" => Some("RSA"),
+        "1.2.840.113549.1.1.10" => Some("RSASSA-PSS"),
+        "1.2.840.10045.2.1" => Some("EC"),
+        "1.2.840.10040.4.1" => Some("DSA"),
+        "2.16.840.1.101.3.4.3.32" => Some("HashML-DSA-44 with SHA-512"),
+        "2.16.840.1.101.3.4.3.33" => Some("HashML-DSA-65 with SHA-512"),
+        "2.16.840.1.101.3.4.3.34" => Some("HashML-DSA-87 with SHA-512"),
+        "2.16.840.1.101.3.4.4.1" => Some("ML-KEM-512"),
+        "2.16.840.1.101.3.4.4.2" => Some("ML-KEM-768"),
+        "2.16.840.1.101.3.4.4.3" => Some("ML-KEM-1024"),
+        d if d.starts_with("2.16.840.1.101.3.4.3.") => match d[21..].parse::<u32>() {
+            Ok(20..=31) => Some("SLH-DSA"),
+            _ => None,
+        },
+        _ => None,
+    };
+    Some(match name {
+        Some(name) => format!("a key of another algorithm, OID {dotted} ({name})"),
+        None => format!("a key of another algorithm, OID {dotted}"),
+    })
+}
+
+/// `data` is the file as read, `der` its DER (after PEM decoding) if known.
+fn encoding_failure(
+    path: &Path,
+    expected: &str,
+    data: &[u8],
+    der: Option<&[u8]>,
+    e: mldsa::Error,
+) -> Failure {
     let found = match e {
         mldsa::Error::Encoding(EncodingError::WrongPemLabel { .. })
         | mldsa::Error::Encoding(EncodingError::MalformedPem) => describe_found(data),
-        mldsa::Error::Encoding(EncodingError::MalformedDer) => {
-            format!("{}, not a DER {expected}", describe_found(data))
-        }
+        mldsa::Error::Encoding(EncodingError::MalformedDer) => match pem_label(data) {
+            Some(Ok(label)) => format!("PEM labelled \"{label}\" whose contents are not valid DER"),
+            _ => describe_found(data),
+        },
+        mldsa::Error::Encoding(EncodingError::UnknownAlgorithm) => der
+            .and_then(algorithm_found)
+            .unwrap_or_else(|| e.to_string()),
         mldsa::Error::MalformedKey => {
             "an expanded key that fails validation (s1, s2, t0 or tr)".to_string()
         }
@@ -412,9 +513,9 @@ const PUBLIC_KEY_DESC: &str = "an ML-DSA public key (SPKI, PEM \"PUBLIC KEY\" or
 fn load_private(path: &Path) -> Result<(Zeroizing<Vec<u8>>, Algorithm), Failure> {
     let data = read_small(path, "private key")?;
     let der = pem_or_der(&data, PRIVATE_KEY_PEM_LABEL)
-        .map_err(|e| encoding_failure(path, PRIVATE_KEY_DESC, &data, e))?;
+        .map_err(|e| encoding_failure(path, PRIVATE_KEY_DESC, &data, None, e))?;
     let alg = Algorithm::of_pkcs8_der(&der)
-        .map_err(|e| encoding_failure(path, PRIVATE_KEY_DESC, &data, e))?;
+        .map_err(|e| encoding_failure(path, PRIVATE_KEY_DESC, &data, Some(&der), e))?;
     Ok((der, alg))
 }
 
@@ -423,16 +524,16 @@ fn decode_private<P: ParameterSet + AssociatedOid>(
     der: &[u8],
 ) -> Result<Box<SigningKey<P>>, Failure> {
     SigningKey::<P>::decode_pkcs8_der_boxed(der)
-        .map_err(|e| encoding_failure(path, PRIVATE_KEY_DESC, der, e))
+        .map_err(|e| encoding_failure(path, PRIVATE_KEY_DESC, der, Some(der), e))
 }
 
 /// A public key file's DER and parameter set.
 fn load_public(path: &Path) -> Result<(Zeroizing<Vec<u8>>, Algorithm), Failure> {
     let data = read_small(path, "public key")?;
     let der = pem_or_der(&data, PUBLIC_KEY_PEM_LABEL)
-        .map_err(|e| encoding_failure(path, PUBLIC_KEY_DESC, &data, e))?;
+        .map_err(|e| encoding_failure(path, PUBLIC_KEY_DESC, &data, None, e))?;
     let alg = Algorithm::of_spki_der(&der)
-        .map_err(|e| encoding_failure(path, PUBLIC_KEY_DESC, &data, e))?;
+        .map_err(|e| encoding_failure(path, PUBLIC_KEY_DESC, &data, Some(&der), e))?;
     Ok((der, alg))
 }
 
@@ -441,7 +542,7 @@ fn decode_public<P: ParameterSet + AssociatedOid>(
     der: &[u8],
 ) -> Result<VerifyingKey<P>, Failure> {
     VerifyingKey::<P>::decode_spki_der(der)
-        .map_err(|e| encoding_failure(path, PUBLIC_KEY_DESC, der, e))
+        .map_err(|e| encoding_failure(path, PUBLIC_KEY_DESC, der, Some(der), e))
 }
 
 // --------------------------------------------------------------- outputs
@@ -456,6 +557,12 @@ fn write_output(
 ) -> Result<(), Failure> {
     let Some(path) = out.filter(|p| *p != Path::new("-")) else {
         let mut stdout = io::stdout().lock();
+        if secret && stdout.is_terminal() {
+            return fail(
+                "standard output: expected a file or a pipe for a private key, found a terminal \
+                 (use -o FILE; to print it on purpose: -o - | cat)",
+            );
+        }
         if binary && stdout.is_terminal() {
             return fail(
                 "standard output: expected a file or a pipe for binary output, found a terminal (use -o FILE)",
@@ -733,8 +840,10 @@ fn sign_with<P: ParameterSet>(
 fn verify(args: &VerifyArgs) -> Result<Outcome, Failure> {
     let (der, alg) = load_public(&args.pubkey)?;
     let mode = message_mode(&args.context, args.prehash, args.external_mu)?;
-    let sig = read_small(&args.signature, "signature")?;
-    let valid = match alg {
+    // Any length is read (up to 1 MiB and one byte): a wrong one makes the
+    // signature invalid, not the run an error (EXIT_STATUS).
+    let sig = read_at_most(&args.signature, "signature")?;
+    let verdict = match alg {
         Algorithm::MlDsa44 => verify_with(
             &decode_public::<MlDsa44>(&args.pubkey, &der)?,
             args,
@@ -755,13 +864,38 @@ fn verify(args: &VerifyArgs) -> Result<Outcome, Failure> {
         ),
     }?;
     let input = args.input.as_deref().map_or("<stdin>".to_string(), shown);
-    if valid {
-        println!("{input}: valid {} signature", alg.name());
-        Ok(Outcome::Done)
-    } else {
-        println!("{input}: INVALID {} signature", alg.name());
-        Ok(Outcome::Invalid)
+    match verdict {
+        Verdict::Valid => {
+            println!("{input}: valid {} signature", alg.name());
+            Ok(Outcome::Done)
+        }
+        Verdict::Invalid => {
+            println!("{input}: INVALID {} signature", alg.name());
+            Ok(Outcome::Invalid)
+        }
+        Verdict::WrongLength(expected) => {
+            let found = if sig.len() as u64 > MAX_SMALL_FILE {
+                "more than 1 MiB".to_string()
+            } else {
+                format!("{} bytes", sig.len())
+            };
+            println!(
+                "{input}: INVALID {} signature ({}: expected {expected} bytes, found {found})",
+                alg.name(),
+                shown(&args.signature),
+            );
+            Ok(Outcome::Invalid)
+        }
     }
+}
+
+/// What verification concluded.
+enum Verdict {
+    Valid,
+    Invalid,
+    /// Not the parameter set's signature length (given): invalid, as FIPS
+    /// 204's sigDecode makes it, with the lengths in the message.
+    WrongLength(usize),
 }
 
 fn verify_with<P: ParameterSet>(
@@ -769,16 +903,7 @@ fn verify_with<P: ParameterSet>(
     args: &VerifyArgs,
     mode: &Message,
     sig: &[u8],
-) -> Result<bool, Failure> {
-    if sig.len() != P::SIG_LEN {
-        return fail(format!(
-            "{}: expected a {}-byte {} signature, found {} bytes",
-            shown(&args.signature),
-            P::SIG_LEN,
-            P::NAME,
-            sig.len()
-        ));
-    }
+) -> Result<Verdict, Failure> {
     let input = args.input.as_deref();
     let result = match mode {
         Message::Pure(ctx) => vk.verify_mu(&stream_mu(vk, ctx, input)?, sig),
@@ -788,7 +913,11 @@ fn verify_with<P: ParameterSet>(
             vk.verify_prehash_digest(*ph, &digest, sig, ctx)
         }
     };
-    Ok(result.is_ok())
+    Ok(match result {
+        Ok(()) => Verdict::Valid,
+        Err(_) if sig.len() != P::SIG_LEN => Verdict::WrongLength(P::SIG_LEN),
+        Err(_) => Verdict::Invalid,
+    })
 }
 
 fn mu(args: &MuArgs) -> Result<Outcome, Failure> {

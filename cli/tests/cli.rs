@@ -1,6 +1,8 @@
 //! The `mldsa` binary end to end: every command, and every bad input gets
 //! exit status 2 and a message naming the file, what was expected and what
-//! was found.
+//! was found; a signature that is not valid, whatever its length, exit
+//! status 1. The terminal cases run the command on a pseudo-terminal
+//! (util-linux `script`).
 
 use std::ffi::OsStr;
 use std::fs;
@@ -433,7 +435,7 @@ fn bad_keys_are_refused_with_file_expectation_and_finding() {
         &[
             s(&junk),
             "expected an ML-DSA private key",
-            "5 bytes of non-PEM data",
+            "5 bytes that are neither PEM nor DER",
         ],
     );
     let empty = dir.write("empty", b"");
@@ -486,7 +488,11 @@ fn bad_keys_are_refused_with_file_expectation_and_finding() {
     let out = run(["sign", "-k", s(&rsa), s(&msg)], b"");
     fails_with(
         &out,
-        &[s(&rsa), "expected an ML-DSA private key", "not ML-DSA"],
+        &[
+            s(&rsa),
+            "expected an ML-DSA private key",
+            "found a key of another algorithm, OID 1.2.840.113549.1.1.1 (RSA)",
+        ],
     );
     // A directory, a missing file.
     let out = run(["sign", "-k", s(&dir.0), s(&msg)], b"");
@@ -553,18 +559,8 @@ fn both_form_with_disagreeing_halves_is_refused() {
 #[test]
 fn bad_signatures_contexts_and_arguments() {
     let dir = Dir::new("bad-args");
-    let (key, public) = setup(&dir, "ML-DSA-87");
+    let (key, _) = setup(&dir, "ML-DSA-87");
     let msg = dir.write("msg", b"m");
-    let short = dir.write("short.sig", &[0u8; 100]);
-    let out = run(["verify", "-p", s(&public), "-s", s(&short), s(&msg)], b"");
-    fails_with(
-        &out,
-        &[
-            s(&short),
-            "expected a 4627-byte ML-DSA-87 signature",
-            "found 100 bytes",
-        ],
-    );
     let long = "x".repeat(256);
     let out = run(["sign", "-k", s(&key), "--context", &long, s(&msg)], b"");
     fails_with(&out, &["context", "at most 255 bytes", "found 256 bytes"]);
@@ -680,4 +676,396 @@ fn non_utf8_arguments_never_panic() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
         assert!(!stderr(&out).contains("panicked"));
     }
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Exit status 1 (invalid), the INVALID line on standard output with every
+/// one of `parts`, nothing on standard error.
+#[track_caller]
+fn invalid_with(out: &Output, parts: &[&str]) {
+    let text = stdout(out);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "stdout {text:?}, stderr {:?}",
+        stderr(out)
+    );
+    assert!(text.contains("INVALID"), "{text:?}");
+    for part in parts {
+        assert!(text.contains(part), "{part:?} not in {text:?}");
+    }
+    assert_eq!(stderr(out), "");
+}
+
+#[test]
+fn exit_1_for_every_invalid_signature_2_when_nothing_was_checked() {
+    let dir = Dir::new("exit-codes");
+    let (key, public) = setup(&dir, "ML-DSA-87");
+    let msg = dir.write("msg", b"m");
+    let sig = dir.path("sig");
+    ok(&run(["sign", "-k", s(&key), "-o", s(&sig), s(&msg)], b""));
+    let good = fs::read(&sig).unwrap();
+    let verify = |sig: &Path| run(["verify", "-p", s(&public), "-s", s(sig), s(&msg)], b"");
+    let out = verify(&sig);
+    ok(&out);
+    assert_eq!(
+        stdout(&out),
+        format!("{}: valid ML-DSA-87 signature\n", s(&msg))
+    );
+
+    // 1: the signature is read and is not valid, whatever is wrong with it.
+    let mut flipped = good.clone();
+    flipped[100] ^= 1;
+    let out = verify(&dir.write("flipped.sig", &flipped));
+    invalid_with(&out, &[s(&msg), "INVALID ML-DSA-87 signature"]);
+    assert_eq!(
+        stdout(&out),
+        format!("{}: INVALID ML-DSA-87 signature\n", s(&msg))
+    );
+    let short = dir.write("short.sig", &good[..100]);
+    invalid_with(
+        &verify(&short),
+        &[s(&short), "expected 4627 bytes, found 100 bytes"],
+    );
+    let long = dir.write("long.sig", &[&good[..], &[0]].concat());
+    invalid_with(&verify(&long), &["expected 4627 bytes, found 4628 bytes"]);
+    let empty = dir.write("empty.sig", b"");
+    invalid_with(&verify(&empty), &["expected 4627 bytes, found 0 bytes"]);
+    let huge = dir.write("huge.sig", &vec![0u8; (1 << 20) + 5]);
+    invalid_with(
+        &verify(&huge),
+        &["expected 4627 bytes, found more than 1 MiB"],
+    );
+    // A valid ML-DSA-44 signature of the same message: another set's length.
+    let dir44 = Dir::new("exit-codes-44");
+    let (key44, _) = setup(&dir44, "ML-DSA-44");
+    let sig44 = dir.path("sig44");
+    ok(&run(
+        ["sign", "-k", s(&key44), "-o", s(&sig44), s(&msg)],
+        b"",
+    ));
+    invalid_with(&verify(&sig44), &["expected 4627 bytes, found 2420 bytes"]);
+    // Another message, another context.
+    let other = dir.write("other", b"M");
+    invalid_with(
+        &run(["verify", "-p", s(&public), "-s", s(&sig), s(&other)], b""),
+        &[s(&other)],
+    );
+    invalid_with(
+        &run(
+            [
+                "verify",
+                "-p",
+                s(&public),
+                "-s",
+                s(&sig),
+                "--context",
+                "c",
+                s(&msg),
+            ],
+            b"",
+        ),
+        &[],
+    );
+
+    // 2: nothing was decided.
+    let missing = dir.path("missing.sig");
+    fails_with(
+        &verify(&missing),
+        &[s(&missing), "cannot open the signature"],
+    );
+    fails_with(
+        &verify(&dir.0),
+        &[s(&dir.0), "expected the signature, found a directory"],
+    );
+    let long_ctx = "x".repeat(256);
+    let out = run(
+        [
+            "verify",
+            "-p",
+            s(&public),
+            "-s",
+            s(&sig),
+            "--context",
+            &long_ctx,
+            s(&msg),
+        ],
+        b"",
+    );
+    fails_with(&out, &["context", "at most 255 bytes"]);
+    let out = run(["verify", "-p", s(&key), "-s", s(&sig), s(&msg)], b"");
+    fails_with(&out, &[s(&key), "expected an ML-DSA public key"]);
+    let out = run(
+        [
+            "verify",
+            "-p",
+            s(&public),
+            "-s",
+            s(&sig),
+            "--external-mu",
+            s(&msg),
+        ],
+        b"",
+    );
+    fails_with(&out, &[s(&msg), "expected a 64-byte mu", "found 1 bytes"]);
+    let out = run(
+        ["verify", "-p", s(&public), "-s", s(&sig), s(&missing)],
+        b"",
+    );
+    fails_with(&out, &[s(&missing), "cannot open the input"]);
+    assert_eq!(stdout(&out), "");
+}
+
+#[test]
+fn help_states_the_exit_status_rule_and_what_pyca_reads() {
+    for args in [&["--help"][..], &["verify", "--help"]] {
+        let out = run(args, b"");
+        ok(&out);
+        let text = stdout(&out);
+        for part in [
+            "Exit status:",
+            "0  success; for verify, a valid signature",
+            "its length (a signature of another parameter set",
+            "2  error, nothing decided",
+        ] {
+            assert!(text.contains(part), "{args:?}: {part:?} not in {text}");
+        }
+    }
+    let out = run(["keygen", "--help"], b"");
+    ok(&out);
+    let text = stdout(&out);
+    for part in [
+        "seed (the default) is the one form pyca/cryptography reads",
+        "it refuses expanded and both",
+        "what pyca/cryptography reads",
+        "pyca/cryptography refuses it",
+    ] {
+        assert!(text.contains(part), "{part:?} not in {text}");
+    }
+}
+
+#[test]
+fn garbage_and_foreign_keys_are_named() {
+    let dir = Dir::new("foreign");
+    let (key, public) = setup(&dir, "ML-DSA-65");
+    let msg = dir.write("msg", b"m");
+    let sig = dir.path("sig");
+    ok(&run(["sign", "-k", s(&key), "-o", s(&sig), s(&msg)], b""));
+    // 500 bytes of neither PEM nor DER: one clear phrase, the whole message.
+    let junk = dir.write("junk", &[0x5au8; 500]);
+    let out = run(["sign", "-k", s(&junk), s(&msg)], b"");
+    fails_with(&out, &[]);
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "mldsa: {}: expected an ML-DSA private key (PKCS#8, PEM \"PRIVATE KEY\" or DER), \
+             found 500 bytes that are neither PEM nor DER\n",
+            s(&junk)
+        )
+    );
+    // PEM with the right label around bytes that are not DER.
+    let bad_body = dir.write(
+        "body.pem",
+        b"-----BEGIN PRIVATE KEY-----\nAAECAwQF\n-----END PRIVATE KEY-----\n",
+    );
+    let out = run(["sign", "-k", s(&bad_body), s(&msg)], b"");
+    fails_with(
+        &out,
+        &[
+            s(&bad_body),
+            "found PEM labelled \"PRIVATE KEY\" whose contents are not valid DER",
+        ],
+    );
+    // Ed25519 keys (RFC 8410), private and public: the OID found is named.
+    let ed_private = [
+        &[
+            0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70,
+        ][..],
+        &[0x04, 0x22, 0x04, 0x20],
+        &[7u8; 32],
+    ]
+    .concat();
+    let ed_public = [
+        &[
+            0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00,
+        ][..],
+        &[9u8; 32],
+    ]
+    .concat();
+    let ed_key = dir.write("ed25519.der", &ed_private);
+    let out = run(["sign", "-k", s(&ed_key), s(&msg)], b"");
+    fails_with(
+        &out,
+        &[
+            s(&ed_key),
+            "expected an ML-DSA private key",
+            "found a key of another algorithm, OID 1.3.101.112 (Ed25519)",
+        ],
+    );
+    let ed_pub = dir.write("ed25519.pub.der", &ed_public);
+    let out = run(["verify", "-p", s(&ed_pub), "-s", s(&sig), s(&msg)], b"");
+    fails_with(
+        &out,
+        &[
+            s(&ed_pub),
+            "expected an ML-DSA public key",
+            "found a key of another algorithm, OID 1.3.101.112 (Ed25519)",
+        ],
+    );
+    // An OID without a name here is still given, dotted.
+    let mut odd = ed_public.clone();
+    odd[8] = 0x7f; // 1.3.101.127
+    let odd = dir.write("odd.pub.der", &odd);
+    let out = run(["mu", "-p", s(&odd), s(&msg)], b"");
+    fails_with(
+        &out,
+        &[s(&odd), "found a key of another algorithm, OID 1.3.101.127"],
+    );
+    // The public key still works: the refusals are about the files only.
+    ok(&run(
+        ["verify", "-p", s(&public), "-s", s(&sig), s(&msg)],
+        b"",
+    ));
+}
+
+/// Single-quoted for `sh -c`.
+fn sh_quote(arg: &str) -> String {
+    format!("'{}'", arg.replace('\'', r"'\''"))
+}
+
+/// `command` (a shell command line; `$MLDSA` is the binary) run by util-linux
+/// `script` on a new pseudo-terminal: its standard input, output and error
+/// are that terminal unless the command line redirects them. Returns the exit
+/// status and everything written to the terminal.
+fn on_terminal(dir: &Dir, command: &str) -> (Option<i32>, String) {
+    let bin = sh_quote(env!("CARGO_BIN_EXE_mldsa"));
+    let line = format!("cd {} && MLDSA={bin} && {command}", sh_quote(s(&dir.0)));
+    // Under `timeout`: a command that waited for terminal input would
+    // otherwise hang the test instead of failing it (exit status 124).
+    let out = Command::new("timeout")
+        .args([
+            "60",
+            "script",
+            "--quiet",
+            "--return",
+            "--command",
+            &line,
+            "/dev/null",
+        ])
+        .env("SHELL", "/bin/sh")
+        .stdin(Stdio::null())
+        .output()
+        .expect(
+            "coreutils `timeout` and util-linux `script` (Debian: bsdutils) run the terminal tests",
+        );
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n"),
+    )
+}
+
+#[cfg(unix)]
+#[test]
+fn terminals_are_refused_for_messages_secrets_and_binary_output() {
+    let dir = Dir::new("terminal");
+    let (_, _) = setup(&dir, "ML-DSA-44");
+    dir.write("msg", b"m");
+    let (code, text) = on_terminal(&dir, "$MLDSA sign -k key.pem -o sig msg");
+    assert_eq!(code, Some(0), "{text}");
+    // The control: on a terminal, `script` works and the command runs.
+    let (code, text) = on_terminal(&dir, "$MLDSA verify -p key.pub.pem -s sig msg");
+    assert_eq!(
+        (code, text.as_str()),
+        (Some(0), "msg: valid ML-DSA-44 signature\n")
+    );
+
+    let refused_message = "<stdin>: expected the message from a file or a pipe, found a terminal \
+                           (give a FILE, or redirect: < FILE; to type it on purpose: cat | mldsa ...)";
+    for command in [
+        "$MLDSA verify -p key.pub.pem -s sig",
+        "$MLDSA verify -p key.pub.pem -s sig -",
+        "$MLDSA sign -k key.pem -o sig2",
+        "$MLDSA sign -k key.pem -o sig2 -",
+        "$MLDSA mu -p key.pub.pem",
+    ] {
+        let (code, text) = on_terminal(&dir, command);
+        assert_eq!(code, Some(2), "{command}: {text}");
+        assert_eq!(text, format!("mldsa: {refused_message}\n"), "{command}");
+    }
+    assert!(!dir.path("sig2").exists());
+    for (command, what) in [
+        ("$MLDSA keygen -a 44 --seed-file - -o k2.pem", "seed"),
+        ("$MLDSA sign -k key.pem --external-mu -o sig2", "mu"),
+        ("$MLDSA sign -k - -o sig2 msg", "private key"),
+        ("$MLDSA verify -p key.pub.pem -s - msg", "signature"),
+    ] {
+        let (code, text) = on_terminal(&dir, command);
+        assert_eq!(code, Some(2), "{command}: {text}");
+        let expected =
+            format!("<stdin>: expected the {what} from a file or a pipe, found a terminal");
+        assert!(
+            text.starts_with(&format!("mldsa: {expected}")),
+            "{command}: {text}"
+        );
+    }
+    // On purpose: the same input through a pipe or a redirect is read.
+    let (code, text) = on_terminal(&dir, "cat msg | $MLDSA verify -p key.pub.pem -s sig");
+    assert_eq!(
+        (code, text.as_str()),
+        (Some(0), "<stdin>: valid ML-DSA-44 signature\n")
+    );
+    let (code, text) = on_terminal(&dir, "$MLDSA verify -p key.pub.pem -s sig - < msg");
+    assert_eq!(
+        (code, text.as_str()),
+        (Some(0), "<stdin>: valid ML-DSA-44 signature\n")
+    );
+
+    // A private key is not written to a terminal, in any form.
+    for format in ["seed", "expanded", "both"] {
+        let command = format!("$MLDSA keygen -a 65 --format {format} -o -");
+        let (code, text) = on_terminal(&dir, &command);
+        assert_eq!(code, Some(2), "{command}: {text}");
+        assert_eq!(
+            text,
+            "mldsa: standard output: expected a file or a pipe for a private key, found a \
+             terminal (use -o FILE; to print it on purpose: -o - | cat)\n"
+        );
+    }
+    // On purpose, through a pipe: the PEM key is printed.
+    let (code, text) = on_terminal(&dir, "$MLDSA keygen -a 65 -o - | cat");
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.starts_with("-----BEGIN PRIVATE KEY-----\n"), "{text}");
+    // A public key (not secret, PEM) may go to the terminal; a DER one or a
+    // signature (binary) may not.
+    let (code, text) = on_terminal(&dir, "$MLDSA pubkey key.pem");
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.starts_with("-----BEGIN PUBLIC KEY-----\n"), "{text}");
+    let (code, text) = on_terminal(&dir, "$MLDSA pubkey key.pem --der");
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains("for binary output, found a terminal"),
+        "{text}"
+    );
+    let (code, text) = on_terminal(&dir, "$MLDSA sign -k key.pem msg");
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains("for binary output, found a terminal"),
+        "{text}"
+    );
+}
+
+#[test]
+fn keygen_to_a_pipe_writes_the_key() {
+    let dir = Dir::new("keygen-pipe");
+    let seed = dir.write("seed", SEED.as_bytes());
+    let out = run(
+        ["keygen", "-a", "44", "--seed-file", s(&seed), "-o", "-"],
+        b"",
+    );
+    ok(&out);
+    let (key, _) = setup(&dir, "ML-DSA-44");
+    assert_eq!(out.stdout, fs::read(key).unwrap());
 }

@@ -64,7 +64,7 @@ fn run<P: ParameterSet + AssociatedOid>(seed_byte: u8) -> Result<(), String> {
 
     // Sign: hedged (rnd from the OS, marked secret by the library),
     // deterministic, with a secret rnd, and from external mu.
-    let hedged = fresh.sign(msg, ctx).map_err(e)?;
+    let hedged = fresh.sign_with_context(msg, ctx).map_err(e)?;
     let deterministic = sk.sign_deterministic(msg, ctx).map_err(e)?;
     let mut rnd = [seed_byte ^ 0x5a; 32];
     secret_mem(&mut rnd);

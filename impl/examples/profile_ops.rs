@@ -28,7 +28,11 @@ fn run<P: ParameterSet>(op: Op, n: u32) {
             }
             Op::Verify => {
                 if let Some(sig) = sig.as_ref() {
-                    black_box(sk.verifying_key().verify(b"m", sig.as_ref(), b"").is_ok());
+                    black_box(
+                        sk.verifying_key()
+                            .verify_with_context(b"m", sig.as_ref(), b"")
+                            .is_ok(),
+                    );
                 }
             }
         }

@@ -39,7 +39,7 @@ pub fn sign_internal<P: ParameterSet, F: KeyForm>(
 /// let vk = sk.verifying_key();
 /// assert!(verify_internal(vk, b"formatted message", sig.as_ref()).is_ok());
 /// // No domain separation: `verify` would check a different M'.
-/// assert!(vk.verify(b"formatted message", sig.as_ref(), b"").is_err());
+/// assert!(vk.verify_with_context(b"formatted message", sig.as_ref(), b"").is_err());
 /// ```
 pub fn verify_internal<P: ParameterSet>(
     vk: &VerifyingKey<P>,

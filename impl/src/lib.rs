@@ -6,29 +6,34 @@
 //!
 //! ```
 //! use mldsa::ml_dsa_65::{SigningKey, VerifyingKey};
-//! let sk = SigningKey::from_seed(&[9u8; 32]);           // or SigningKey::generate_os()?
-//! let sig = sk.sign_deterministic(b"message", b"")?;     // or sk.sign(msg, ctx)? (hedged)
-//! let vk = VerifyingKey::try_from(sk.verifying_key().as_bytes())?;
-//! vk.verify(b"message", sig.as_ref(), b"")?;
+//! let sk = SigningKey::generate_os()?;                          // xi from the OS generator
+//! let sig = sk.sign_with_context(b"message", b"my-app v1")?;    // hedged: rnd from the OS
+//! let vk = VerifyingKey::try_from(sk.verifying_key().as_bytes())?; // as a peer decodes it
+//! vk.verify_with_context(b"message", sig.as_ref(), b"my-app v1")?;
 //! # Ok::<(), mldsa::Error>(())
 //! ```
+//!
+//! Keep the key's 32-byte seed ([`SigningKey::seed`], or the PKCS#8 seed
+//! form below) to store it; [`SigningKey::from_seed`] rebuilds the same key
+//! from it. A seed written into the source, as in the tests, is no key.
 //!
 //! ## Keys in the formats others exchange (RFC 9881)
 //!
 //! Private keys are PKCS#8 with the `ML-DSA-PrivateKey` CHOICE (the seed,
 //! the expanded key, or both, all three read, the seed written by default),
 //! public keys SPKI, as DER or PEM ([`encoding`]): what OpenSSL 3.5+,
-//! pyca/cryptography and RustCrypto's `ml-dsa` read and write. A key of the
-//! wrong parameter set, OID, version or length is an [`Error::Encoding`]
-//! saying which.
+//! pyca/cryptography and RustCrypto's `ml-dsa` read and write
+//! (pyca/cryptography 50 reads the seed form only, the one written by
+//! default; `make interop` checks it). A key of the wrong parameter set,
+//! OID, version or length is an [`Error::Encoding`] saying which.
 //!
 //! ```
 //! use mldsa::encoding::PrivateKeyFormat;
 //! use mldsa::ml_dsa_65::{SigningKey, VerifyingKey};
-//! let sk = SigningKey::from_seed(&[9u8; 32]);
+//! let sk = SigningKey::generate_os()?;
 //! let pem = sk.pkcs8_pem(PrivateKeyFormat::Seed)?;         // "-----BEGIN PRIVATE KEY-----"
 //! let again = SigningKey::decode_pkcs8_pem(&pem)?;
-//! assert_eq!(again.seed(), Some(&[9u8; 32]));
+//! assert_eq!(again.seed(), sk.seed());
 //! let vk = VerifyingKey::decode_spki_pem(&sk.verifying_key().spki_pem()?)?;
 //! assert_eq!(&vk, sk.verifying_key());
 //! # Ok::<(), mldsa::Error>(())
@@ -36,14 +41,36 @@
 //!
 //! ## The RustCrypto `signature` traits
 //!
-//! [`SigningKey`] implements `Signer`, `MultipartSigner`, `RandomizedSigner`,
-//! `RandomizedMultipartSigner` and `Keypair`; [`VerifyingKey`] `Verifier`
-//! and `MultipartVerifier`; [`Signature`] `SignatureEncoding` (the raw FIPS
-//! 204 bytes), all of `signature` 3 (re-exported as [`signature_traits`]).
-//! The multipart ones stream the pieces into [`MuBuilder`]. The traits
-//! have no context string: they sign and verify with the empty context,
-//! while the inherent methods take one.
+//! [`SigningKey`] (both forms) implements `Signer`, `MultipartSigner`,
+//! `RandomizedSigner`, `RandomizedMultipartSigner` and `Keypair`;
+//! [`VerifyingKey`] `Verifier` and `MultipartVerifier`; [`Signature`]
+//! `SignatureEncoding` (the raw FIPS 204 bytes), all of `signature` 3
+//! (re-exported as [`signature_traits`]). With the traits in scope, code
+//! written for RustCrypto's `ml-dsa` calls them with method syntax: no
+//! inherent method has a trait method's name, except `verifying_key`,
+//! which borrows (`&VerifyingKey`, which `Copy` or `Keypair::verifying_key`
+//! turn into an owned key).
 //!
+//! ```
+//! use mldsa::signature_traits::{Keypair, RandomizedSigner, Signer, Verifier};
+//! use mldsa::ml_dsa_65::{Signature, SigningKey, VerifyingKey};
+//! let sk = SigningKey::generate_os()?;
+//! let sig: Signature = sk.sign(b"message");               // deterministic, empty context
+//! let vk = sk.verifying_key();
+//! vk.verify(b"message", &sig)?;
+//! assert!(vk.verify(b"massage", &sig).is_err());
+//! let owned: VerifyingKey = Keypair::verifying_key(&sk);  // or *sk.verifying_key()
+//! let mut rng = rand_core::UnwrapErr(getrandom::SysRng);  // any rand_core 0.10 CryptoRng
+//! let hedged = sk.sign_with_rng(&mut rng, b"message");    // hedged, empty context
+//! owned.verify(b"message", &hedged)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The traits have no context string: they sign and verify with the empty
+//! context. The inherent methods that take one say so in their names:
+//! [`SigningKey::sign_with_context`] (hedged, `std`),
+//! [`SigningKey::sign_with_rng_and_context`], [`SigningKey::sign_deterministic`],
+//! [`SigningKey::sign_with_rnd`] and [`VerifyingKey::verify_with_context`].
 //! Which runs how, and why:
 //!
 //! - `Signer::sign` / `MultipartSigner`: **deterministic** (rnd = 0). The
@@ -54,36 +81,26 @@
 //!   **hedged**, rnd drawn from the caller's `CryptoRng`. FIPS 204 recommends
 //!   hedged signing: fresh randomness makes fault and side-channel attacks on
 //!   the deterministic signing path harder.
-//! - The inherent [`SigningKey::sign`] (`std`) is hedged with the operating
+//! - [`SigningKey::sign_with_context`] (`std`) is hedged with the operating
 //!   system's generator; [`SigningKey::sign_deterministic`],
-//!   [`SigningKey::sign_with_rnd`] and [`SigningKey::sign_with_rng`] say so in
+//!   [`SigningKey::sign_with_rnd`] and
+//!   [`SigningKey::sign_with_rng_and_context`] say where rnd comes from in
 //!   their names.
-//!
-//! Method-call syntax picks the inherent `sign` / `verify` (which take a
-//! context) over the traits'; call those as `Signer::sign(&sk, msg)`.
-//!
-//! ```
-//! use mldsa::signature_traits::{Keypair, Signer, Verifier};
-//! use mldsa::ml_dsa_44::SigningKey;
-//! let sk = SigningKey::from_seed(&[9u8; 32]);
-//! let sig = Signer::sign(&sk, b"message");                 // deterministic, empty context
-//! assert_eq!(sig, sk.sign_deterministic(b"message", b"")?);
-//! let vk = Keypair::verifying_key(&sk);                     // an owned VerifyingKey
-//! assert!(Verifier::verify(&vk, b"message", &sig).is_ok());
-//! # Ok::<(), mldsa::Error>(())
-//! ```
 //!
 //! ## Features
 //!
 //! | feature | default | what |
 //! |---|---|---|
-//! | `std` | yes | the OS generator (`generate_os`, hedged `sign`); implies `alloc` |
+//! | `std` | yes | the OS generator (`generate_os`, hedged `sign_with_context`); implies `alloc` |
 //! | `alloc` | via `std` | boxed key constructors (`from_seed_boxed`, ... for small stacks), PKCS#8 / SPKI as `Document`s, `pkcs8` / `spki` encoding traits |
 //! | `pem` | yes | PEM keys (`pkcs8_pem`, `decode_pkcs8_pem`, `spki_pem`, ...); implies `alloc` |
 //! | `serde` | no | `Serialize` / `Deserialize` for [`VerifyingKey`] and [`Signature`] (hex or bytes, via `serdect`) |
 //! | `hazmat` | no | FIPS 204's internal interface (ACVP-style testing) |
-//! | `internals` | no | the kernels and algorithms, for this workspace's tests; no stability promise |
-//! | `ct-check` | no | test-only: the valgrind hooks of `make ct` (`mldsa::ct`), and no AVX-512 entry points (valgrind cannot run them); without it the hooks compile to nothing |
+//!
+//! Two more features serve this repository's tests and are not part of the
+//! API (no stability promise, not on docs.rs): `internals` (the kernels
+//! and algorithms, for the differential tests, lemmas and benchmarks) and
+//! `ct-check` (the valgrind hooks of `make ct`).
 //!
 //! Without default features the crate is `no_std` with no heap, DER
 //! encodings included (CI builds it for `thumbv7em-none-eabihf` and
@@ -94,26 +111,46 @@
 //! ## Backends and constant time
 //!
 //! One backend is chosen per process, the best the CPU runs: `avx512`
-//! (x86-64 with AVX-512 F, VL, BW and DQ), `avx2`, `neon` (AArch64) or
-//! `portable` ([`selected_backend`]; `MLDSA_BACKEND` forces one in `std`
-//! builds). All are written without secret-dependent branches or memory
-//! indices. The constant-time checks that run under valgrind cover the
-//! portable and AVX2 backends only: valgrind cannot execute AVX-512
-//! instructions (and hides AVX-512 from CPUID, so under valgrind the AVX2
-//! backend runs). The AVX-512 kernels keep the AVX2 kernels' branch-free
-//! shapes, and compress only on public rejection masks.
-//!
-//! ## Constant time
+//! (x86-64 with AVX-512 F, VL, BW and DQ), `avx2` (x86-64), `neon`
+//! (AArch64) or `portable` (any target) ([`selected_backend`];
+//! `MLDSA_BACKEND` forces one the CPU supports, in `std` builds). All sign
+//! byte for byte alike.
 //!
 //! No branch and no memory address depends on a secret (the seed, rnd,
 //! K, s1, s2, t0 and everything derived from them), beyond what FIPS 204
 //! makes public: each signing attempt's rejection decision, the signature,
 //! the public key, and which SHAKE output bytes the samplers reject.
 //! `make ct` checks it with valgrind's memcheck on the portable and AVX2
-//! backends (not AVX-512 or NEON, which valgrind cannot run here).
-//! SECURITY.md at the repository root lists each declassification and why,
-//! and the threat model: timing and cache attacks are in scope, power
-//! analysis and fault injection are not.
+//! backends. It cannot check AVX-512 or NEON: valgrind cannot execute
+//! AVX-512 instructions (and hides AVX-512 from CPUID, so under valgrind
+//! the AVX2 backend runs) and does not run here on AArch64. The AVX-512
+//! kernels keep the AVX2 kernels' branch-free shapes, and compress only on
+//! public rejection masks. SECURITY.md at the repository root lists each
+//! declassification and why, and the threat model: timing and cache
+//! attacks are in scope, power analysis and fault injection are not.
+//!
+//! ## Security and audit status
+//!
+//! **No third-party audit has been done.** What tools check, on every CI
+//! run unless said otherwise:
+//!
+//! - correctness: NIST's 615 ACVP cases on every backend the CPU runs;
+//!   differential tests against `mldsa-spec` (a line-by-line transcription
+//!   of FIPS 204), kernel by kernel and end to end, on every backend;
+//!   exhaustive, interval and z3 proofs of the kernels' arithmetic
+//!   (`lemmas/` in the repository);
+//! - constant time: valgrind memcheck, portable and AVX2 (above);
+//! - memory: no secret left on the stack after keygen, sign and import
+//!   (a stack scan per backend), secrets zeroized on drop; Miri on the
+//!   SIMD kernels' `unsafe` code; cargo fuzz on every decoder and on
+//!   verification (a short run in CI, longer ones by hand);
+//! - no panics on any input: typed errors, checked by the fuzz targets and
+//!   the malformed-input tests.
+//!
+//! The spec's hax contracts are type-checked and evaluated at run time;
+//! their F* extraction has not been checked by F*, so nothing is formally
+//! proven about the implementation as a whole. Report vulnerabilities as
+//! SECURITY.md says.
 //!
 //! ## Stack
 //!
@@ -197,7 +234,10 @@ mod error;
 pub mod hazmat;
 mod mu;
 pub mod params;
+#[cfg(feature = "internals")]
 pub mod poly;
+#[cfg(not(feature = "internals"))]
+mod poly;
 mod prehash;
 #[cfg(feature = "serde")]
 mod serde;
@@ -230,7 +270,7 @@ pub use {::signature as signature_traits, const_oid, der, pkcs8, spki};
 /// let sig: Signature = sk.sign_deterministic(b"message", b"")?;
 /// assert_eq!((Params::PK_LEN, Params::SIG_LEN), (1312, 2420));
 /// assert_eq!(sig.as_ref().len(), Params::SIG_LEN);
-/// assert!(vk.verify(b"message", sig.as_ref(), b"").is_ok());
+/// assert!(vk.verify_with_context(b"message", sig.as_ref(), b"").is_ok());
 /// # Ok::<(), mldsa::Error>(())
 /// ```
 pub mod ml_dsa_44 {
@@ -256,7 +296,7 @@ pub mod ml_dsa_44 {
 /// let sig: Signature = sk.sign_deterministic(b"message", b"")?;
 /// assert_eq!((Params::PK_LEN, Params::SIG_LEN), (1952, 3309));
 /// assert_eq!(sig.as_ref().len(), Params::SIG_LEN);
-/// assert!(vk.verify(b"message", sig.as_ref(), b"").is_ok());
+/// assert!(vk.verify_with_context(b"message", sig.as_ref(), b"").is_ok());
 /// # Ok::<(), mldsa::Error>(())
 /// ```
 pub mod ml_dsa_65 {
@@ -282,7 +322,7 @@ pub mod ml_dsa_65 {
 /// let sig: Signature = sk.sign_deterministic(b"message", b"")?;
 /// assert_eq!((Params::PK_LEN, Params::SIG_LEN), (2592, 4627));
 /// assert_eq!(sig.as_ref().len(), Params::SIG_LEN);
-/// assert!(vk.verify(b"message", sig.as_ref(), b"").is_ok());
+/// assert!(vk.verify_with_context(b"message", sig.as_ref(), b"").is_ok());
 /// # Ok::<(), mldsa::Error>(())
 /// ```
 pub mod ml_dsa_87 {

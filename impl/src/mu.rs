@@ -65,7 +65,7 @@ impl TryFrom<&[u8]> for Mu {
 /// let mu = builder.finalize();
 /// let sig = sk.sign_mu_deterministic(&mu);
 /// assert!(vk.verify_mu(&mu, sig.as_ref()).is_ok());
-/// assert!(vk.verify(b"a long message, streamed in pieces", sig.as_ref(), b"ctx").is_ok());
+/// assert!(vk.verify_with_context(b"a long message, streamed in pieces", sig.as_ref(), b"ctx").is_ok());
 /// # Ok::<(), mldsa::Error>(())
 /// ```
 pub struct MuBuilder {
@@ -83,7 +83,7 @@ impl MuBuilder {
     /// builder.update(b"message");
     /// let sig = sk.sign_mu_deterministic(&builder.finalize());
     /// let vk = sk.verifying_key();
-    /// assert!(vk.verify(b"message", sig.as_ref(), b"ctx").is_ok());
+    /// assert!(vk.verify_with_context(b"message", sig.as_ref(), b"ctx").is_ok());
     /// let long = MuBuilder::new(sk.verifying_key(), &[0u8; 256]);
     /// assert_eq!(long.err(), Some(Error::ContextTooLong));
     /// # Ok::<(), mldsa::Error>(())

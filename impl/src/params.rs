@@ -29,7 +29,8 @@ impl<const LEN: usize> ByteArray for [u8; LEN] {
     }
 }
 
-/// A vector of polynomials, `[Poly; LEN]`.
+/// A vector of polynomials, `[Poly; LEN]` (internal: the algorithms' working type).
+#[cfg_attr(not(feature = "internals"), doc(hidden))]
 pub trait PolyVec: AsRef<[Poly]> + AsMut<[Poly]> + Clone + zeroize::Zeroize + Send + Sync {
     /// The number of polynomials.
     const LEN: usize;
@@ -44,7 +45,8 @@ impl<const LEN: usize> PolyVec for [Poly; LEN] {
     }
 }
 
-/// A k x l matrix of polynomials, `[[Poly; L]; K]`.
+/// A k x l matrix of polynomials, `[[Poly; L]; K]` (internal).
+#[cfg_attr(not(feature = "internals"), doc(hidden))]
 pub trait PolyMatrix<VecL: PolyVec>: AsRef<[VecL]> + AsMut<[VecL]> + Clone + Send + Sync {
     /// All entries zero.
     fn zeroed() -> Self;
@@ -237,7 +239,7 @@ impl Eta for Eta4 {
 ///     let sk = SigningKey::<P>::from_seed(seed);
 ///     let vk = VerifyingKey::<P>::try_from(sk.verifying_key().as_bytes())?;
 ///     let sig = sk.sign_deterministic(b"message", b"")?;
-///     vk.verify(b"message", sig.as_ref(), b"")
+///     vk.verify_with_context(b"message", sig.as_ref(), b"")
 /// }
 /// round_trip::<MlDsa44>(&[7u8; 32])?;
 /// round_trip::<MlDsa87>(&[7u8; 32])?;
@@ -273,10 +275,13 @@ pub trait ParameterSet: sealed::Sealed + crate::dispatch::Operations + 'static +
     const SIG_LEN: usize;
 
     /// A vector of K polynomials.
+    #[cfg_attr(not(feature = "internals"), doc(hidden))]
     type VecK: PolyVec;
     /// A vector of L polynomials.
+    #[cfg_attr(not(feature = "internals"), doc(hidden))]
     type VecL: PolyVec;
     /// The K x L matrix A.
+    #[cfg_attr(not(feature = "internals"), doc(hidden))]
     type Matrix: PolyMatrix<Self::VecL>;
     /// The encoded public key.
     type PkBytes: ByteArray;

@@ -154,7 +154,7 @@ impl KeyForm for Precomputed {
 /// use mldsa::ml_dsa_65::{PrecomputedSigningKey, SigningKey};
 /// let sk = SigningKey::from_seed(&[42u8; 32]);
 /// let sig = sk.sign_deterministic(b"message", b"context")?;
-/// sk.verifying_key().verify(b"message", sig.as_ref(), b"context")?;
+/// sk.verifying_key().verify_with_context(b"message", sig.as_ref(), b"context")?;
 /// // Export and re-import the 4032-byte expanded form (validated on import).
 /// let expanded = sk.to_expanded_bytes();
 /// let again = SigningKey::try_from_expanded(&expanded[..])?;
@@ -205,7 +205,7 @@ impl<P: ParameterSet> SigningKey<P, Compact> {
     /// let sk = SigningKey::generate_os()?;
     /// let sig = sk.sign_deterministic(b"message", b"")?;
     /// let vk = sk.verifying_key();
-    /// assert!(vk.verify(b"message", sig.as_ref(), b"").is_ok());
+    /// assert!(vk.verify_with_context(b"message", sig.as_ref(), b"").is_ok());
     /// // A fresh seed each time.
     /// assert_ne!(SigningKey::generate_os()?.seed(), sk.seed());
     /// # Ok::<(), mldsa::Error>(())
@@ -434,7 +434,7 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     /// let vk: &VerifyingKey = sk.verifying_key();
     /// assert_eq!(vk.as_bytes().len(), 1952);
     /// let sig = sk.sign_deterministic(b"message", b"")?;
-    /// assert!(vk.verify(b"message", sig.as_ref(), b"").is_ok());
+    /// assert!(vk.verify_with_context(b"message", sig.as_ref(), b"").is_ok());
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     pub fn verifying_key(&self) -> &VerifyingKey<P> {
@@ -461,16 +461,16 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     /// ```
     /// use mldsa::ml_dsa_65::SigningKey;
     /// let sk = SigningKey::from_seed(&[7u8; 32]);
-    /// let sig = sk.sign(b"message", b"context")?;
+    /// let sig = sk.sign_with_context(b"message", b"context")?;
     /// let vk = sk.verifying_key();
-    /// assert!(vk.verify(b"message", sig.as_ref(), b"context").is_ok());
+    /// assert!(vk.verify_with_context(b"message", sig.as_ref(), b"context").is_ok());
     /// // Hedged: fresh randomness, so signing twice gives two different signatures.
-    /// assert_ne!(sk.sign(b"message", b"context")?, sig);
+    /// assert_ne!(sk.sign_with_context(b"message", b"context")?, sig);
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     #[cfg(feature = "std")]
     #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
-    pub fn sign(&self, msg: &[u8], ctx: &[u8]) -> Result<Signature<P>, Error> {
+    pub fn sign_with_context(&self, msg: &[u8], ctx: &[u8]) -> Result<Signature<P>, Error> {
         let mut rnd = Zeroizing::new([0u8; 32]);
         getrandom::fill(rnd.as_mut()).map_err(|_| Error::RandomnessFailure)?;
         // The constant-time check: rnd is secret (a no-op in normal builds).
@@ -499,14 +499,14 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     /// use mldsa::ml_dsa_65::SigningKey;
     /// let sk = SigningKey::from_seed(&[7u8; 32]);
     /// // Any rand_core 0.10 `CryptoRng`; `Fixed(3)` (hidden, a toy) fills with 3s.
-    /// let sig = sk.sign_with_rng(&mut Fixed(3), b"message", b"")?;
+    /// let sig = sk.sign_with_rng_and_context(&mut Fixed(3), b"message", b"")?;
     /// let vk = sk.verifying_key();
-    /// assert!(vk.verify(b"message", sig.as_ref(), b"").is_ok());
+    /// assert!(vk.verify_with_context(b"message", sig.as_ref(), b"").is_ok());
     /// // rnd is the 32 bytes drawn from the generator.
     /// assert_eq!(sig, sk.sign_with_rnd(b"message", b"", &[3u8; 32])?);
     /// # Ok::<(), mldsa::Error>(())
     /// ```
-    pub fn sign_with_rng<R: rand_core::CryptoRng + ?Sized>(
+    pub fn sign_with_rng_and_context<R: rand_core::CryptoRng + ?Sized>(
         &self,
         rng: &mut R,
         msg: &[u8],
@@ -524,7 +524,7 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     /// let sk = SigningKey::from_seed(&[7u8; 32]);
     /// let sig = sk.sign_deterministic(b"message", b"")?;
     /// let vk = sk.verifying_key();
-    /// assert!(vk.verify(b"message", sig.as_ref(), b"").is_ok());
+    /// assert!(vk.verify_with_context(b"message", sig.as_ref(), b"").is_ok());
     /// // Same key, message and context: the same signature.
     /// assert_eq!(sk.sign_deterministic(b"message", b"")?, sig);
     /// # Ok::<(), mldsa::Error>(())
@@ -541,7 +541,7 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     /// let rnd = [1u8; 32]; // from your random bit generator
     /// let sig = sk.sign_with_rnd(b"message", b"ctx", &rnd)?;
     /// let vk = sk.verifying_key();
-    /// assert!(vk.verify(b"message", sig.as_ref(), b"ctx").is_ok());
+    /// assert!(vk.verify_with_context(b"message", sig.as_ref(), b"ctx").is_ok());
     /// // A context over 255 bytes is refused.
     /// let long = sk.sign_with_rnd(b"message", &[0u8; 256], &rnd);
     /// assert_eq!(long, Err(Error::ContextTooLong));
@@ -568,7 +568,7 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     /// let vk = sk.verifying_key();
     /// assert!(vk.verify_prehashed(ph, msg, sig.as_ref(), b"").is_ok());
     /// // HashML-DSA and pure ML-DSA signatures are not interchangeable.
-    /// assert!(vk.verify(msg, sig.as_ref(), b"").is_err());
+    /// assert!(vk.verify_with_context(msg, sig.as_ref(), b"").is_err());
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     pub fn sign_prehashed(

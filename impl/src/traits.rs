@@ -9,10 +9,12 @@
 //! [`RandomizedMultipartSigner`] are hedged with 32 bytes from the caller's
 //! generator.
 //!
-//! `SigningKey::sign` and `VerifyingKey::verify` are also inherent methods
-//! (with a context string), which method-call syntax picks first: call the
-//! traits' as `Signer::sign(&sk, msg)`, `Verifier::verify(&vk, msg, &sig)` and
-//! `RandomizedSigner::sign_with_rng(&sk, rng, msg)`.
+//! No inherent method of the keys has a trait method's name (the ones with
+//! a context are `sign_with_context`, `sign_with_rng_and_context` and
+//! `verify_with_context`), so method-call syntax reaches the traits:
+//! `sk.sign(msg)`, `sk.try_sign(msg)`, `sk.sign_with_rng(&mut rng, msg)`,
+//! `vk.verify(msg, &sig)`. `sk.verifying_key()` is the inherent one, which
+//! borrows; `Keypair::verifying_key` returns a copy.
 
 use ::signature::rand_core::TryCryptoRng;
 use ::signature::{
@@ -50,9 +52,10 @@ fn rnd_from<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Zeroizing<[u8; 32]>
 /// use mldsa::signature_traits::{Signer, Verifier};
 /// use mldsa::ml_dsa_65::{Signature, SigningKey};
 /// let sk = SigningKey::from_seed(&[1u8; 32]);
-/// let sig: Signature = Signer::sign(&sk, b"message");
+/// let sig: Signature = sk.sign(b"message");
 /// assert_eq!(sig, sk.sign_deterministic(b"message", b"")?);
-/// assert!(Verifier::verify(sk.verifying_key(), b"message", &sig).is_ok());
+/// assert_eq!(sk.try_sign(b"message").ok(), Some(sig.clone()));
+/// assert!(sk.verifying_key().verify(b"message", &sig).is_ok());
 /// # Ok::<(), mldsa::Error>(())
 /// ```
 impl<P: ParameterSet, F: KeyForm> Signer<Signature<P>> for SigningKey<P, F> {
@@ -90,9 +93,9 @@ impl<P: ParameterSet, F: KeyForm> MultipartSigner<Signature<P>> for SigningKey<P
 /// # impl rand_core::TryCryptoRng for Fixed {}
 /// let sk = SigningKey::from_seed(&[1u8; 32]);
 /// // `Fixed(5)` (hidden, a toy) fills with 5s; use your CSPRNG.
-/// let sig = RandomizedSigner::sign_with_rng(&sk, &mut Fixed(5), b"message");
+/// let sig = sk.sign_with_rng(&mut Fixed(5), b"message");
 /// assert_eq!(sig, sk.sign_with_rnd(b"message", b"", &[5u8; 32])?);
-/// assert!(Verifier::verify(sk.verifying_key(), b"message", &sig).is_ok());
+/// assert!(sk.verifying_key().verify(b"message", &sig).is_ok());
 /// # Ok::<(), mldsa::Error>(())
 /// ```
 impl<P: ParameterSet, F: KeyForm> RandomizedSigner<Signature<P>> for SigningKey<P, F> {
@@ -141,10 +144,10 @@ impl<P: ParameterSet, F: KeyForm> RandomizedMultipartSigner<Signature<P>> for Si
 /// use mldsa::signature_traits::{Signer, Verifier};
 /// use mldsa::ml_dsa_65::SigningKey;
 /// let sk = SigningKey::from_seed(&[1u8; 32]);
-/// let sig = Signer::sign(&sk, b"message");
+/// let sig = sk.sign(b"message");
 /// let vk = sk.verifying_key();
-/// assert!(Verifier::verify(vk, b"message", &sig).is_ok());
-/// assert!(Verifier::verify(vk, b"massage", &sig).is_err());
+/// assert!(vk.verify(b"message", &sig).is_ok());
+/// assert!(vk.verify(b"massage", &sig).is_err());
 /// ```
 impl<P: ParameterSet> Verifier<Signature<P>> for VerifyingKey<P> {
     fn verify(&self, msg: &[u8], signature: &Signature<P>) -> Result<(), SignatureError> {
@@ -176,9 +179,10 @@ impl<P: ParameterSet> MultipartVerifier<Signature<P>> for VerifyingKey<P> {
 ///
 /// ```
 /// use mldsa::signature_traits::Keypair;
-/// use mldsa::ml_dsa_65::SigningKey;
+/// use mldsa::ml_dsa_65::{SigningKey, VerifyingKey};
 /// let sk = SigningKey::from_seed(&[1u8; 32]);
-/// assert_eq!(&Keypair::verifying_key(&sk), sk.verifying_key());
+/// let owned: VerifyingKey = Keypair::verifying_key(&sk);
+/// assert_eq!(&owned, sk.verifying_key()); // method syntax: the inherent one, borrowed
 /// ```
 impl<P: ParameterSet, F: KeyForm> Keypair for SigningKey<P, F> {
     type VerifyingKey = VerifyingKey<P>;
@@ -253,8 +257,14 @@ mod tests {
         let sk = ml_dsa_65::SigningKey::from_seed(&[1u8; 32]);
         let sig = Signer::sign(&sk, b"message");
         let vk = sk.verifying_key();
-        assert!(vk.verify(b"message", sig.as_ref(), b"").is_ok());
-        assert!(vk.verify(b"message", sig.as_ref(), b"ctx").is_err());
+        assert!(
+            vk.verify_with_context(b"message", sig.as_ref(), b"")
+                .is_ok()
+        );
+        assert!(
+            vk.verify_with_context(b"message", sig.as_ref(), b"ctx")
+                .is_err()
+        );
         let with_ctx = sk.sign_deterministic(b"message", b"ctx").unwrap();
         assert!(Verifier::verify(vk, b"message", &with_ctx).is_err());
     }

@@ -15,7 +15,7 @@ use crate::prehash::PreHash;
 /// let pk_bytes = sk.verifying_key().to_bytes();
 /// let vk = VerifyingKey::try_from(&pk_bytes[..])?;
 /// let sig = sk.sign_deterministic(b"hello", b"")?;
-/// assert!(vk.verify(b"hello", sig.as_ref(), b"").is_ok());
+/// assert!(vk.verify_with_context(b"hello", sig.as_ref(), b"").is_ok());
 /// assert!(VerifyingKey::try_from(&pk_bytes[1..]).is_err());
 /// # Ok::<(), mldsa::Error>(())
 /// ```
@@ -111,15 +111,15 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// let sk = SigningKey::from_seed(&[7u8; 32]);
     /// let vk = sk.verifying_key();
     /// let sig = sk.sign_deterministic(b"message", b"ctx")?;
-    /// assert_eq!(vk.verify(b"message", sig.as_ref(), b"ctx"), Ok(()));
+    /// assert_eq!(vk.verify_with_context(b"message", sig.as_ref(), b"ctx"), Ok(()));
     /// // Another message, another context or a cut signature: all rejected.
     /// let bad = Err(Error::InvalidSignature);
-    /// assert_eq!(vk.verify(b"massage", sig.as_ref(), b"ctx"), bad);
-    /// assert_eq!(vk.verify(b"message", sig.as_ref(), b"xtc"), bad);
-    /// assert_eq!(vk.verify(b"message", &sig.as_ref()[1..], b"ctx"), bad);
+    /// assert_eq!(vk.verify_with_context(b"massage", sig.as_ref(), b"ctx"), bad);
+    /// assert_eq!(vk.verify_with_context(b"message", sig.as_ref(), b"xtc"), bad);
+    /// assert_eq!(vk.verify_with_context(b"message", &sig.as_ref()[1..], b"ctx"), bad);
     /// # Ok::<(), mldsa::Error>(())
     /// ```
-    pub fn verify(&self, msg: &[u8], sig: &[u8], ctx: &[u8]) -> Result<(), Error> {
+    pub fn verify_with_context(&self, msg: &[u8], sig: &[u8], ctx: &[u8]) -> Result<(), Error> {
         let mut builder = MuBuilder::new(self, ctx)?;
         builder.update(msg);
         self.verify_mu(&builder.finalize(), sig)

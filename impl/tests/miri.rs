@@ -299,6 +299,6 @@ fn keygen_sign_verify_selected() {
     let sk = mldsa::ml_dsa_44::SigningKey::from_seed(&[7; 32]);
     let sig = sk.sign_deterministic(&[0], b"").unwrap();
     let vk = sk.verifying_key();
-    assert_eq!(vk.verify(&[0], sig.as_ref(), b""), Ok(()));
-    assert!(vk.verify(&[1], sig.as_ref(), b"").is_err());
+    assert_eq!(vk.verify_with_context(&[0], sig.as_ref(), b""), Ok(()));
+    assert!(vk.verify_with_context(&[1], sig.as_ref(), b"").is_err());
 }

@@ -37,7 +37,9 @@ fn verify<P: Params>(pk: &[u8], input: SignInput<'_>, sig: &[u8]) -> bool {
         return false;
     };
     match input {
-        SignInput::Pure { message, context } => vk.verify(message, sig, context).is_ok(),
+        SignInput::Pure { message, context } => {
+            vk.verify_with_context(message, sig, context).is_ok()
+        }
         SignInput::PreHash {
             message,
             context,

@@ -5,7 +5,7 @@
 //!
 //! | impl | keygen | sign (deterministic) | verify (from bytes) |
 //! |---|---|---|---|
-//! | mldsa | `SigningKey::from_seed` | `sign_deterministic` on the `SigningKey` (sign-pre: on the `PrecomputedSigningKey`) | `VerifyingKey::try_from(pk)` + `verify` |
+//! | mldsa | `SigningKey::from_seed` | `sign_deterministic` on the `SigningKey` (sign-pre: on the `PrecomputedSigningKey`) | `VerifyingKey::try_from(pk)` + `verify_with_context` |
 //! | libcrux-portable / -avx2 | `ml_dsa_NN::{portable,avx2}::generate_key_pair` | `..::sign` with rnd = 0 on the encoded sk | `..::verify` on the encoded pk |
 //! | rustcrypto | `SigningKey::from_seed` | `ExpandedSigningKey::sign_deterministic` | `VerifyingKey::decode` + `Signature::try_from` + `verify_with_context` |
 //! | fips204 | `KG::keygen_from_seed` | `PrivateKey::try_sign_with_seed(&[0; 32], ..)` | `PublicKey::try_from_bytes` + `verify` |

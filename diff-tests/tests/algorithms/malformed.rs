@@ -99,7 +99,7 @@ fn decide<P: ParameterSet>(
             prop_assert_ne!(pk.len(), P::PK_LEN);
             Verdict::Reject
         }
-        Ok(vk) => match vk.verify(msg, sig, ctx) {
+        Ok(vk) => match vk.verify_with_context(msg, sig, ctx) {
             Ok(()) => Verdict::Accept,
             Err(Error::InvalidSignature) => Verdict::Reject,
             Err(Error::ContextTooLong) => Verdict::ContextTooLong,

@@ -84,7 +84,11 @@ fn check_pure<P: ParameterSet>(
             P::NAME,
             rnd
         );
-        prop_assert_eq!(sk.verifying_key().verify(msg, sig.as_ref(), ctx), Ok(()));
+        prop_assert_eq!(
+            sk.verifying_key()
+                .verify_with_context(msg, sig.as_ref(), ctx),
+            Ok(())
+        );
         prop_assert_eq!(
             mldsa_spec::ml_dsa_verify(&params, &pk, msg, sig.as_ref(), ctx),
             Ok(true)
@@ -149,7 +153,7 @@ fn check_hash_ml_dsa<P: ParameterSet>(
             Ok(true)
         );
         // Domain separation: not a pure ML-DSA signature, in either.
-        prop_assert!(vk.verify(msg, sig.as_ref(), ctx).is_err());
+        prop_assert!(vk.verify_with_context(msg, sig.as_ref(), ctx).is_err());
         prop_assert_eq!(
             mldsa_spec::ml_dsa_verify(&params, &pk, msg, sig.as_ref(), ctx),
             Ok(false)
@@ -228,7 +232,7 @@ fn check_external_mu<P: ParameterSet>(
     let sig = sk.sign_with_rnd(msg, ctx, rnd).unwrap();
     prop_assert_eq!(vk.verify_mu(&mu, sig.as_ref()), Ok(()));
     let sig = sk.sign_mu(&mu, rnd);
-    prop_assert_eq!(vk.verify(msg, sig.as_ref(), ctx), Ok(()));
+    prop_assert_eq!(vk.verify_with_context(msg, sig.as_ref(), ctx), Ok(()));
     Ok(())
 }
 

@@ -1,5 +1,5 @@
 //! Verification agreement, for the three parameter sets: the impl's
-//! `VerifyingKey::verify` accepts exactly when the spec's `ml_dsa_verify`
+//! `VerifyingKey::verify_with_context` accepts exactly when the spec's `ml_dsa_verify`
 //! returns `Ok(true)`, on valid signatures and on mutated ones: random bit
 //! flips anywhere, c~ changed, malformed hints (an index repeated, indices
 //! out of order, a count over omega, a decreasing count, nonzero padding),
@@ -23,7 +23,8 @@ enum Verdict {
 }
 
 fn impl_verdict<P: ParameterSet>(pk: &[u8], msg: &[u8], sig: &[u8], ctx: &[u8]) -> Verdict {
-    let result = VerifyingKey::<P>::try_from(pk).and_then(|vk| vk.verify(msg, sig, ctx));
+    let result =
+        VerifyingKey::<P>::try_from(pk).and_then(|vk| vk.verify_with_context(msg, sig, ctx));
     match result {
         Ok(()) => Verdict::Accept,
         Err(Error::ContextTooLong) => Verdict::ContextTooLong,

@@ -32,7 +32,9 @@ fn compare<P: ParameterSet>(pk: &[u8], sig: &[u8], ctx: &[u8], msg: &[u8]) {
         Err(mldsa_spec::Error::ContextTooLong) => Verdict::ContextTooLong,
         Err(e) => panic!("spec verify: {e:?}"),
     };
-    let api = match VerifyingKey::<P>::try_from(pk).and_then(|vk| vk.verify(msg, sig, ctx)) {
+    let api = match VerifyingKey::<P>::try_from(pk)
+        .and_then(|vk| vk.verify_with_context(msg, sig, ctx))
+    {
         Ok(()) => Verdict::Accept,
         Err(Error::ContextTooLong) => Verdict::ContextTooLong,
         // A public key of the wrong length is refused before there is a

@@ -23,7 +23,7 @@ fn check<P: ParameterSet>(sel: u8, pk: &[u8], sig: &[u8], ctx: &[u8], msg: &[u8]
             return;
         }
     };
-    let decision = vk.verify(msg, sig, ctx);
+    let decision = vk.verify_with_context(msg, sig, ctx);
     let (ph, _) = prehash(sel / 3);
     let prehashed = vk.verify_prehashed(ph, msg, sig, ctx);
     if ctx.len() > 255 {
