@@ -8,8 +8,8 @@
 #   MLDSA_SPEC_CASES=n  property-test cases per test (default: each test's
 #                       own, 16 to 64)
 #
-# `make mutants-shard` (in make test) runs shard k/96 with k taken from the
-# commit and 8 cases: about 9 of the 889 mutants, a few minutes.
+# `make mutants-shard` (in make test) runs shard k/96, k = commits mod 96,
+# with 8 cases: about 9 of the 883 mutants, a few minutes.
 #
 # Equivalent mutants (no test can tell them from the spec) are listed with
 # their reason in .cargo/mutants.toml (exclude_re) and not run. The script
