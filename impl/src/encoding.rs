@@ -726,10 +726,13 @@ fn to_pkcs8_error(e: Error) -> pkcs8::Error {
 
 /// For `pkcs8::DecodePrivateKey` (blanket over this impl): the same checks as
 /// [`SigningKey::decode_pkcs8_der`], with `pkcs8`'s coarser error type.
+/// The error is mapped inside the in-place decoding: a `map_err` on the
+/// returned `Result` would move the key into another `Result` and leave
+/// a copy behind.
 impl<P: ParameterSet + AssociatedOid> TryFrom<PrivateKeyInfoRef<'_>> for SigningKey<P, Compact> {
     type Error = pkcs8::Error;
     fn try_from(info: PrivateKeyInfoRef<'_>) -> Result<Self, pkcs8::Error> {
-        Self::by_value(|key| key_from_info(&info, key)).map_err(to_pkcs8_error)
+        Self::by_value(|key| key_from_info(&info, key).map_err(to_pkcs8_error))
     }
 }
 

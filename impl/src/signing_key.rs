@@ -401,11 +401,12 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     /// A key filled in place by `fill`, handed out by value
     /// ([`Self::handed_out`]) in an `Ok`; on an error the key is dropped, so
     /// zeroized. Not inlined: the caller passes the place it keeps the
-    /// result in, and `handed_out` writes there.
+    /// result in, and `handed_out` writes there. Generic in the error, so
+    /// that a caller wanting another error type (the `pkcs8` traits) maps
+    /// it inside `fill`: mapping the `Result` afterwards would move the key
+    /// into a new one, and leave the old one behind.
     #[inline(never)]
-    pub(crate) fn by_value(
-        fill: impl FnOnce(&mut Self) -> Result<(), Error>,
-    ) -> Result<Self, Error> {
+    pub(crate) fn by_value<E>(fill: impl FnOnce(&mut Self) -> Result<(), E>) -> Result<Self, E> {
         let mut key = Self::empty();
         fill(&mut key)?;
         Ok(key.handed_out())
