@@ -12,7 +12,7 @@ use crate::signature::Signature;
 use crate::verifying_key::VerifyingKey;
 
 mod sealed {
-    use super::{ParameterSet, PrecomputedParts};
+    use super::{ExpandedSigningKey, ParameterSet, PrecomputedParts};
 
     /// Only [`Compact`](super::Compact) and
     /// [`Precomputed`](super::Precomputed) are key forms.
@@ -22,6 +22,8 @@ mod sealed {
     pub trait FormParts<P: ParameterSet>: Clone + Send + Sync {
         /// Empty, to be filled in place.
         fn zeroed() -> Self;
+        /// The parts of the key `sk`, by value (public: A_hat at most).
+        fn of(sk: &ExpandedSigningKey<P>) -> Self;
         /// A precomputed key's parts.
         fn precomputed(&self) -> Option<&PrecomputedParts<P>>;
         /// The same, to fill.
@@ -36,6 +38,9 @@ mod sealed {
         fn zeroed() -> Self {
             NoParts
         }
+        fn of(_: &ExpandedSigningKey<P>) -> Self {
+            NoParts
+        }
         fn precomputed(&self) -> Option<&PrecomputedParts<P>> {
             None
         }
@@ -47,6 +52,12 @@ mod sealed {
     impl<P: ParameterSet> FormParts<P> for PrecomputedParts<P> {
         fn zeroed() -> Self {
             PrecomputedParts::zeroed()
+        }
+        #[inline(always)]
+        fn of(sk: &ExpandedSigningKey<P>) -> Self {
+            PrecomputedParts {
+                a_hat: crate::dispatch::a_hat::<P>(sk),
+            }
         }
         fn precomputed(&self) -> Option<&PrecomputedParts<P>> {
             Some(self)
@@ -253,12 +264,7 @@ impl<P: ParameterSet> SigningKey<P, Compact> {
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     pub fn precompute(&self) -> SigningKey<P, Precomputed> {
-        let mut key = SigningKey {
-            inner: self.inner,
-            parts: PrecomputedParts::zeroed(),
-        };
-        dispatch::precompute::<P>(&key.inner.sk, &mut key.parts);
-        key.handed_out()
+        SigningKey::from_compact(self)
     }
 }
 
@@ -339,9 +345,24 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     /// ```
     #[inline(always)]
     pub fn from_seed(xi: &[u8; 32]) -> Self {
-        let mut key = Self::empty();
+        // The compact key first, A_hat (if any) then expanded straight into
+        // the key handed out: a whole precomputed key built here and copied
+        // out would need twice its 20 to 64 KiB of stack.
+        let mut key = SigningKey::<P, Compact>::empty();
         key.generate_in_place(xi);
-        key.handed_out()
+        Self::from_compact(&key)
+    }
+
+    /// `compact` in this form, handed out by value like
+    /// [`Self::handed_out`]: its secrets copied into the value returned,
+    /// built where the caller keeps it, and the parts of the form (A_hat,
+    /// public) computed there, so that no second whole key is on the stack.
+    #[inline(never)]
+    pub(crate) fn from_compact(compact: &SigningKey<P, Compact>) -> Self {
+        SigningKey {
+            parts: FormParts::of(&compact.inner.sk),
+            inner: compact.inner,
+        }
     }
 
     /// This key, to return by value: its secrets copied (they are `Copy`)
