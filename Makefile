@@ -164,8 +164,10 @@ stack-usage:
 stack-check:
 	bash scripts/stack-usage.sh check
 
-# No secret left on the stack after keygen, sign, import (diff-tests/tests/stack_scan.rs),
-# on every backend this machine runs.
+# No secret left on the stack or in freed heap after keygen, sign, import,
+# every PKCS#8 / PEM decoder and encoder, the pkcs8 traits and the caller's
+# patterns (diff-tests/tests/stack_scan/), on every backend this machine
+# runs; then the planted missing wipes, which the scan must find.
 zeroize:
 	for b in $$(bash scripts/backends.sh); do \
 		MLDSA_BACKEND=$$b cargo test $(RELEASE_SET) --release --test stack_scan || exit 1; \

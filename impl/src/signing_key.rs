@@ -161,6 +161,14 @@ impl KeyForm for Precomputed {
 ///   `ml_dsa_65::PrecomputedSigningKey`): the matrix A_hat kept as well; 20, 36 and 64 KiB, the fastest signing. Box it
 ///   ([`SigningKey::from_seed_boxed`]) where stack is tight.
 ///
+/// A key returned by value is written where the caller's `let` keeps it.
+/// A key that moves afterwards (`?` or `unwrap()` on a `Result`, into a
+/// struct, out of a function, `drop(sk)`) is copied, and Rust never wipes
+/// the place it left: make a key that moves with a boxed constructor
+/// (`from_seed_boxed`, `generate_os_boxed`, `try_from_expanded_boxed`,
+/// `decode_pkcs8_der_boxed`, `decode_pkcs8_pem_boxed`), whose moves copy
+/// only the pointer (SECURITY.md).
+///
 /// ```
 /// use mldsa::ml_dsa_65::{PrecomputedSigningKey, SigningKey};
 /// let sk = SigningKey::from_seed(&[42u8; 32]);
