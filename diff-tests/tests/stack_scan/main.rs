@@ -1,6 +1,7 @@
 //! No secret stays on the stack or in freed heap after an operation: key
 //! generation (both key forms, on the stack and boxed), signing (both
-//! forms; deterministic, hedged and external mu), the expanded-key import
+//! forms; deterministic, hedged, external mu and the `signature` traits'
+//! `Signer` and `RandomizedSigner`), the expanded-key import
 //! (accepted, and refused for a wrong tr and for s1 out of range), every
 //! PKCS#8 / PEM decoder and encoder, the `pkcs8` traits and `TryFrom`
 //! (`decoders`), and the caller's patterns of the docs (`patterns`), each
@@ -41,6 +42,7 @@ use std::hint::black_box;
 use std::os::unix::fs::FileExt;
 
 use mldsa::const_oid::AssociatedOid;
+use mldsa::signature_traits::{RandomizedSigner, Signer};
 use mldsa::{
     Compact, KeyForm, MlDsa44, MlDsa65, MlDsa87, Mu, MuBuilder, ParameterSet, Precomputed,
     SigningKey, selected_backend,
@@ -177,15 +179,19 @@ pub fn secrets<P: ParameterSet>(xi: &[u8; 32]) -> Secrets {
     let (_, sk) = mldsa_spec::ml_dsa_key_gen_internal(&params, xi);
     let (_, k, tr, s1, s2, t0) = mldsa_spec::encodings::sk_decode(&params, &sk).unwrap();
     let seeds = mldsa_spec::hash::h(&[&xi[..], &[P::K as u8, P::L as u8]].concat(), 128);
-    let mu = spec_mu(&tr, CTX, MSG);
     let mut bytes = vec![
         ("xi".to_string(), xi.to_vec()),
         ("rho'".to_string(), seeds[32..96].to_vec()),
         ("K".to_string(), k.to_vec()),
     ];
-    for rnd in [[0u8; 32], RND] {
-        let rho_pp = mldsa_spec::hash::h(&[&k[..], &rnd[..], &mu[..]].concat(), 64);
-        bytes.push((format!("rho'' (rnd {:#x})", rnd[0]), rho_pp));
+    // The `signature` traits sign with the empty context.
+    for ctx in [CTX, b""] {
+        let mu = spec_mu(&tr, ctx, MSG);
+        for rnd in [[0u8; 32], RND] {
+            let rho_pp = mldsa_spec::hash::h(&[&k[..], &rnd[..], &mu[..]].concat(), 64);
+            let name = format!("rho'' (rnd {:#x}, ctx of {} bytes)", rnd[0], ctx.len());
+            bytes.push((name, rho_pp));
+        }
     }
     let eta_bytes = 32 * P::ETA_BITS;
     let packed_end = 128 + (P::K + P::L) * eta_bytes + P::K * 416;
@@ -319,6 +325,13 @@ fn sign<P: ParameterSet, F: KeyForm>(sk: &SigningKey<P, F>, secrets: &Secrets) {
     let mu: Mu = builder.finalize();
     check(&name("external mu"), secrets, || {
         black_box(sk.sign_mu(&mu, &RND));
+    });
+    check(&name("signature::Signer"), secrets, || {
+        black_box(Signer::sign(sk, MSG));
+    });
+    let mut rng = Box::new(patterns::Repeat(RND));
+    check(&name("signature::RandomizedSigner"), secrets, || {
+        black_box(RandomizedSigner::sign_with_rng(sk, &mut *rng, MSG));
     });
 }
 

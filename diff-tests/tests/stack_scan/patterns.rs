@@ -21,8 +21,9 @@ struct Holder<K> {
     key: K,
 }
 
-/// A toy generator repeating one seed (rand_core 0.10), for `generate`.
-struct Repeat([u8; 32]);
+/// A toy generator repeating one 32-byte string (rand_core 0.10), for
+/// `generate` and `RandomizedSigner`.
+pub struct Repeat(pub [u8; 32]);
 
 use mldsa::signature_traits::rand_core;
 
