@@ -38,15 +38,26 @@ fn a_skipped_wipe_is_found_on_every_path() {
     let seed_der = sk.pkcs8_der(PrivateKeyFormat::Seed).unwrap();
     let seed_der = seed_der.as_bytes();
     let pem = sk.pkcs8_pem(PrivateKeyFormat::Expanded).unwrap();
+    let mut rng = Box::new(super::patterns::Repeat(*xi));
     let results = [
         key_found("from_seed", || {
             black_box(&SigningKey::<MlDsa44>::from_seed(&xi));
+        }),
+        key_found("from_seed, precomputed", || {
+            black_box(&SigningKey::<MlDsa44, Precomputed>::from_seed(&xi));
+        }),
+        key_found("generate", || {
+            black_box(&SigningKey::<MlDsa44>::generate(&mut *rng));
         }),
         key_found("from_seed_boxed, precomputed", || {
             black_box(&SigningKey::<MlDsa44, Precomputed>::from_seed_boxed(&xi));
         }),
         key_found("try_from_expanded", || {
             black_box(&SigningKey::<MlDsa44>::try_from_expanded(&expanded));
+        }),
+        key_found("try_from_expanded_boxed, precomputed", || {
+            let key = SigningKey::<MlDsa44, Precomputed>::try_from_expanded_boxed(&expanded);
+            black_box(&key);
         }),
         key_found("decode_pkcs8_der", || {
             black_box(&SigningKey::<MlDsa44>::decode_pkcs8_der(seed_der));
