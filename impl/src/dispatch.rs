@@ -418,13 +418,15 @@ pub trait Operations: Sized {
 macro_rules! operations {
     ($($p:ty: [$($row:literal)*]),*) => {$(
         impl Operations for $p {
-            // The returned value itself an array expression of one call per
-            // row, each returning its row by value: the compiler writes
+            // The value returned is itself an array expression of one call
+            // per row, each returning its row by value: the compiler writes
             // each row straight into the matrix returned, which is written
             // where the caller keeps it (a precomputed key handed out by
             // value), so that A_hat is on the stack once. Zeroing a whole
             // matrix and filling it would need a second one to return it
-            // from.
+            // from. A wrong number of rows does not compile (the array is
+            // the set's `Matrix`); a compiler that stopped placing the rows
+            // would fail `make stack-check`.
             fn a_hat(sk: &ExpandedSigningKey<Self>) -> <Self as ParameterSet>::Matrix {
                 let mut rows = algorithms::MatrixRows::new();
                 let rho = sk.rho();

@@ -692,6 +692,42 @@ mod tests {
     use super::{Precomputed, SigningKey};
     use crate::{MlDsa44, MlDsa65, MlDsa87};
 
+    /// A precomputed key by value (A_hat built row by row in place), by
+    /// `precompute()` and boxed (A_hat expanded whole) hold the same matrix:
+    /// they sign alike, on every parameter set.
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn precomputed_keys_agree_however_made() {
+        fn agree<P: crate::ParameterSet>() {
+            let xi = [3u8; 32];
+            let compact = SigningKey::<P>::from_seed(&xi);
+            let sig = compact.sign_deterministic(b"m", b"").unwrap();
+            let by_value = SigningKey::<P, Precomputed>::from_seed(&xi);
+            let converted = compact.precompute();
+            let boxed = SigningKey::<P, Precomputed>::from_seed_boxed(&xi);
+            for key in [&by_value, &converted, &*boxed] {
+                assert_eq!(
+                    key.sign_deterministic(b"m", b"").unwrap(),
+                    sig,
+                    "{}",
+                    P::NAME
+                );
+                let rows = key
+                    .parts
+                    .a_hat
+                    .as_ref()
+                    .iter()
+                    .zip(boxed.parts.a_hat.as_ref());
+                for (row, expected) in rows {
+                    assert!(row.as_ref() == expected.as_ref(), "{}", P::NAME);
+                }
+            }
+        }
+        agree::<MlDsa44>();
+        agree::<MlDsa65>();
+        agree::<MlDsa87>();
+    }
+
     /// The sizes the docs give (KiB, rounded up), so they cannot drift.
     #[test]
     fn documented_key_sizes() {
