@@ -33,7 +33,7 @@ help:
 	@echo "make bench-instructions  callgrind instructions per operation, same comparison"
 	@echo "make stack-usage peak stack of every operation, backend and parameter set"
 	@echo "make stack-check every operation on a stack of its documented figure, each at most 128 KiB (part of make test)"
-	@echo "make zeroize     no secret left on the stack after any operation, every backend, release build (part of make test)"
+	@echo "make zeroize     no secret left on the stack or in freed heap after any operation, every backend, release build (part of make test)"
 	@echo "make interop     the mldsa command against pyca/cryptography, both directions (part of make test)"
 	@echo "make msrv        mldsa and the mldsa command on the MSRV toolchain (rust-version)"
 	@echo "make no-std      no_std builds for thumbv7em-none-eabihf and wasm32 (part of make test)"
