@@ -36,7 +36,7 @@ help:
 	@echo "make bench-instructions  callgrind instructions per operation, same comparison"
 	@echo "make stack-usage peak stack of every operation, backend and parameter set"
 	@echo "make stack-check every operation on a stack of its documented figure, each at most 128 KiB (part of make test)"
-	@echo "make zeroize     no secret left on the stack after any operation, every backend, release build (part of make test)"
+	@echo "make zeroize     no secret left on the stack or in freed heap after any operation, every backend, release build (part of make test)"
 	@echo "make interop     the mldsa command against pyca/cryptography, both directions (part of make test)"
 	@echo "make package-check  cargo publish --dry-run of the five published crates (part of make test)"
 	@echo "make msrv        mldsa and the mldsa command on the MSRV toolchain (rust-version)"
@@ -175,8 +175,10 @@ stack-usage:
 stack-check:
 	bash scripts/stack-usage.sh check
 
-# No secret left on the stack after keygen, sign, import (diff-tests/tests/stack_scan.rs),
-# on every backend this machine runs.
+# No secret left on the stack or in freed heap after keygen, sign, import,
+# every PKCS#8 / PEM decoder and encoder, the pkcs8 traits and the caller's
+# patterns (diff-tests/tests/stack_scan/), on every backend this machine
+# runs; then the planted missing wipes, which the scan must find.
 zeroize:
 	for b in $$(bash scripts/backends.sh); do \
 		MLDSA_BACKEND=$$b cargo test $(RELEASE_SET) --release --test stack_scan || exit 1; \

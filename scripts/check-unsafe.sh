@@ -6,7 +6,8 @@
 # stands only at the allowed places: the SIMD backend modules (avx2, avx512,
 # neon), the two x86-64 arms of `dispatch!` (AVX2 and AVX-512 entry points)
 # and ct::valgrind (the constant-time check's client request, compiled only
-# with the test-only feature `ct-check`).
+# with the test-only feature `ct-check`); outside the crate, only the stack
+# scan's heap quarantine (diff-tests/tests/stack_scan/quarantine.rs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail=0
@@ -29,6 +30,14 @@ found=$(grep -rn -A1 'allow(unsafe_code)' impl/src | awk '
 if [[ "$found" != "$(sort <<<"$allowed")" ]]; then
     echo "check-unsafe: allow(unsafe_code) must stand only on backend::avx2, backend::avx512, backend::neon, the two dispatch! arms and ct::valgrind; found:" >&2
     grep -rn 'allow(unsafe_code)' impl/src >&2 || true
+    fail=1
+fi
+# Outside the crate, one place: the stack scan's heap quarantine (a global
+# allocator is an `unsafe impl`), in a test.
+outside=$(grep -rln --include='*.rs' 'allow(unsafe_code)' . --exclude-dir=target --exclude-dir=.git | grep -v '^\./impl/src/' | sort || true)
+if [[ "$outside" != "./diff-tests/tests/stack_scan/quarantine.rs" ]]; then
+    echo "check-unsafe: outside impl/src, allow(unsafe_code) may stand only in diff-tests/tests/stack_scan/quarantine.rs; found:" >&2
+    echo "$outside" >&2
     fail=1
 fi
 exit $fail

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Peak stack of every operation (keygen, sign, verify, the expanded-key
-# import; keygen and sign of the precomputed key form) for every backend this
-# CPU runs and every parameter set: for each, the smallest thread stack (to
+# import and PKCS#8 decoding, by value; for the precomputed key form keygen
+# by value, precompute(), boxed keygen, import and PKCS#8 decoding, and
+# sign) for every backend this CPU runs and every parameter set: for each, the smallest thread stack (to
 # 1 KiB) it runs on without overflowing, minus what an empty thread needs.
 # An upper bound, repeatable; printed as the table of the crate docs
 # (impl/src/lib.rs, "Stack"). `make stack-usage`.

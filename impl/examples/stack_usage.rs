@@ -19,15 +19,22 @@
 use std::hint::black_box;
 use std::process::{Command, ExitCode};
 
+use mldsa::const_oid::AssociatedOid;
 use mldsa::{BackendKind, MlDsa44, MlDsa65, MlDsa87, ParameterSet, Precomputed, SigningKey};
 
-/// The operations, as the table's columns name them.
-const OPS: [&str; 6] = [
+/// The operations, as the table's columns name them: the compact key's,
+/// then the precomputed key's ("boxed": the key on the heap).
+const OPS: [&str; 11] = [
     "keygen",
     "sign",
     "verify",
     "import",
+    "PKCS#8 decode",
+    "keygen, precomputed",
+    "precompute()",
     "keygen, precomputed (boxed)",
+    "import, precomputed (boxed)",
+    "PKCS#8 decode, precomputed (boxed)",
     "sign, precomputed",
 ];
 /// The largest figure the table may hold, in KiB.
@@ -45,13 +52,44 @@ fn keygen<P: ParameterSet>() {
     black_box(&key);
 }
 
-// Boxed: the precomputed key (up to 64 KiB) is for servers, which keep it
-// on the heap; on the stack it would count twice (the key returned, and the
-// one built in place and wiped).
+// By value: the 20 to 64 KiB key in this frame, A_hat expanded straight
+// into it.
 #[inline(never)]
 fn keygen_precomputed<P: ParameterSet>() {
+    let key = SigningKey::<P, Precomputed>::from_seed(black_box(&[7u8; 32]));
+    black_box(&key);
+}
+
+#[inline(never)]
+fn precompute<P: ParameterSet>(sk: &SigningKey<P>) {
+    let key = sk.precompute();
+    black_box(&key);
+}
+
+// Boxed: the key on the heap, as servers keep it.
+#[inline(never)]
+fn keygen_precomputed_boxed<P: ParameterSet>() {
     let key = SigningKey::<P, Precomputed>::from_seed_boxed(black_box(&[7u8; 32]));
     black_box(&key);
+}
+
+#[inline(never)]
+fn import_precomputed_boxed<P: ParameterSet>(expanded: &[u8]) {
+    let key = SigningKey::<P, Precomputed>::try_from_expanded_boxed(black_box(expanded));
+    assert!(black_box(&key).is_ok());
+}
+
+// The seed form, the one written by default: decoding it is a keygen.
+#[inline(never)]
+fn pkcs8_decode<P: ParameterSet + AssociatedOid>(der: &[u8]) {
+    let key = SigningKey::<P>::decode_pkcs8_der(black_box(der));
+    assert!(black_box(&key).is_ok());
+}
+
+#[inline(never)]
+fn pkcs8_decode_precomputed_boxed<P: ParameterSet + AssociatedOid>(der: &[u8]) {
+    let key = SigningKey::<P, Precomputed>::decode_pkcs8_der_boxed(black_box(der));
+    assert!(black_box(&key).is_ok());
 }
 
 #[inline(never)]
@@ -81,20 +119,27 @@ fn import<P: ParameterSet>(expanded: &[u8]) {
 
 /// Runs `op` on a thread with `stack` bytes of stack; false if it could
 /// not start (a stack overflow kills the whole process).
-fn run<P: ParameterSet>(op: &str, stack: usize) -> bool {
+fn run<P: ParameterSet + AssociatedOid>(op: &str, stack: usize) -> bool {
     // Keys and signatures are made on the main thread and borrowed: only
     // the measured operation runs on the small stack.
     let sk = SigningKey::<P>::from_seed_boxed(&[7u8; 32]);
     let pre = SigningKey::<P, Precomputed>::from_seed_boxed(&[7u8; 32]);
     let sig = sk.sign_deterministic(b"stack usage", b"").ok();
     let expanded = sk.to_expanded_bytes();
+    let der = sk.pkcs8_der(Default::default()).ok();
+    let der = der.as_ref().map(|d| d.as_bytes()).unwrap_or_default();
     let (sk, pre, sig, expanded) = (&*sk, &*pre, &sig, expanded.as_ref());
     std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
             .stack_size(stack)
             .spawn_scoped(scope, move || match op {
                 "keygen" => keygen::<P>(),
-                "keygen, precomputed (boxed)" => keygen_precomputed::<P>(),
+                "PKCS#8 decode" => pkcs8_decode::<P>(der),
+                "keygen, precomputed" => keygen_precomputed::<P>(),
+                "precompute()" => precompute::<P>(sk),
+                "keygen, precomputed (boxed)" => keygen_precomputed_boxed::<P>(),
+                "import, precomputed (boxed)" => import_precomputed_boxed::<P>(expanded),
+                "PKCS#8 decode, precomputed (boxed)" => pkcs8_decode_precomputed_boxed::<P>(der),
                 "sign" => sign::<P>(sk),
                 "sign, precomputed" => sign_precomputed::<P>(pre),
                 "verify" => {

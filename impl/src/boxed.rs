@@ -96,6 +96,28 @@ impl<P: ParameterSet + AssociatedOid, F: KeyForm> SigningKey<P, F> {
         crate::encoding::decode_pkcs8_into(der, &mut key)?;
         Ok(key)
     }
+
+    /// [`SigningKey::decode_pkcs8_pem`] on the heap, in either form (the
+    /// checks are the same).
+    ///
+    /// # Errors
+    ///
+    /// As [`SigningKey::decode_pkcs8_pem`].
+    ///
+    /// ```
+    /// use mldsa::ml_dsa_87::{PrecomputedSigningKey, SigningKey};
+    /// let sk = SigningKey::from_seed(&[7u8; 32]);
+    /// let pem = sk.pkcs8_pem(Default::default())?;
+    /// let fast = PrecomputedSigningKey::decode_pkcs8_pem_boxed(&pem)?;
+    /// assert_eq!(fast.verifying_key(), sk.verifying_key());
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
+    #[cfg(feature = "pem")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "pem")))]
+    pub fn decode_pkcs8_pem_boxed(pem: &str) -> Result<Box<Self>, Error> {
+        let der = crate::encoding::pem_decode(pem, crate::encoding::PRIVATE_KEY_PEM_LABEL)?;
+        Self::decode_pkcs8_der_boxed(&der)
+    }
 }
 
 #[cfg(all(test, feature = "std"))]

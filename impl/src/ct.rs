@@ -123,6 +123,32 @@ pub(crate) fn planted_unwiped() -> bool {
     false
 }
 
+#[cfg(feature = "ct-check")]
+static PLANTED_UNWIPED_PEM: core::sync::atomic::AtomicBool =
+    core::sync::atomic::AtomicBool::new(false);
+
+/// Switches on the planted missing wipe of PEM decoding: from now on a PEM
+/// document that fails to decode half way frees its decode buffer (holding
+/// the part of the key decoded so far) without wiping it (a test that the
+/// heap half of the stack scan catches it; never in a normal build).
+#[cfg(feature = "ct-check")]
+pub fn plant_unwiped_pem() {
+    PLANTED_UNWIPED_PEM.store(true, core::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether [`plant_unwiped_pem`] was called (always false without
+/// `ct-check`).
+#[cfg_attr(not(feature = "pem"), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn planted_unwiped_pem() -> bool {
+    #[cfg(feature = "ct-check")]
+    {
+        PLANTED_UNWIPED_PEM.load(core::sync::atomic::Ordering::Relaxed)
+    }
+    #[cfg(not(feature = "ct-check"))]
+    false
+}
+
 /// Whether [`plant_leak`] was called (always false without `ct-check`).
 #[inline(always)]
 pub(crate) fn planted_leak() -> bool {

@@ -20,7 +20,7 @@ use crate::backend::avx512::Avx512;
 use crate::backend::neon::Neon;
 use crate::backend::portable::Portable;
 use crate::error::Error;
-use crate::params::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
+use crate::params::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, PolyVec};
 
 /// The key types the API holds (their fields are the algorithms' business).
 pub(crate) use crate::algorithms::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
@@ -191,6 +191,15 @@ macro_rules! entry_points {
                 pre: &mut PrecomputedParts<P>,
             ) {
                 pre.precompute::<$backend>(sk)
+            }
+
+            #[target_feature(enable = $features)]
+            pub fn next_row<P: ParameterSet>(
+                rows: &mut algorithms::MatrixRows,
+                rho: &[u8; 32],
+                row: &mut P::VecL,
+            ) {
+                rows.next_row::<P, $backend>(rho, row)
             }
 
             #[target_feature(enable = $features)]
@@ -365,6 +374,10 @@ pub trait Operations: Sized {
     where
         Self: ParameterSet;
     #[doc(hidden)]
+    fn a_hat(sk: &ExpandedSigningKey<Self>) -> <Self as ParameterSet>::Matrix
+    where
+        Self: ParameterSet;
+    #[doc(hidden)]
     fn sign(
         sk: &ExpandedSigningKey<Self>,
         mu: &[u8; 64],
@@ -403,8 +416,22 @@ pub trait Operations: Sized {
 /// operation of `run` for that set (a concrete function, so its code is
 /// generated here).
 macro_rules! operations {
-    ($($p:ty),*) => {$(
+    ($($p:ty: [$($row:literal)*]),*) => {$(
         impl Operations for $p {
+            // The value returned is itself an array expression of one call
+            // per row, each returning its row by value: the compiler writes
+            // each row straight into the matrix returned, which is written
+            // where the caller keeps it (a precomputed key handed out by
+            // value), so that A_hat is on the stack once. Zeroing a whole
+            // matrix and filling it would need a second one to return it
+            // from. A wrong number of rows does not compile (the array is
+            // the set's `Matrix`); a compiler that stopped placing the rows
+            // would fail `make stack-check`.
+            fn a_hat(sk: &ExpandedSigningKey<Self>) -> <Self as ParameterSet>::Matrix {
+                let mut rows = algorithms::MatrixRows::new();
+                let rho = sk.rho();
+                [$(run::row::<Self>(&mut rows, rho, $row)),*]
+            }
             fn key_gen(xi: &[u8; 32], vk: &mut ExpandedVerifyingKey<Self>, sk: &mut ExpandedSigningKey<Self>) {
                 run::key_gen::<Self>(xi, vk, sk)
             }
@@ -453,7 +480,12 @@ macro_rules! operations {
     )*};
 }
 
-operations!(MlDsa44, MlDsa65, MlDsa87);
+// Each with its row indices 0 to k - 1.
+operations!(
+    MlDsa44: [0 1 2 3],
+    MlDsa65: [0 1 2 3 4 5],
+    MlDsa87: [0 1 2 3 4 5 6 7]
+);
 
 /// ML-DSA.KeyGen_internal (Algorithm 6) into `vk` and `sk`, in place.
 pub(crate) fn key_gen<P: ParameterSet>(
@@ -480,6 +512,13 @@ pub(crate) fn precompute<P: ParameterSet>(
     pre: &mut PrecomputedParts<P>,
 ) {
     P::precompute(sk, pre)
+}
+
+/// A_hat = ExpandA(rho) of `sk`, by value, built row by row where the
+/// caller keeps it (`Operations::a_hat`).
+#[inline(always)]
+pub(crate) fn a_hat<P: ParameterSet>(sk: &ExpandedSigningKey<P>) -> P::Matrix {
+    P::a_hat(sk)
 }
 
 /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, compact key.
@@ -566,6 +605,22 @@ mod run {
         pre: &mut PrecomputedParts<P>,
     ) {
         dispatch!(precompute::<P>(sk, pre), |B| pre.precompute::<B>(sk))
+    }
+
+    /// The next row of A_hat that `rows` makes (`_index`, the rows coming
+    /// in order), by value. Not inlined: a call returning its row, which
+    /// the caller's array expression places straight into the matrix.
+    #[inline(never)]
+    pub(super) fn row<P: ParameterSet>(
+        rows: &mut algorithms::MatrixRows,
+        rho: &[u8; 32],
+        _index: usize,
+    ) -> P::VecL {
+        let mut row = P::VecL::zeroed();
+        dispatch!(next_row::<P>(rows, rho, &mut row), |B| {
+            rows.next_row::<P, B>(rho, &mut row)
+        });
+        row
     }
 
     /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, compact key.

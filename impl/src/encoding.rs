@@ -726,10 +726,13 @@ fn to_pkcs8_error(e: Error) -> pkcs8::Error {
 
 /// For `pkcs8::DecodePrivateKey` (blanket over this impl): the same checks as
 /// [`SigningKey::decode_pkcs8_der`], with `pkcs8`'s coarser error type.
+/// The error is mapped inside the in-place decoding: a `map_err` on the
+/// returned `Result` would move the key into another `Result` and leave
+/// a copy behind.
 impl<P: ParameterSet + AssociatedOid> TryFrom<PrivateKeyInfoRef<'_>> for SigningKey<P, Compact> {
     type Error = pkcs8::Error;
     fn try_from(info: PrivateKeyInfoRef<'_>) -> Result<Self, pkcs8::Error> {
-        Self::by_value(|key| key_from_info(&info, key)).map_err(to_pkcs8_error)
+        Self::by_value(|key| key_from_info(&info, key).map_err(to_pkcs8_error))
     }
 }
 
@@ -934,13 +937,28 @@ mod allocating {
     }
 }
 
-/// The DER inside a PEM document with label `label` (zeroized when dropped:
-/// it may be a private key).
+/// The DER inside a PEM document with label `label`. It may be a private
+/// key: the buffer is allocated at its final size and wrapped in
+/// `Zeroizing` before anything is decoded into it, so it is wiped on every
+/// path, a decoding error half way included (`der::pem::decode_vec` frees
+/// its buffer unwiped then).
 #[cfg(feature = "pem")]
-fn pem_decode(pem: &str, label: &'static str) -> Result<Zeroizing<alloc::vec::Vec<u8>>, Error> {
-    let (found, der) =
-        der::pem::decode_vec(pem.as_bytes()).map_err(|_| EncodingError::MalformedPem)?;
-    let der = Zeroizing::new(der);
+pub(crate) fn pem_decode(
+    pem: &str,
+    label: &'static str,
+) -> Result<Zeroizing<alloc::vec::Vec<u8>>, Error> {
+    let mut decoder =
+        der::pem::Decoder::new(pem.as_bytes()).map_err(|_| EncodingError::MalformedPem)?;
+    let found = decoder.type_label();
+    let mut der = Zeroizing::new(alloc::vec![0u8; decoder.remaining_len()]);
+    if decoder.decode(&mut der).is_err() || !decoder.is_finished() {
+        // The stack scan's planted missing wipe (test-only `ct-check`):
+        // the buffer freed as `decode_vec` frees it.
+        if crate::ct::planted_unwiped_pem() {
+            drop(core::mem::take(&mut *der));
+        }
+        return Err(EncodingError::MalformedPem.into());
+    }
     if found != label {
         return Err(EncodingError::WrongPemLabel { expected: label }.into());
     }

@@ -12,7 +12,7 @@ use crate::signature::Signature;
 use crate::verifying_key::VerifyingKey;
 
 mod sealed {
-    use super::{ParameterSet, PrecomputedParts};
+    use super::{ExpandedSigningKey, ParameterSet, PrecomputedParts};
 
     /// Only [`Compact`](super::Compact) and
     /// [`Precomputed`](super::Precomputed) are key forms.
@@ -22,6 +22,8 @@ mod sealed {
     pub trait FormParts<P: ParameterSet>: Clone + Send + Sync {
         /// Empty, to be filled in place.
         fn zeroed() -> Self;
+        /// The parts of the key `sk`, by value (public: A_hat at most).
+        fn of(sk: &ExpandedSigningKey<P>) -> Self;
         /// A precomputed key's parts.
         fn precomputed(&self) -> Option<&PrecomputedParts<P>>;
         /// The same, to fill.
@@ -36,6 +38,9 @@ mod sealed {
         fn zeroed() -> Self {
             NoParts
         }
+        fn of(_: &ExpandedSigningKey<P>) -> Self {
+            NoParts
+        }
         fn precomputed(&self) -> Option<&PrecomputedParts<P>> {
             None
         }
@@ -47,6 +52,12 @@ mod sealed {
     impl<P: ParameterSet> FormParts<P> for PrecomputedParts<P> {
         fn zeroed() -> Self {
             PrecomputedParts::zeroed()
+        }
+        #[inline(always)]
+        fn of(sk: &ExpandedSigningKey<P>) -> Self {
+            PrecomputedParts {
+                a_hat: crate::dispatch::a_hat::<P>(sk),
+            }
         }
         fn precomputed(&self) -> Option<&PrecomputedParts<P>> {
             Some(self)
@@ -149,6 +160,14 @@ impl KeyForm for Precomputed {
 /// - [`Precomputed`] (`SigningKey<P, Precomputed>`,
 ///   `ml_dsa_65::PrecomputedSigningKey`): the matrix A_hat kept as well; 20, 36 and 64 KiB, the fastest signing. Box it
 ///   ([`SigningKey::from_seed_boxed`]) where stack is tight.
+///
+/// A key returned by value is written where the caller's `let` keeps it.
+/// A key that moves afterwards (`?` or `unwrap()` on a `Result`, into a
+/// struct, out of a function, `drop(sk)`) is copied, and Rust never wipes
+/// the place it left: make a key that moves with a boxed constructor
+/// (`from_seed_boxed`, `generate_os_boxed`, `try_from_expanded_boxed`,
+/// `decode_pkcs8_der_boxed`, `decode_pkcs8_pem_boxed`), whose moves copy
+/// only the pointer (SECURITY.md).
 ///
 /// ```
 /// use mldsa::ml_dsa_65::{PrecomputedSigningKey, SigningKey};
@@ -253,12 +272,7 @@ impl<P: ParameterSet> SigningKey<P, Compact> {
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     pub fn precompute(&self) -> SigningKey<P, Precomputed> {
-        let mut key = SigningKey {
-            inner: self.inner,
-            parts: PrecomputedParts::zeroed(),
-        };
-        dispatch::precompute::<P>(&key.inner.sk, &mut key.parts);
-        key.handed_out()
+        SigningKey::from_compact(self)
     }
 }
 
@@ -339,9 +353,24 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     /// ```
     #[inline(always)]
     pub fn from_seed(xi: &[u8; 32]) -> Self {
-        let mut key = Self::empty();
+        // The compact key first, A_hat (if any) then expanded straight into
+        // the key handed out: a whole precomputed key built here and copied
+        // out would need twice its 20 to 64 KiB of stack.
+        let mut key = SigningKey::<P, Compact>::empty();
         key.generate_in_place(xi);
-        key.handed_out()
+        Self::from_compact(&key)
+    }
+
+    /// `compact` in this form, handed out by value like
+    /// [`Self::handed_out`]: its secrets copied into the value returned,
+    /// built where the caller keeps it, and the parts of the form (A_hat,
+    /// public) computed there, so that no second whole key is on the stack.
+    #[inline(never)]
+    pub(crate) fn from_compact(compact: &SigningKey<P, Compact>) -> Self {
+        SigningKey {
+            parts: FormParts::of(&compact.inner.sk),
+            inner: compact.inner,
+        }
     }
 
     /// This key, to return by value: its secrets copied (they are `Copy`)
@@ -401,11 +430,12 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     /// A key filled in place by `fill`, handed out by value
     /// ([`Self::handed_out`]) in an `Ok`; on an error the key is dropped, so
     /// zeroized. Not inlined: the caller passes the place it keeps the
-    /// result in, and `handed_out` writes there.
+    /// result in, and `handed_out` writes there. Generic in the error, so
+    /// that a caller wanting another error type (the `pkcs8` traits) maps
+    /// it inside `fill`: mapping the `Result` afterwards would move the key
+    /// into a new one, and leave the old one behind.
     #[inline(never)]
-    pub(crate) fn by_value(
-        fill: impl FnOnce(&mut Self) -> Result<(), Error>,
-    ) -> Result<Self, Error> {
+    pub(crate) fn by_value<E>(fill: impl FnOnce(&mut Self) -> Result<(), E>) -> Result<Self, E> {
         let mut key = Self::empty();
         fill(&mut key)?;
         Ok(key.handed_out())
@@ -661,6 +691,42 @@ mod tests {
 
     use super::{Precomputed, SigningKey};
     use crate::{MlDsa44, MlDsa65, MlDsa87};
+
+    /// A precomputed key by value (A_hat built row by row in place), by
+    /// `precompute()` and boxed (A_hat expanded whole) hold the same matrix:
+    /// they sign alike, on every parameter set.
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn precomputed_keys_agree_however_made() {
+        fn agree<P: crate::ParameterSet>() {
+            let xi = [3u8; 32];
+            let compact = SigningKey::<P>::from_seed(&xi);
+            let sig = compact.sign_deterministic(b"m", b"").unwrap();
+            let by_value = SigningKey::<P, Precomputed>::from_seed(&xi);
+            let converted = compact.precompute();
+            let boxed = SigningKey::<P, Precomputed>::from_seed_boxed(&xi);
+            for key in [&by_value, &converted, &*boxed] {
+                assert_eq!(
+                    key.sign_deterministic(b"m", b"").unwrap(),
+                    sig,
+                    "{}",
+                    P::NAME
+                );
+                let rows = key
+                    .parts
+                    .a_hat
+                    .as_ref()
+                    .iter()
+                    .zip(boxed.parts.a_hat.as_ref());
+                for (row, expected) in rows {
+                    assert!(row.as_ref() == expected.as_ref(), "{}", P::NAME);
+                }
+            }
+        }
+        agree::<MlDsa44>();
+        agree::<MlDsa65>();
+        agree::<MlDsa87>();
+    }
 
     /// The sizes the docs give (KiB, rounded up), so they cannot drift.
     #[test]

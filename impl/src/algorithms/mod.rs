@@ -23,3 +23,4 @@ pub use internal::{
     verify_internal,
 };
 pub use keys::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts, import_signing_key};
+pub use sampling::MatrixRows;

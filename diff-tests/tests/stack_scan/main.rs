@@ -1,13 +1,17 @@
-//! No secret stays on the stack after an operation: key generation (both
-//! key forms, on the stack and boxed), signing (both forms; deterministic,
-//! hedged and external mu) and the expanded-key import (accepted, and
-//! refused for a wrong tr and for s1 out of range), each on a fresh thread
-//! of a known stack. After the operation returns (and its results are
-//! dropped), the thread copies its whole stack, through /proc/self/mem (no
-//! `unsafe`), and the copy is searched for xi, rho', K, rho'', and s1, s2,
-//! t0 as the code holds them: packed (the bytes of sk) and as 32-bit
-//! coefficients, in the normal domain and after the NTT (matched mod q, so
-//! any representative counts).
+//! No secret stays on the stack or in freed heap after an operation: key
+//! generation (both key forms, on the stack and boxed), signing (both
+//! forms; deterministic, hedged, external mu and the `signature` traits'
+//! `Signer` and `RandomizedSigner`), the expanded-key import
+//! (accepted, and refused for a wrong tr and for s1 out of range), every
+//! PKCS#8 / PEM decoder and encoder, the `pkcs8` traits and `TryFrom`
+//! (`decoders`), and the caller's patterns of the docs (`patterns`), each
+//! on a fresh thread of a known stack. After the operation returns (and
+//! its results are dropped), the thread copies its whole stack, through
+//! /proc/self/mem, and every heap block it freed meanwhile
+//! (`quarantine`), and the copies are searched for xi, rho', K, rho'', and
+//! s1, s2, t0 as the code holds them: packed (the bytes of sk) and as
+//! 32-bit coefficients, in the normal domain and after the NTT (matched
+//! mod q, so any representative counts).
 //!
 //! The test keeps no copy where it looks: keys for signing live on the
 //! heap, inputs are passed by reference to heap memory, and the patterns
@@ -20,17 +24,35 @@
 //! The backend is the one the process selects: `MLDSA_BACKEND` picks it
 //! (`make zeroize` runs every backend this machine has; `make test-neon`
 //! runs NEON under qemu).
+//!
+//! Each kind of finding must be possible (`plants`): with the test-only
+//! plants of `mldsa::ct` on, a key that is not wiped when dropped is found
+//! through every constructor and decoder, and a PEM decode buffer freed
+//! unwiped is found in the heap.
+
+mod decoders;
+mod patterns;
+#[cfg(feature = "plants")]
+mod plants;
+mod quarantine;
 
 use std::collections::HashMap;
 use std::fs::File;
 use std::hint::black_box;
 use std::os::unix::fs::FileExt;
 
+use mldsa::const_oid::AssociatedOid;
+use mldsa::signature_traits::{RandomizedSigner, Signer};
 use mldsa::{
     Compact, KeyForm, MlDsa44, MlDsa65, MlDsa87, Mu, MuBuilder, ParameterSet, Precomputed,
     SigningKey, selected_backend,
 };
 use mldsa_spec::params::ParamSet;
+
+/// The system allocator, except that blocks the scanned thread frees are
+/// held back for the heap scan.
+#[global_allocator]
+static ALLOCATOR: quarantine::Quarantine = quarantine::Quarantine;
 
 /// The scanned thread's stack.
 const STACK: usize = 512 * 1024;
@@ -85,9 +107,19 @@ fn mapping_of(addr: usize) -> (usize, usize) {
     panic!("no mapping holds the stack address {addr:#x}");
 }
 
+/// What an operation left: its thread's stack, and each heap block it freed.
+struct Left {
+    stack: Vec<u8>,
+    heap: Vec<Vec<u8>>,
+}
+
 /// Runs `op` on a fresh thread with a STACK-byte stack, then returns that
-/// thread's stack mapping as it was when `op` returned.
-fn stack_after(op: impl FnOnce() + Send) -> Vec<u8> {
+/// thread's stack mapping as it was when `op` returned, and the blocks it
+/// freed, as they were when freed.
+fn run_scanned(op: impl FnOnce() + Send) -> Left {
+    let _one = quarantine::ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .stack_size(STACK)
@@ -97,10 +129,12 @@ fn stack_after(op: impl FnOnce() + Send) -> Vec<u8> {
                 let mem = File::open("/proc/self/mem").expect("open /proc/self/mem");
                 let mut image = vec![0u8; hi - lo];
                 clear_stack();
+                quarantine::hold();
                 below_padding(op);
                 mem.read_exact_at(&mut image, lo as u64)
                     .expect("read the stack through /proc/self/mem");
-                image
+                let heap = quarantine::take();
+                Left { stack: image, heap }
             })
             .expect("spawn the scanned thread")
             .join()
@@ -108,8 +142,13 @@ fn stack_after(op: impl FnOnce() + Send) -> Vec<u8> {
     })
 }
 
+/// The thread's stack after `op` (see [`run_scanned`]).
+fn stack_after(op: impl FnOnce() + Send) -> Vec<u8> {
+    run_scanned(op).stack
+}
+
 /// The secrets of one key, as the code may hold them.
-struct Secrets {
+pub struct Secrets {
     /// Byte strings, searched in 8-byte pieces at any offset.
     bytes: Vec<(String, Vec<u8>)>,
     /// Polynomials, searched in 16-coefficient pieces (4-byte aligned,
@@ -117,7 +156,7 @@ struct Secrets {
     polys: Vec<(String, [i32; 256])>,
 }
 
-fn spec_params<P: ParameterSet>() -> ParamSet {
+pub fn spec_params<P: ParameterSet>() -> ParamSet {
     match P::NAME {
         "ML-DSA-44" => mldsa_spec::ML_DSA_44,
         "ML-DSA-65" => mldsa_spec::ML_DSA_65,
@@ -135,20 +174,24 @@ fn spec_mu(tr: &[u8], ctx: &[u8], msg: &[u8]) -> [u8; 64] {
 /// Everything secret that key generation from xi and signing MSG under
 /// CTX (with rnd = 0, rnd = RND, and from mu with RND) involve, from the
 /// spec.
-fn secrets<P: ParameterSet>(xi: &[u8; 32]) -> Secrets {
+pub fn secrets<P: ParameterSet>(xi: &[u8; 32]) -> Secrets {
     let params = spec_params::<P>();
     let (_, sk) = mldsa_spec::ml_dsa_key_gen_internal(&params, xi);
     let (_, k, tr, s1, s2, t0) = mldsa_spec::encodings::sk_decode(&params, &sk).unwrap();
     let seeds = mldsa_spec::hash::h(&[&xi[..], &[P::K as u8, P::L as u8]].concat(), 128);
-    let mu = spec_mu(&tr, CTX, MSG);
     let mut bytes = vec![
         ("xi".to_string(), xi.to_vec()),
         ("rho'".to_string(), seeds[32..96].to_vec()),
         ("K".to_string(), k.to_vec()),
     ];
-    for rnd in [[0u8; 32], RND] {
-        let rho_pp = mldsa_spec::hash::h(&[&k[..], &rnd[..], &mu[..]].concat(), 64);
-        bytes.push((format!("rho'' (rnd {:#x})", rnd[0]), rho_pp));
+    // The `signature` traits sign with the empty context.
+    for ctx in [CTX, b""] {
+        let mu = spec_mu(&tr, ctx, MSG);
+        for rnd in [[0u8; 32], RND] {
+            let rho_pp = mldsa_spec::hash::h(&[&k[..], &rnd[..], &mu[..]].concat(), 64);
+            let name = format!("rho'' (rnd {:#x}, ctx of {} bytes)", rnd[0], ctx.len());
+            bytes.push((name, rho_pp));
+        }
     }
     let eta_bytes = 32 * P::ETA_BITS;
     let packed_end = 128 + (P::K + P::L) * eta_bytes + P::K * 416;
@@ -165,6 +208,18 @@ fn secrets<P: ParameterSet>(xi: &[u8; 32]) -> Secrets {
         }
     }
     Secrets { bytes, polys }
+}
+
+/// Where the secrets occur in what `op` left: the stack, then each freed
+/// heap block, one line per run of consecutive pieces found.
+fn find_left(left: &Left, secrets: &Secrets) -> Vec<String> {
+    let mut found = find(&left.stack, secrets);
+    for block in &left.heap {
+        for hit in find(block, secrets) {
+            found.push(format!("freed heap block of {} bytes: {hit}", block.len()));
+        }
+    }
+    found
 }
 
 /// Where the secrets occur in `image`: one line per run of consecutive
@@ -217,7 +272,7 @@ fn find(image: &[u8], secrets: &Secrets) -> Vec<String> {
     }
     runs.iter()
         .map(|(name, first, at, last)| {
-            format!("{name}: bytes {first}..={last} (pieces) at stack offset {at:#x}")
+            format!("{name}: bytes {first}..={last} (pieces) at offset {at:#x}")
         })
         .collect()
 }
@@ -226,11 +281,16 @@ fn find(image: &[u8], secrets: &Secrets) -> Vec<String> {
 static FOUND: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
 
 /// Runs `op` on a scanned thread and records every secret found.
-fn check(what: &str, secrets: &Secrets, op: impl FnOnce() + Send) {
-    let found = find(&stack_after(op), secrets);
+pub fn check(what: &str, secrets: &Secrets, op: impl FnOnce() + Send) {
+    let found = find_left(&run_scanned(op), secrets);
+    record(what, found);
+}
+
+/// Records what `what` left, if anything.
+pub fn record(what: &str, found: Vec<String>) {
     if !found.is_empty() {
         FOUND.lock().unwrap().push(format!(
-            "{what} ({} backend) left secrets on the stack:\n  {}",
+            "{what} ({} backend) left secrets behind:\n  {}",
             selected_backend().name(),
             found.join("\n  ")
         ));
@@ -266,6 +326,13 @@ fn sign<P: ParameterSet, F: KeyForm>(sk: &SigningKey<P, F>, secrets: &Secrets) {
     check(&name("external mu"), secrets, || {
         black_box(sk.sign_mu(&mu, &RND));
     });
+    check(&name("signature::Signer"), secrets, || {
+        black_box(Signer::sign(sk, MSG));
+    });
+    let mut rng = Box::new(patterns::Repeat(RND));
+    check(&name("signature::RandomizedSigner"), secrets, || {
+        black_box(RandomizedSigner::sign_with_rng(sk, &mut *rng, MSG));
+    });
 }
 
 /// The expanded-key import, by value (the compact form: the constructors
@@ -289,7 +356,7 @@ fn import<P: ParameterSet, F: KeyForm>(
     });
 }
 
-fn all_operations<P: ParameterSet>() {
+fn all_operations<P: ParameterSet + AssociatedOid>() {
     // Bytes that do not repeat: a piece matches at one offset only.
     let xi: Box<[u8; 32]> = Box::new(core::array::from_fn(|i| (i as u8).wrapping_mul(37) ^ 0x3c));
     let secrets = secrets::<P>(&xi);
@@ -317,6 +384,8 @@ fn all_operations<P: ParameterSet>() {
         let key = compact_from_bytes.precompute();
         black_box(&key);
     });
+    decoders::all::<P>(&xi, &secrets);
+    patterns::all::<P>(&xi, &secrets);
 }
 
 /// The scan sees what an operation leaves: a canary left by a callee is
@@ -337,33 +406,10 @@ fn the_scan_finds_what_is_left() {
     assert!(find(&stack_after(|| {}), &secrets).is_empty());
 }
 
-/// The scan catches a missing wipe: with the test-only plant on, a dropped
-/// key is not zeroized, and its secrets must be found (`make zeroize` runs
-/// this alone, with `--features plants`).
-#[cfg(feature = "plants")]
-#[test]
-fn a_skipped_wipe_is_found() {
-    mldsa::ct::plant_unwiped();
-    let xi: Box<[u8; 32]> = Box::new(core::array::from_fn(|i| (i as u8) ^ 0x5c));
-    let secrets = secrets::<MlDsa44>(&xi);
-    let found = find(
-        &stack_after(|| {
-            let sk = SigningKey::<MlDsa44>::from_seed(&xi);
-            black_box(&sk);
-        }),
-        &secrets,
-    );
-    assert!(
-        found.iter().any(|f| f.starts_with("packed s1, s2, t0"))
-            && found.iter().any(|f| f.starts_with("K:")),
-        "the unwiped key's sk and K, found: {found:?}"
-    );
-}
-
 #[test]
 #[cfg_attr(
     feature = "plants",
-    ignore = "the plant is process-wide: with it on, only a_skipped_wipe_is_found runs"
+    ignore = "the plants are process-wide: with them on, only the plants' tests run"
 )]
 fn no_secret_stays_on_the_stack() {
     if let Ok(name) = std::env::var("MLDSA_BACKEND") {
