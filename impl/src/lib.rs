@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use mldsa::ml_dsa_65::{SigningKey, VerifyingKey};
-//! let sk = SigningKey::generate_os()?;                          // xi from the OS generator
+//! let sk = SigningKey::generate_os_boxed()?; // xi from the OS; boxed, so `?` moves no key copy
 //! let sig = sk.sign_with_context(b"message", b"my-app v1")?;    // hedged: rnd from the OS
 //! let vk = VerifyingKey::try_from(sk.verifying_key().as_bytes())?; // as a peer decodes it
 //! vk.verify_with_context(b"message", sig.as_ref(), b"my-app v1")?;
