@@ -45,6 +45,6 @@ expect_missing "no cargo-hax" "$bin" "cargo-hax"
 # 2. A cargo-hax but no hax-engine (the OCaml engine F* extraction needs).
 stub="$tmp/stub"
 mkdir "$stub"
-printf '#!%s\necho "hax 0.4.2"\n' "$bin/bash" >"$stub/cargo-hax"
+printf '#!%s\necho "hax 0.3.7"\n' "$bin/bash" >"$stub/cargo-hax"
 chmod +x "$stub/cargo-hax"
 expect_missing "cargo-hax without hax-engine" "$stub:$bin" "hax-engine"
