@@ -82,7 +82,7 @@ fn readme<P: ParameterSet>(seed: &mut [u8; 32]) -> Result<(), Error> {
     let sk = SigningKey::<P>::generate_os_boxed()?;
     let sig = sk.sign_deterministic(b"message", b"context")?;
     sk.verifying_key()
-        .verify(b"message", sig.as_ref(), b"context")?;
+        .verify_with_context(b"message", sig.as_ref(), b"context")?;
     seed.copy_from_slice(sk.seed().ok_or(Error::MalformedKey)?);
     Ok(())
 }
