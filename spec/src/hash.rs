@@ -155,4 +155,11 @@ mod tests {
         let (_, rest) = h_squeeze(ctx, 31);
         assert_eq!([first, second, rest].concat(), whole);
     }
+
+    /// A contract failure names the context and shows none of its state.
+    #[test]
+    fn contexts_print_their_name_only() {
+        assert_eq!(format!("{:?}", h_absorb(h_init(), b"secret")), "HContext");
+        assert_eq!(format!("{:?}", g_absorb(g_init(), b"secret")), "GContext");
+    }
 }
