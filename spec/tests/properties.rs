@@ -380,3 +380,16 @@ fn every_parameter_set_signs_and_verifies() {
         }
     }
 }
+
+/// Line 28's second test: ML-DSA-44 with xi = 4^32 and M = 44 as 4 bytes
+/// (empty context, rnd = 0^32) meets an attempt whose hint has more than
+/// omega 1's with ||<<c t0>>|| below gamma2 (found by search): only
+/// "count > omega" rejects it, and signing goes on to a valid signature.
+#[test]
+fn an_attempt_with_more_than_omega_hints_is_rejected() {
+    let params = ML_DSA_44;
+    let (pk, sk) = ml_dsa_key_gen(&params, Some([4u8; 32])).unwrap();
+    let m = 44u32.to_le_bytes();
+    let sigma = ml_dsa_sign(&params, &sk, &m, b"", Some([0u8; 32])).unwrap();
+    assert_eq!(ml_dsa_verify(&params, &pk, &m, &sigma, b""), Ok(true));
+}
