@@ -3,7 +3,7 @@
 # never builds it.
 .PHONY: bench bench-instructions
 .PHONY: test-neon lemmas-neon neon-instructions
-.PHONY: ct setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc package-check hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage stack-check zeroize help interop no-std msrv extract-check mutants mutants-shard
+.PHONY: ct setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc package-check hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage stack-check zeroize help interop no-std msrv extract-check mutants mutants-shard dep-cost
 .PHONY: fuzz fuzz-smoke fuzz-seeds miri
 
 # scripts/release-set.sh: one package and feature set for every optimized
@@ -34,6 +34,7 @@ help:
 	@echo "make mutants-shard  one shard of make mutants, chosen by the commit (part of make test)"
 	@echo "make bench       criterion: mldsa against the other ML-DSA crates (bench/README.md)"
 	@echo "make bench-instructions  callgrind instructions per operation, same comparison"
+	@echo "make dep-cost    a user's release build of mldsa against the peers': CPU time, binary size (bench/README.md)"
 	@echo "make stack-usage peak stack of every operation, backend and parameter set"
 	@echo "make stack-check every operation on a stack of its documented figure, each at most 128 KiB (part of make test)"
 	@echo "make zeroize     no secret left on the stack or in freed heap after any operation, every backend, release build (part of make test)"
@@ -193,6 +194,11 @@ extract:
 # hand-written interfaces naming only what exists (scripts/extract-check.sh).
 extract-check:
 	bash scripts/extract-check.sh
+
+# A fresh release build of a program using mldsa, against the peers
+# (scripts/dep-cost.sh; needs crates.io).
+dep-cost:
+	bash scripts/dep-cost.sh
 
 # cargo-mutants on spec/src against the spec's tests (scripts/mutants.sh).
 mutants:

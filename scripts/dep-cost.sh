@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# `make dep-cost`: what a user pays to depend on mldsa, against the peers,
+# as issue 31 measures it. For each library, a fresh binary crate that
+# calls ML-DSA-65 keygen, sign and verify once is built with `cargo build
+# --release` in a fresh target directory. Printed per library: the CPU
+# time of the build (user + sys, every rustc included), its wall time, the
+# stripped binary's size and the number of crates in its dependency tree.
+#
+#   DEP_COST_MLDSA_FEATURES  features for mldsa-fips204 (default: its
+#                            defaults), e.g. "--no-default-features
+#                            --features std"
+#   DEP_COST_ONLY            a space-separated subset of: mldsa libcrux
+#                            fips204 rustcrypto
+#
+# Needs crates.io (the peers and their dependencies). Run it on an idle
+# machine: the CPU times of builds that overlap are not comparable.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+main_mldsa='use mldsa::ml_dsa_65::{SigningKey, VerifyingKey};
+fn main() {
+    let sk = SigningKey::generate_os_boxed().unwrap();
+    let sig = sk.sign_with_context(b"message", b"").unwrap();
+    let vk = VerifyingKey::try_from(sk.verifying_key().as_bytes()).unwrap();
+    vk.verify_with_context(b"message", sig.as_ref(), b"").unwrap();
+    println!("ok");
+}'
+main_libcrux='use libcrux_ml_dsa::ml_dsa_65;
+fn main() {
+    let kp = ml_dsa_65::generate_key_pair([7u8; 32]);
+    let sig = ml_dsa_65::sign(&kp.signing_key, b"message", b"", [9u8; 32]).unwrap();
+    ml_dsa_65::verify(&kp.verification_key, b"message", b"", &sig).unwrap();
+    println!("ok");
+}'
+main_fips204='use fips204::ml_dsa_65;
+use fips204::traits::{KeyGen, Signer, Verifier};
+fn main() {
+    let (pk, sk) = ml_dsa_65::KG::keygen_from_seed(&[7u8; 32]);
+    let sig = sk.try_sign_with_seed(&[9u8; 32], b"message", b"").unwrap();
+    assert!(pk.verify(b"message", &sig, b""));
+    println!("ok");
+}'
+main_rustcrypto='use ml_dsa::{ExpandedSigningKey, MlDsa65, Seed};
+fn main() {
+    let sk = ExpandedSigningKey::<MlDsa65>::from_seed(&Seed::from([7u8; 32]));
+    let vk = sk.verifying_key();
+    let sig = sk.sign_deterministic(b"message", b"").unwrap();
+    assert!(vk.verify_with_context(b"message", b"", &sig));
+    println!("ok");
+}'
+
+# The dependency line of each library.
+dependency() {
+    case "$1" in
+        mldsa) echo "mldsa-fips204 = { path = \"$root/impl\"${DEP_COST_MLDSA_FEATURES:+, $DEP_COST_MLDSA_FEATURES} }" ;;
+        libcrux) echo 'libcrux-ml-dsa = "=0.0.11"' ;;
+        fips204) echo 'fips204 = "=0.5.0"' ;;
+        rustcrypto) echo 'ml-dsa = "=0.1.2"' ;;
+    esac
+}
+program() {
+    case "$1" in
+        mldsa) echo "$main_mldsa" ;;
+        libcrux) echo "$main_libcrux" ;;
+        fips204) echo "$main_fips204" ;;
+        rustcrypto) echo "$main_rustcrypto" ;;
+    esac
+}
+
+printf '%-12s %10s %8s %14s %7s\n' library "CPU s" "wall s" "stripped B" crates
+for name in mldsa libcrux fips204 rustcrypto; do
+    if [[ -n "${DEP_COST_ONLY:-}" && " $DEP_COST_ONLY " != *" $name "* ]]; then
+        continue
+    fi
+    dir="$work/$name"
+    mkdir -p "$dir/src"
+    printf '[package]\nname = "dep-cost-%s"\nversion = "0.0.0"\nedition = "2024"\npublish = false\n\n[dependencies]\n%s\n\n[workspace]\n' \
+        "$name" "$(dependency "$name")" >"$dir/Cargo.toml"
+    program "$name" >"$dir/src/main.rs"
+    # Resolve and download first, outside the timed build.
+    (cd "$dir" && cargo fetch -q)
+    TIMEFORMAT='%U %S %R'
+    if ! { time (cd "$dir" && CARGO_TARGET_DIR="$dir/target" cargo build -q --release >"$dir/build.log" 2>&1); } 2>"$dir/time"; then
+        echo "dep-cost: $name did not build:" >&2
+        cat "$dir/build.log" >&2
+        exit 1
+    fi
+    read -r user sys wall <"$dir/time"
+    bin="$dir/target/release/dep-cost-$name"
+    [[ "$("$bin")" == ok ]] || { echo "dep-cost: $name's program failed" >&2; exit 1; }
+    strip -o "$dir/stripped" "$bin"
+    crates=$(cd "$dir" && cargo tree -q --prefix none -e normal | sed 's/ (\*)$//' | sort -u | wc -l)
+    printf '%-12s %10.1f %8.1f %14d %7d\n' "$name" "$(awk "BEGIN { print $user + $sys }")" "$wall" \
+        "$(stat -c %s "$dir/stripped")" "$crates"
+done
