@@ -393,3 +393,27 @@ fn an_attempt_with_more_than_omega_hints_is_rejected() {
     let sigma = ml_dsa_sign(&params, &sk, &m, b"", Some([0u8; 32])).unwrap();
     assert_eq!(ml_dsa_verify(&params, &pk, &m, &sigma, b""), Ok(true));
 }
+
+/// External mu (Algorithms 7 and 8 from line 7 on): a signature of mu
+/// verifies under mu, and not under another mu or key.
+#[test]
+fn external_mu_signs_and_verifies_only_its_mu() {
+    for params in PARAMS {
+        let (pk, sk) = ml_dsa_key_gen_internal(&params, &[3u8; 32]);
+        let (other_pk, _) = ml_dsa_key_gen_internal(&params, &[5u8; 32]);
+        let mu = [0x5a; 64];
+        let sigma = ml_dsa_sign_internal_external_mu(&params, &sk, &mu, &[0u8; 32]).unwrap();
+        assert!(ml_dsa_verify_internal_external_mu(
+            &params, &pk, &mu, &sigma
+        ));
+        assert!(!ml_dsa_verify_internal_external_mu(
+            &params,
+            &pk,
+            &[0x5b; 64],
+            &sigma
+        ));
+        assert!(!ml_dsa_verify_internal_external_mu(
+            &params, &other_pk, &mu, &sigma
+        ));
+    }
+}
