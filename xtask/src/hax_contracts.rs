@@ -50,12 +50,14 @@ pub struct Found {
     pub message: String,
 }
 
-fn is_hax(path: &syn::Path, name: &str) -> bool {
+/// `path` is `hax_lib::<name>`.
+pub(crate) fn is_hax(path: &syn::Path, name: &str) -> bool {
     let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
     segments.len() == 2 && segments[0] == "hax_lib" && segments[1] == name
 }
 
-fn hax_macro<'a>(stmt: &'a Stmt, name: &str) -> Option<&'a syn::Macro> {
+/// The statement is the macro `hax_lib::<name>!(..)`.
+pub(crate) fn hax_macro<'a>(stmt: &'a Stmt, name: &str) -> Option<&'a syn::Macro> {
     match stmt {
         Stmt::Macro(m) if is_hax(&m.mac.path, name) => Some(&m.mac),
         Stmt::Expr(Expr::Macro(m), _) if is_hax(&m.mac.path, name) => Some(&m.mac),
@@ -92,7 +94,8 @@ pub fn loop_predicates(file: &syn::File) -> HashSet<String> {
     names
 }
 
-fn quote_type(ty: &syn::Type) -> String {
+/// The last segment of a path type (`ParamSet` of `crate::params::ParamSet`).
+pub(crate) fn quote_type(ty: &syn::Type) -> String {
     match ty {
         syn::Type::Path(p) => p
             .path

@@ -19,7 +19,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use syn::visit::{self, Visit};
-use syn::{Attribute, Expr, ImplItem, Item, Stmt};
+use syn::{Attribute, ImplItem, Item, Stmt};
+
+use crate::hax_contracts::{hax_macro, is_hax, quote_type};
 
 /// How many clauses of each kind one function (or module) has.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -53,11 +55,6 @@ impl Counts {
 /// name: `decompose`, or `impl_ParamSet__bitlen` for a method), the counts.
 pub type Inventory = BTreeMap<String, BTreeMap<String, Counts>>;
 
-fn is_hax(path: &syn::Path, name: &str) -> bool {
-    let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
-    segments.len() == 2 && segments[0] == "hax_lib" && segments[1] == name
-}
-
 fn attr_counts(attrs: &[Attribute]) -> Counts {
     let mut c = Counts::default();
     for a in attrs {
@@ -89,17 +86,10 @@ struct LoopMacros(Counts);
 
 impl<'ast> Visit<'ast> for LoopMacros {
     fn visit_stmt(&mut self, stmt: &'ast Stmt) {
-        let mac = match stmt {
-            Stmt::Macro(m) => Some(&m.mac),
-            Stmt::Expr(Expr::Macro(m), _) => Some(&m.mac),
-            _ => None,
-        };
-        if let Some(mac) = mac {
-            if is_hax(&mac.path, "loop_invariant") {
-                self.0.invariants += 1;
-            } else if is_hax(&mac.path, "loop_decreases") {
-                self.0.decreases += 1;
-            }
+        if hax_macro(stmt, "loop_invariant").is_some() {
+            self.0.invariants += 1;
+        } else if hax_macro(stmt, "loop_decreases").is_some() {
+            self.0.decreases += 1;
         }
         visit::visit_stmt(self, stmt);
     }
@@ -126,15 +116,7 @@ pub fn rust_contracts(src: &str) -> Result<BTreeMap<String, Counts>, String> {
                 }
             }
             Item::Impl(i) if i.trait_.is_none() && !is_test_only(&i.attrs) => {
-                let ty = match &*i.self_ty {
-                    syn::Type::Path(p) => p
-                        .path
-                        .segments
-                        .last()
-                        .map(|s| s.ident.to_string())
-                        .unwrap_or_default(),
-                    _ => String::new(),
-                };
+                let ty = quote_type(&i.self_ty);
                 for ii in &i.items {
                     if let ImplItem::Fn(f) = ii {
                         let c = fn_counts(&f.attrs, &f.block);

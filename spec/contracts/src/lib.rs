@@ -38,9 +38,10 @@
 //!
 //! A `#[hax_lib::lemma]` function (`fn l(x: T) -> Proof<{ statement }> {}`)
 //! is a proof obligation of its own under hax, with no body to run. Its
-//! run-time copy returns `()` and checks the statement (and any `requires`)
-//! for the arguments it is called with, so that tests call a lemma on
-//! random and boundary inputs as they call any function.
+//! run-time copy returns `()` and checks the statement for the arguments
+//! it is called with, so that tests call a lemma on random and boundary
+//! inputs as they call any function. A `requires` on a lemma is refused:
+//! hax drops it, so the hypotheses go into the statement (`implies`).
 //!
 //! [`macro@predicate`] marks a named predicate (a function returning
 //! `hax_lib::Prop`, used inside contracts): hax sees it as written, and the
@@ -564,35 +565,26 @@ fn checked_lemma(original: &ItemFn) -> syn::Result<ItemFn> {
             "a lemma returns `Proof<{ statement }>`",
         ));
     };
-    let requires: Option<Expr> = hax_attr(&f.attrs, "requires")
-        .map(|a| a.parse_args())
-        .transpose()?;
-    f.attrs.retain(|a| {
-        !is_hax(a.path(), "requires") && !is_hax(a.path(), "ensures") && !is_hax(a.path(), "lemma")
-    });
+    // hax 0.3.7 drops a requires on a lemma without a word: the extracted
+    // lemma would claim its statement for every input.
+    if let Some(attr) = hax_attr(&f.attrs, "requires") {
+        return Err(syn::Error::new_spanned(
+            attr,
+            "hax drops a requires on a lemma: state the hypotheses in the statement, \
+             `Proof<{ hax_lib::implies(hypotheses, statement) }>`",
+        ));
+    }
+    f.attrs
+        .retain(|a| !is_hax(a.path(), "ensures") && !is_hax(a.path(), "lemma"));
     let mut prop = RuntimeProp::default();
     let source = text(&statement);
     prop.visit_expr_mut(&mut statement);
     let statement = as_bool(&statement);
-    let pre = match requires {
-        Some(mut cond) => {
-            let source = text(&cond);
-            prop.visit_expr_mut(&mut cond);
-            let cond = as_bool(&cond);
-            quote! {
-                if cfg!(feature = "check-contracts") && !#cond {
-                    crate::contract::violated(#name, "requires", #source, #inputs);
-                }
-            }
-        }
-        None => quote!(),
-    };
     if let Some(e) = prop.error {
         return Err(e);
     }
     f.sig.output = ReturnType::Default;
     f.block = Box::new(parse_quote!({
-        #pre
         if cfg!(feature = "check-contracts") && !#statement {
             crate::contract::violated(#name, "lemma", #source, #inputs);
         }
