@@ -351,6 +351,7 @@ impl sealed::Sealed for MlDsa44 {}
 impl sealed::Sealed for MlDsa65 {}
 impl sealed::Sealed for MlDsa87 {}
 
+#[cfg(feature = "ml-dsa-44")]
 impl ParameterSet for MlDsa44 {
     const NAME: &'static str = "ML-DSA-44";
     const K: usize = 4;
@@ -373,6 +374,7 @@ impl ParameterSet for MlDsa44 {
     type SigBytes = [u8; 2420];
 }
 
+#[cfg(feature = "ml-dsa-65")]
 impl ParameterSet for MlDsa65 {
     const NAME: &'static str = "ML-DSA-65";
     const K: usize = 6;
@@ -395,6 +397,7 @@ impl ParameterSet for MlDsa65 {
     type SigBytes = [u8; 3309];
 }
 
+#[cfg(feature = "ml-dsa-87")]
 impl ParameterSet for MlDsa87 {
     const NAME: &'static str = "ML-DSA-87";
     const K: usize = 8;
@@ -441,8 +444,11 @@ mod tests {
 
     #[test]
     fn table_2_sizes() {
+        #[cfg(feature = "ml-dsa-44")]
         sizes::<MlDsa44>();
+        #[cfg(feature = "ml-dsa-65")]
         sizes::<MlDsa65>();
+        #[cfg(feature = "ml-dsa-87")]
         sizes::<MlDsa87>();
     }
 }

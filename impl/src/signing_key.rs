@@ -685,7 +685,13 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     }
 }
 
-#[cfg(test)]
+// The tests use every parameter set.
+#[cfg(all(
+    test,
+    feature = "ml-dsa-44",
+    feature = "ml-dsa-65",
+    feature = "ml-dsa-87"
+))]
 mod tests {
     use core::mem::size_of;
 

@@ -25,7 +25,13 @@ use zeroize::Zeroizing;
 
 use crate::error::Error;
 use crate::mu::{Mu, MuBuilder};
-use crate::params::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
+#[cfg(feature = "ml-dsa-44")]
+use crate::params::MlDsa44;
+#[cfg(feature = "ml-dsa-65")]
+use crate::params::MlDsa65;
+#[cfg(feature = "ml-dsa-87")]
+use crate::params::MlDsa87;
+use crate::params::ParameterSet;
 use crate::signature::Signature;
 use crate::signing_key::{KeyForm, SigningKey};
 use crate::verifying_key::VerifyingKey;
@@ -221,8 +227,11 @@ macro_rules! signature_encoding {
     };
 }
 
+#[cfg(feature = "ml-dsa-44")]
 signature_encoding!(MlDsa44, 2420);
+#[cfg(feature = "ml-dsa-65")]
 signature_encoding!(MlDsa65, 3309);
+#[cfg(feature = "ml-dsa-87")]
 signature_encoding!(MlDsa87, 4627);
 
 impl From<Error> for SignatureError {
@@ -231,7 +240,13 @@ impl From<Error> for SignatureError {
     }
 }
 
-#[cfg(test)]
+// The tests use every parameter set.
+#[cfg(all(
+    test,
+    feature = "ml-dsa-44",
+    feature = "ml-dsa-65",
+    feature = "ml-dsa-87"
+))]
 mod tests {
     use ::signature::{SignatureEncoding, Signer, Verifier};
 

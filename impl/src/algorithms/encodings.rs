@@ -237,7 +237,7 @@ fn hint_bit_unpack<P: ParameterSet>(y: &[u8], h: &mut P::VecK) -> Result<(), Err
 
 /// sigEncode (Algorithm 26): c~ || `BitPack(z[i], gamma1 - 1, gamma1)` ||
 /// HintBitPack(h). z must be centered (|z_i| < gamma1); h has at most omega ones.
-#[inline(always)]
+#[inline(never)]
 pub fn sig_encode<P: ParameterSet, B: Backend>(
     c_tilde: &[u8],
     z: &P::VecL,
@@ -256,7 +256,7 @@ pub fn sig_encode<P: ParameterSet, B: Backend>(
 
 /// sigDecode (Algorithm 27). `sig` must have P::SIG_LEN bytes; a malformed
 /// hint is `Err(MalformedSignature)`.
-#[inline(always)]
+#[inline(never)]
 pub fn sig_decode<P: ParameterSet, B: Backend>(
     sig: &[u8],
     z: &mut P::VecL,

@@ -113,7 +113,7 @@ pub fn key_gen_internal_precomputed<P: ParameterSet, B: Backend>(
 
 /// KeyGen_internal with s1 and s2 in the storage given (s1 left NTT'd) and
 /// A_hat's rows from `rows`.
-#[inline(always)]
+#[inline(never)]
 fn key_gen_with<P: ParameterSet, B: Backend>(
     xi: &[u8; 32],
     vk: &mut ExpandedVerifyingKey<P>,
@@ -231,7 +231,7 @@ pub fn sign_internal_precomputed<P: ParameterSet, B: Backend>(
 
 /// Sign_internal given A_hat: s1 and s2 unpacked and NTT'd on the stack,
 /// each t0_i where it is used; then the rejection loop.
-#[inline(always)]
+#[inline(never)]
 fn sign_with<P: ParameterSet, B: Backend>(
     sk: &ExpandedSigningKey<P>,
     a_hat: &P::Matrix,
@@ -271,7 +271,7 @@ fn sign_with<P: ParameterSet, B: Backend>(
     let mut mask = MaskStream::new();
     loop {
         // y <- ExpandMask(rho'', kappa); w <- NTT^-1(A_hat o NTT(y))
-        if B::WIDE_SHAKE {
+        if B::wide_shake() {
             mask.next_y::<P, B>(&sec.rho_pp, &mut sec.y);
         } else {
             expand_mask::<P, B>(&sec.rho_pp, kappa, &mut sec.y);

@@ -144,7 +144,7 @@ pub fn import_signing_key<P: ParameterSet, B: Backend>(
 
 /// The checks of the import, `sk` holding the bytes: s1 unpacked into
 /// `s1_hat` and NTT'd there; each row's s2, t0 and t1 in `scratch`.
-#[inline(always)]
+#[inline(never)]
 fn import_with<P: ParameterSet, B: Backend>(
     sk: &ExpandedSigningKey<P>,
     vk: &mut ExpandedVerifyingKey<P>,

@@ -163,7 +163,7 @@ fn in_groups_of_four<'a, B: Backend>(
     let mut spare_used = false;
     while index < total {
         let left = total - index;
-        let n = if B::WIDE_SHAKE {
+        let n = if B::wide_shake() {
             left.min(4)
         } else if left >= 4 {
             4
@@ -202,7 +202,7 @@ fn seed_34<P: ParameterSet>(rho: &[u8; 32], index: usize) -> [u8; 34] {
 
 /// ExpandA (Algorithm 32): `A_hat[r][s] = RejNTTPoly(rho || s || r)`, four
 /// entries at a time in row-major order.
-#[inline(always)]
+#[inline(never)]
 pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matrix) {
     let seed = |index: usize| seed_34::<P>(rho, index);
     let entries = a_hat
@@ -243,7 +243,7 @@ impl MatrixRows {
     }
 
     /// The next row of A_hat = ExpandA(rho) into `row`.
-    #[inline(always)]
+    #[inline(never)]
     pub fn next_row<P: ParameterSet, B: Backend>(&mut self, rho: &[u8; 32], row: &mut P::VecL) {
         let row = row.as_mut();
         let mut filled = self.ahead_len.min(row.len());
@@ -252,7 +252,7 @@ impl MatrixRows {
         while filled < row.len() {
             let left = P::K * P::L - self.next;
             // As in `in_groups_of_four`.
-            let n = if B::WIDE_SHAKE {
+            let n = if B::wide_shake() {
                 left.min(4)
             } else if left >= 4 {
                 4
@@ -307,7 +307,7 @@ fn seeds_66(seeds: &mut [[u8; 66]; 4], rho: &[u8; 64], first: u16) {
 
 /// ExpandS (Algorithm 33): `s1[r] = RejBoundedPoly(rho' || r)` for r < l, and
 /// `s2[r] = RejBoundedPoly(rho' || r + l)` for r < k; four at a time.
-#[inline(always)]
+#[inline(never)]
 pub fn expand_s<P: ParameterSet, B: Backend>(
     rho_prime: &[u8; 64],
     s1: &mut P::VecL,
@@ -379,7 +379,7 @@ fn mask_poly_x4<P: ParameterSet, B: Backend>(
 
 /// ExpandMask (Algorithm 34): `y[r]` = BitUnpack(H(rho'' || kappa + r, 32c),
 /// gamma1 - 1, gamma1); four at a time.
-#[inline(always)]
+#[inline(never)]
 pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
     in_groups_of_four::<B>(
         P::L,
@@ -415,7 +415,7 @@ impl MaskStream {
 
     /// y for the next iteration: ExpandMask(rho'', kappa) for kappa = l
     /// times the number of earlier calls.
-    #[inline(always)]
+    #[inline(never)]
     pub fn next_y<P: ParameterSet, B: Backend>(&mut self, rho_pp: &[u8; 64], y: &mut P::VecL) {
         let y = y.as_mut();
         let mut filled = self.ahead_len.min(y.len());
@@ -455,7 +455,7 @@ impl Drop for MaskStream {
 
 /// SampleInBall (Algorithm 29): the challenge c with tau coefficients +-1,
 /// from c~. Coefficients are -1, 0 or 1.
-#[inline(always)]
+#[inline(never)]
 pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly) {
     let mut xof = B::Shake256::new();
     xof.absorb(c_tilde);

@@ -6,6 +6,11 @@
 mod keccak_round;
 #[macro_use]
 mod simd_poly;
+#[cfg(target_arch = "x86_64")]
+#[macro_use]
+mod cpu_kernels;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use cpu_kernels::cold;
 
 // The SIMD backends are where `unsafe` may appear (intrinsic loads and
 // stores, calls into `#[target_feature]` kernels after the CPU check); the
@@ -21,6 +26,10 @@ pub mod lanes;
 #[allow(unsafe_code)]
 pub mod neon;
 pub mod portable;
+// The selection makes the x86-64 SIMD backends' CPU tokens from the
+// choice it stored after their CPU checks (`unsafe`, one per kernel).
+#[allow(unsafe_code)]
+pub mod selected;
 #[cfg(any(
     target_arch = "x86_64",
     all(target_arch = "aarch64", target_feature = "neon")
@@ -29,20 +38,6 @@ mod simd_sponge;
 
 use crate::params::{Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
-
-/// Runs an x86-64 SIMD backend's portable fallback out of line, on the cold
-/// path. Inside the SIMD entry points (`crate::dispatch`) the CPU check
-/// before each kernel always passes, so the fallback never runs there;
-/// inlined, it put a portable copy of every kernel at every call site:
-/// 56 % of the AVX2 entry points' machine code and 49 % of the AVX-512
-/// ones' (1.40 and 1.66 MB before, 0.61 and 0.84 MB after), and as much of
-/// mldsa's optimized compile time. Now one copy per backend method.
-#[cfg(target_arch = "x86_64")]
-#[cold]
-#[inline(never)]
-pub(crate) fn cold<R>(fallback: impl FnOnce() -> R) -> R {
-    fallback()
-}
 
 /// For each 8-bit mask, the positions of its set bits in increasing order:
 /// the compaction table of the SIMD rejection samplers (indexed by the
@@ -118,6 +113,12 @@ pub trait Backend: Copy + 'static {
     /// SIMD Keccak), so that a partial group of two or three is best run
     /// four-wide with idle lanes rather than one lane at a time.
     const WIDE_SHAKE: bool;
+    /// [`Self::WIDE_SHAKE`], asked at run time: for the selected backend
+    /// ([`selected::Selected`]) it depends on which one was selected.
+    #[inline(always)]
+    fn wide_shake() -> bool {
+        Self::WIDE_SHAKE
+    }
     /// SHAKE128 (G), one lane.
     type Shake128: Xof;
     /// SHAKE256 (H), one lane.

@@ -34,7 +34,7 @@ fn andnot(x: __m256i, y: __m256i) -> __m256i {
 ///
 /// # Safety
 /// The CPU must have AVX2 (a `#[target_feature]` function).
-#[inline]
+#[inline(never)]
 #[target_feature(enable = "avx2")]
 pub fn keccak_f1600_x4(state: &mut [__m256i; 25]) {
     let mut a = *state;

@@ -20,7 +20,7 @@ use core::arch::x86_64::*;
 
 use super::lanes::avx2 as kernels;
 use super::portable::{self, Portable};
-use super::{Backend, CompactTable, Xof, XofX4};
+use super::{Backend, CompactTable, XofX4};
 use crate::params::{D, Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 use isa::{load, store};
@@ -76,13 +76,13 @@ macro_rules! with_avx2 {
 
 simd_poly_loops!("avx2", __m256i, 32);
 
-#[inline]
+#[inline(never)]
 #[target_feature(enable = "avx2")]
 fn ntt_poly(a: &mut Poly) {
     kernels::ntt(Isa::new(), &mut a.coeffs)
 }
 
-#[inline]
+#[inline(never)]
 #[target_feature(enable = "avx2")]
 fn invntt_poly(a: &mut Poly) {
     kernels::invntt_tomont(Isa::new(), &mut a.coeffs)
@@ -95,11 +95,63 @@ fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
 }
 
 /// c = sum_j a_j o b_j * 2^-32: exact 64-bit sums, one reduction per lane.
+#[inline(never)]
 #[target_feature(enable = "avx2")]
 fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
     let s = Isa::new();
     for i in 0..32 {
         store(&mut c.coeffs, i, kernels::pointwise_acc(s, a, b, i));
+    }
+}
+
+#[target_feature(enable = "avx2")]
+fn add_poly(a: &mut Poly, b: &Poly) {
+    zip_map(a, b, |x, y| _mm256_add_epi32(x, y))
+}
+
+#[target_feature(enable = "avx2")]
+fn sub_poly(a: &mut Poly, b: &Poly) {
+    zip_map(a, b, |x, y| _mm256_sub_epi32(x, y))
+}
+
+#[target_feature(enable = "avx2")]
+fn shift_left_d_poly(a: &mut Poly) {
+    map(a, |x| _mm256_slli_epi32::<{ D as i32 }>(x))
+}
+
+#[target_feature(enable = "avx2")]
+fn reduce32_poly(a: &mut Poly) {
+    let s = Isa::new();
+    map(a, |x| kernels::reduce32(s, x))
+}
+
+#[target_feature(enable = "avx2")]
+fn caddq_poly(a: &mut Poly) {
+    let s = Isa::new();
+    map(a, |x| kernels::caddq(s, x))
+}
+
+#[target_feature(enable = "avx2")]
+fn freeze_poly(a: &mut Poly) {
+    let s = Isa::new();
+    map(a, |x| kernels::caddq(s, kernels::reduce32(s, x)))
+}
+
+/// BitUnpack of z with the AVX2 unpacker, or the portable one for a `v`
+/// of another length.
+#[target_feature(enable = "avx2")]
+fn unpack_z_poly<G: Gamma1>(a: &mut Poly, v: &[u8]) {
+    if !packing::unpack_z::<G>(a, v) {
+        Portable::unpack_z::<G>(a, v)
+    }
+}
+
+/// w1's SimpleBitPack with the AVX2 packer, or the portable one for an
+/// `out` of another length.
+#[target_feature(enable = "avx2")]
+fn pack_w1_poly<G: Gamma2>(out: &mut [u8], a: &Poly) {
+    if !packing::pack_w1::<G>(out, a) {
+        Portable::pack_w1::<G>(out, a)
     }
 }
 
@@ -246,204 +298,93 @@ impl<const RATE: usize> XofX4 for Avx2ShakeX4<RATE> {
     }
 }
 
-impl Backend for Avx2 {
-    const NAME: &'static str = "avx2";
-    const WIDE_SHAKE: bool = true;
-    type Shake128 = ShakeBmi<168>;
-    type Shake256 = ShakeBmi<136>;
-    type Shake128x4 = Avx2ShakeX4<168>;
-    type Shake256x4 = Avx2ShakeX4<136>;
+/// Proof that this CPU runs the AVX2 backend (AVX2, BMI1, BMI2 and POPCNT:
+/// [`available`]): a zero-sized value with the backend's kernels as
+/// methods, made by [`Avx2Cpu::detect`] after the CPU check.
+#[derive(Clone, Copy, Debug)]
+pub struct Avx2Cpu(());
 
+impl Avx2Cpu {
+    /// The token, if this CPU runs the backend.
     #[inline(always)]
-    fn ntt(a: &mut Poly) {
-        with_avx2!(ntt_poly(a), Portable::ntt(a))
+    pub fn detect() -> Option<Avx2Cpu> {
+        if available() { Some(Avx2Cpu(())) } else { None }
     }
 
+    /// The token, without a check.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must run the backend: [`available`] returned true.
     #[inline(always)]
-    fn invntt_tomont(a: &mut Poly) {
-        with_avx2!(invntt_poly(a), Portable::invntt_tomont(a))
-    }
-
-    #[inline(always)]
-    fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly) {
-        with_avx2!(pointwise(c, a, b), Portable::pointwise_montgomery(c, a, b))
-    }
-
-    #[inline(always)]
-    fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]) {
-        with_avx2!(
-            pointwise_acc(c, a, b),
-            Portable::pointwise_acc_montgomery(c, a, b)
-        )
-    }
-
-    #[inline(always)]
-    fn add(a: &mut Poly, b: &Poly) {
-        with_avx2!(
-            zip_map(a, b, |x, y| _mm256_add_epi32(x, y)),
-            Portable::add(a, b)
-        )
-    }
-
-    #[inline(always)]
-    fn sub(a: &mut Poly, b: &Poly) {
-        with_avx2!(
-            zip_map(a, b, |x, y| _mm256_sub_epi32(x, y)),
-            Portable::sub(a, b)
-        )
-    }
-
-    #[inline(always)]
-    fn shift_left_d(a: &mut Poly) {
-        with_avx2!(
-            map(a, |x| _mm256_slli_epi32::<{ D as i32 }>(x)),
-            Portable::shift_left_d(a)
-        )
-    }
-
-    #[inline(always)]
-    fn reduce32(a: &mut Poly) {
-        with_avx2!(
-            |s| map(a, |x| kernels::reduce32(s, x)),
-            Portable::reduce32(a)
-        )
-    }
-
-    #[inline(always)]
-    fn caddq(a: &mut Poly) {
-        with_avx2!(|s| map(a, |x| kernels::caddq(s, x)), Portable::caddq(a))
-    }
-
-    #[inline(always)]
-    fn freeze(a: &mut Poly) {
-        with_avx2!(
-            |s| map(a, |x| kernels::caddq(s, kernels::reduce32(s, x))),
-            Portable::freeze(a)
-        )
-    }
-
-    #[inline(always)]
-    fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-        with_avx2!(
-            power2round_poly(a1, a0, a),
-            Portable::power2round(a1, a0, a)
-        )
-    }
-
-    #[inline(always)]
-    fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-        with_avx2!(
-            decompose_poly::<G>(a1, a0, a),
-            Portable::decompose::<G>(a1, a0, a)
-        )
-    }
-
-    #[inline(always)]
-    fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
-        with_avx2!(
-            make_hint_poly::<G>(h, z, r),
-            Portable::make_hint::<G>(h, z, r)
-        )
-    }
-
-    #[inline(always)]
-    fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) {
-        with_avx2!(
-            use_hint_poly::<G>(a, h, r),
-            Portable::use_hint::<G>(a, h, r)
-        )
-    }
-
-    #[inline(always)]
-    fn exceeds_norm(a: &Poly, bound: i32) -> bool {
-        with_avx2!(
-            exceeds_norm_poly(a, bound),
-            Portable::exceeds_norm(a, bound)
-        )
-    }
-
-    #[inline(always)]
-    fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8) {
-        with_avx2!(ball_swap(c, i, j, sign), Portable::ball_swap(c, i, j, sign))
-    }
-
-    #[inline(always)]
-    fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
-        with_avx2!(
-            sampling::rej_uniform::<Compact>(out, buf),
-            Portable::rej_uniform(out, buf)
-        )
-    }
-
-    #[inline(always)]
-    fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
-        with_avx2!(
-            sampling::rej_eta::<Compact, E>(out, buf),
-            Portable::rej_eta::<E>(out, buf)
-        )
-    }
-
-    #[inline(always)]
-    fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) {
-        Portable::pack_z::<G>(out, a)
-    }
-
-    #[inline(always)]
-    fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) {
-        if !with_avx2!(packing::unpack_z::<G>(a, v), false) {
-            super::cold(|| Portable::unpack_z::<G>(a, v))
-        }
-    }
-
-    #[inline(always)]
-    fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) {
-        if !with_avx2!(packing::pack_w1::<G>(out, a), false) {
-            super::cold(|| Portable::pack_w1::<G>(out, a))
-        }
-    }
-
-    #[inline(always)]
-    fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) {
-        with_avx2!(
-            unpack_t1_shifted_poly(a, v),
-            Portable::unpack_t1_shifted(a, v)
-        )
+    pub(crate) unsafe fn new_unchecked() -> Avx2Cpu {
+        Avx2Cpu(())
     }
 }
 
-/// One-lane SHAKE for the AVX2 backend: the portable sponge, compiled with
-/// BMI1 / BMI2 (andn, rorx) when the CPU has them, as every AVX2 CPU does.
-#[derive(Clone)]
-pub struct ShakeBmi<const RATE: usize>(portable::Shake<RATE>);
+cpu_kernels! {
+    impl Backend for Avx2, token Avx2Cpu, fallback Portable {
+        const NAME: &'static str = "avx2";
+        const WIDE_SHAKE: bool = true;
+        type Shake128 = ShakeBmi<168>;
+        type Shake256 = ShakeBmi<136>;
+        type Shake128x4 = Avx2ShakeX4<168>;
+        type Shake256x4 = Avx2ShakeX4<136>;
+    }
+    fn ntt(a: &mut Poly) => unsafe |t| ntt_poly(a);
+    fn invntt_tomont(a: &mut Poly) => unsafe |t| invntt_poly(a);
+    fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly) => unsafe |t| pointwise(c, a, b);
+    fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly])
+        => unsafe |t| pointwise_acc(c, a, b);
+    fn add(a: &mut Poly, b: &Poly) => unsafe |t| add_poly(a, b);
+    fn sub(a: &mut Poly, b: &Poly) => unsafe |t| sub_poly(a, b);
+    fn shift_left_d(a: &mut Poly) => unsafe |t| shift_left_d_poly(a);
+    fn reduce32(a: &mut Poly) => unsafe |t| reduce32_poly(a);
+    fn caddq(a: &mut Poly) => unsafe |t| caddq_poly(a);
+    fn freeze(a: &mut Poly) => unsafe |t| freeze_poly(a);
+    fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly) => unsafe |t| power2round_poly(a1, a0, a);
+    fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly)
+        => unsafe |t| decompose_poly::<G>(a1, a0, a);
+    fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize
+        => unsafe |t| make_hint_poly::<G>(h, z, r);
+    fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) => unsafe |t| use_hint_poly::<G>(a, h, r);
+    fn exceeds_norm(a: &Poly, bound: i32) -> bool => unsafe |t| exceeds_norm_poly(a, bound);
+    fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8) => unsafe |t| ball_swap(c, i, j, sign);
+    fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize
+        => unsafe |t| sampling::rej_uniform::<Compact>(out, buf);
+    fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize
+        => unsafe |t| sampling::rej_eta::<Compact, E>(out, buf);
+    fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) => safe |t| Portable::pack_z::<G>(out, a);
+    fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) => unsafe |t| unpack_z_poly::<G>(a, v);
+    fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) => unsafe |t| pack_w1_poly::<G>(out, a);
+    fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) => unsafe |t| unpack_t1_shifted_poly(a, v);
+}
 
+/// The permutation of the AVX2 backend's one-lane SHAKE: the portable
+/// rounds compiled with BMI1 / BMI2 (andn, rorx), which every AVX2 CPU
+/// has; the portable permutation on a CPU without them.
+#[derive(Clone, Copy, Debug)]
+pub struct BmiPermutation;
+
+#[inline(never)]
 #[target_feature(enable = "bmi1,bmi2")]
-fn absorb_bmi<const RATE: usize>(x: &mut portable::Shake<RATE>, input: &[u8]) {
-    x.absorb(input)
+fn keccak_f1600_bmi(state: &mut [u64; 25]) {
+    portable::keccak_f1600(state)
 }
 
-#[target_feature(enable = "bmi1,bmi2")]
-fn squeeze_bmi<const RATE: usize>(x: &mut portable::Shake<RATE>, out: &mut [u8]) {
-    x.squeeze(out)
-}
-
-impl<const RATE: usize> Xof for ShakeBmi<RATE> {
-    const RATE: usize = RATE;
-
+impl portable::Permutation for BmiPermutation {
     #[inline(always)]
-    fn new() -> Self {
-        ShakeBmi(<portable::Shake<RATE> as Xof>::new())
-    }
-
-    #[inline(always)]
-    fn absorb(&mut self, input: &[u8]) {
-        with_avx2!(absorb_bmi(&mut self.0, input), self.0.absorb(input))
-    }
-
-    #[inline(always)]
-    fn squeeze(&mut self, out: &mut [u8]) {
-        with_avx2!(squeeze_bmi(&mut self.0, out), self.0.squeeze(out))
+    fn permute(state: &mut [u64; 25]) {
+        with_avx2!(
+            keccak_f1600_bmi(state),
+            portable::keccak_f1600_scalar(state)
+        )
     }
 }
+
+/// One-lane SHAKE for the AVX2 backend: the portable sponge over
+/// [`BmiPermutation`].
+pub type ShakeBmi<const RATE: usize> = portable::Shake<RATE, BmiPermutation>;
 
 /// RejNTTPoly's sampler on compaction table `T` (the backend runs it on
 /// [`Compact`]), for the lemmas' planted table bug; `None` without AVX2.

@@ -62,7 +62,7 @@ fn eight(
 
 /// BitUnpack(v, gamma1 - 1, gamma1), with v at least 32 * bits bytes.
 /// Returns false (and writes nothing) otherwise.
-#[inline]
+#[inline(never)]
 #[target_feature(enable = "avx2")]
 pub fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) -> bool {
     let bits = G::BITS;
@@ -113,7 +113,7 @@ fn bytes32(a: &Poly, g: usize) -> __m256i {
 /// SimpleBitPack(w1, m - 1), 4 bits (m = 16) or 6 bits (m = 44),
 /// coefficients in [0, m), into `out` of 32 * bits bytes. Returns false (and
 /// writes nothing) otherwise.
-#[inline]
+#[inline(never)]
 #[target_feature(enable = "avx2")]
 pub fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) -> bool {
     if out.len() != 32 * G::W1_BITS {

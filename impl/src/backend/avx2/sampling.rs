@@ -38,7 +38,7 @@ fn compact_store<T: CompactTable>(out: &mut [i32], v: __m256i, mask: usize) -> u
 }
 
 /// Uniform candidates (CoeffFromThreeBytes) from 24 bytes at a time.
-#[inline]
+#[inline(never)]
 #[target_feature(enable = "avx2,popcnt")]
 pub fn rej_uniform<T: CompactTable>(out: &mut [i32], buf: &[u8]) -> usize {
     let q = _mm256_set1_epi32(Q);
@@ -67,7 +67,7 @@ pub fn rej_uniform<T: CompactTable>(out: &mut [i32], buf: &[u8]) -> usize {
 
 /// Bounded candidates (CoeffFromHalfByte, low half-byte first) from 4 bytes
 /// at a time.
-#[inline]
+#[inline(never)]
 #[target_feature(enable = "avx2,popcnt")]
 pub fn rej_eta<T: CompactTable, E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
     let limit = _mm256_set1_epi32(match E::KIND {

@@ -29,7 +29,7 @@ macro_rules! keccak_f1600_on {
         /// # Safety
         /// The CPU must have AVX2, AVX-512 F and VL (a `#[target_feature]`
         /// function).
-        #[inline]
+        #[inline(never)]
         #[target_feature(enable = "avx2,avx512f,avx512vl")]
         pub fn $name(state: &mut [$v; 25]) {
             /// x ^ y ^ z.

@@ -35,8 +35,8 @@ mod model;
 mod ntt;
 mod ops;
 
-use super::avx2::Avx2;
-use super::portable::{self, Permutation, Portable, keccak_f1600};
+use super::avx2::{Avx2, Avx2Cpu};
+use super::portable::{self, Permutation, Portable, keccak_f1600_scalar};
 use super::{Backend, XofX4};
 use crate::params::{Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
@@ -72,13 +72,13 @@ macro_rules! with_avx512 {
 
 // The 16-lane kernels under the backend's features, each with the token
 // that lets it call the intrinsics (`isa`).
-#[inline]
+#[inline(never)]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
 fn ntt_poly(a: &mut Poly) {
     ntt::ntt(Isa512::new(), &mut a.coeffs)
 }
 
-#[inline]
+#[inline(never)]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
 fn invntt_poly(a: &mut Poly) {
     ntt::invntt_tomont(Isa512::new(), &mut a.coeffs)
@@ -90,7 +90,7 @@ fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
     arithmetic::pointwise(Isa512::new(), c, a, b)
 }
 
-#[inline]
+#[inline(never)]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
 fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
     arithmetic::pointwise_acc(Isa512::new(), c, a, b)
@@ -144,131 +144,85 @@ pub struct Avx512Permutation;
 impl Permutation for Avx512Permutation {
     #[inline(always)]
     fn permute(state: &mut [u64; 25]) {
-        with_avx512!(keccak_f1600_x1(state), keccak_f1600(state))
+        with_avx512!(keccak_f1600_x1(state), keccak_f1600_scalar(state))
     }
 }
 
 /// One-lane SHAKE: the portable sponge over [`Avx512Permutation`].
 pub type Shake<const RATE: usize> = portable::Shake<RATE, Avx512Permutation>;
 
-impl Backend for Avx512 {
-    const NAME: &'static str = "avx512";
-    const WIDE_SHAKE: bool = true;
-    type Shake128 = Shake<168>;
-    type Shake256 = Shake<136>;
-    type Shake128x4 = Avx512ShakeX4<168>;
-    type Shake256x4 = Avx512ShakeX4<136>;
+/// Proof that this CPU runs the AVX-512 backend (AVX-512 F, VL, BW, DQ and
+/// the AVX2 backend's features: [`available`]): a zero-sized value with
+/// the backend's kernels as methods, made by [`Avx512Cpu::detect`] after
+/// the CPU check.
+#[derive(Clone, Copy, Debug)]
+pub struct Avx512Cpu(());
 
+impl Avx512Cpu {
+    /// The token, if this CPU runs the backend.
     #[inline(always)]
-    fn ntt(a: &mut Poly) {
-        with_avx512!(ntt_poly(a), Avx2::ntt(a))
+    pub fn detect() -> Option<Avx512Cpu> {
+        if available() { Some(Avx512Cpu(())) } else { None }
     }
 
+    /// The token, without a check.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must run the backend: [`available`] returned true.
+    // The `ct-check` build selects no AVX-512 (valgrind cannot run it).
+    #[cfg_attr(feature = "ct-check", allow(dead_code))]
     #[inline(always)]
-    fn invntt_tomont(a: &mut Poly) {
-        with_avx512!(invntt_poly(a), Avx2::invntt_tomont(a))
+    pub(crate) unsafe fn new_unchecked() -> Avx512Cpu {
+        Avx512Cpu(())
     }
 
+    /// The AVX2 backend's token, for the kernels this backend shares:
+    /// every CPU that runs this backend runs that one ([`available`]
+    /// checks its features too).
     #[inline(always)]
-    fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly) {
-        with_avx512!(pointwise(c, a, b), Avx2::pointwise_montgomery(c, a, b))
+    fn avx2(self) -> Avx2Cpu {
+        // SAFETY: `self` exists, so `available()` held, which includes
+        // every feature of the AVX2 backend.
+        unsafe { Avx2Cpu::new_unchecked() }
     }
+}
 
-    #[inline(always)]
-    fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]) {
-        with_avx512!(
-            pointwise_acc(c, a, b),
-            Avx2::pointwise_acc_montgomery(c, a, b)
-        )
+cpu_kernels! {
+    impl Backend for Avx512, token Avx512Cpu, fallback Avx2 {
+        const NAME: &'static str = "avx512";
+        const WIDE_SHAKE: bool = true;
+        type Shake128 = Shake<168>;
+        type Shake256 = Shake<136>;
+        type Shake128x4 = Avx512ShakeX4<168>;
+        type Shake256x4 = Avx512ShakeX4<136>;
     }
-
-    #[inline(always)]
-    fn add(a: &mut Poly, b: &Poly) {
-        Avx2::add(a, b)
-    }
-
-    #[inline(always)]
-    fn sub(a: &mut Poly, b: &Poly) {
-        Avx2::sub(a, b)
-    }
-
-    #[inline(always)]
-    fn shift_left_d(a: &mut Poly) {
-        Avx2::shift_left_d(a)
-    }
-
-    #[inline(always)]
-    fn reduce32(a: &mut Poly) {
-        Avx2::reduce32(a)
-    }
-
-    #[inline(always)]
-    fn caddq(a: &mut Poly) {
-        Avx2::caddq(a)
-    }
-
-    #[inline(always)]
-    fn freeze(a: &mut Poly) {
-        Avx2::freeze(a)
-    }
-
-    #[inline(always)]
-    fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-        Avx2::power2round(a1, a0, a)
-    }
-
-    #[inline(always)]
-    fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-        Avx2::decompose::<G>(a1, a0, a)
-    }
-
-    #[inline(always)]
-    fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
-        Avx2::make_hint::<G>(h, z, r)
-    }
-
-    #[inline(always)]
-    fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) {
-        Avx2::use_hint::<G>(a, h, r)
-    }
-
-    #[inline(always)]
-    fn exceeds_norm(a: &Poly, bound: i32) -> bool {
-        Avx2::exceeds_norm(a, bound)
-    }
-
-    #[inline(always)]
-    fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8) {
-        Avx2::ball_swap(c, i, j, sign)
-    }
-
-    #[inline(always)]
-    fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
-        Avx2::rej_uniform(out, buf)
-    }
-
-    #[inline(always)]
-    fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
-        Avx2::rej_eta::<E>(out, buf)
-    }
-
-    #[inline(always)]
-    fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) {
-        Portable::pack_z::<G>(out, a)
-    }
-
-    #[inline(always)]
-    fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) {
-        Avx2::unpack_z::<G>(a, v)
-    }
-
-    #[inline(always)]
-    fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) {
-        Avx2::pack_w1::<G>(out, a)
-    }
-
-    #[inline(always)]
-    fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) {
-        Avx2::unpack_t1_shifted(a, v)
-    }
+    fn ntt(a: &mut Poly) => unsafe |t| ntt_poly(a);
+    fn invntt_tomont(a: &mut Poly) => unsafe |t| invntt_poly(a);
+    fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly) => unsafe |t| pointwise(c, a, b);
+    fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly])
+        => unsafe |t| pointwise_acc(c, a, b);
+    fn add(a: &mut Poly, b: &Poly) => safe |t| t.avx2().add(a, b);
+    fn sub(a: &mut Poly, b: &Poly) => safe |t| t.avx2().sub(a, b);
+    fn shift_left_d(a: &mut Poly) => safe |t| t.avx2().shift_left_d(a);
+    fn reduce32(a: &mut Poly) => safe |t| t.avx2().reduce32(a);
+    fn caddq(a: &mut Poly) => safe |t| t.avx2().caddq(a);
+    fn freeze(a: &mut Poly) => safe |t| t.avx2().freeze(a);
+    fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly) => safe |t| t.avx2().power2round(a1, a0, a);
+    fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly)
+        => safe |t| t.avx2().decompose::<G>(a1, a0, a);
+    fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize
+        => safe |t| t.avx2().make_hint::<G>(h, z, r);
+    fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly)
+        => safe |t| t.avx2().use_hint::<G>(a, h, r);
+    fn exceeds_norm(a: &Poly, bound: i32) -> bool => safe |t| t.avx2().exceeds_norm(a, bound);
+    fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8)
+        => safe |t| t.avx2().ball_swap(c, i, j, sign);
+    fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize => safe |t| t.avx2().rej_uniform(out, buf);
+    fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize
+        => safe |t| t.avx2().rej_eta::<E>(out, buf);
+    fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) => safe |t| Portable::pack_z::<G>(out, a);
+    fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) => safe |t| t.avx2().unpack_z::<G>(a, v);
+    fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) => safe |t| t.avx2().pack_w1::<G>(out, a);
+    fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) => safe |t| t.avx2().unpack_t1_shifted(a, v);
 }

@@ -7,7 +7,7 @@ use core::marker::PhantomData;
 
 use zeroize::Zeroize;
 
-use super::keccak_f::keccak_f1600;
+use super::keccak_f::keccak_f1600_scalar;
 use crate::backend::{Xof, XofX4};
 
 /// A `Keccak-f[1600]` implementation for [`Shake`].
@@ -16,14 +16,14 @@ pub trait Permutation {
     fn permute(state: &mut [u64; 25]);
 }
 
-/// The portable scalar permutation, [`keccak_f1600`].
+/// The portable scalar permutation, [`keccak_f1600_scalar`].
 #[derive(Clone, Copy, Debug)]
 pub struct Scalar;
 
 impl Permutation for Scalar {
     #[inline(always)]
     fn permute(state: &mut [u64; 25]) {
-        keccak_f1600(state)
+        keccak_f1600_scalar(state)
     }
 }
 

@@ -82,7 +82,17 @@ fn not(x: u64) -> u64 {
     !x
 }
 
-/// `Keccak-f[1600]` on the state, in place.
+/// `Keccak-f[1600]` on the state, in place: one out-of-line copy, which
+/// every portable sponge calls (inlined, the 24 unrolled rounds would be
+/// compiled again at each sponge call site of every operation).
+#[inline(never)]
+pub fn keccak_f1600_scalar(state: &mut [u64; 25]) {
+    keccak_f1600(state)
+}
+
+/// `Keccak-f[1600]` on the state, in place: the permutation's one
+/// description, inlined into [`keccak_f1600_scalar`] and into the
+/// backends' copies compiled with other target features.
 #[inline(always)]
 pub fn keccak_f1600(state: &mut [u64; 25]) {
     // A local copy, so the lanes live in registers rather than behind `state`.

@@ -1,0 +1,352 @@
+//! The backend of this process: chosen once, at the first operation (the
+//! best the CPU runs, or the one `MLDSA_BACKEND` names), and [`Selected`],
+//! the [`Backend`] whose every kernel forwards to it.
+//!
+//! The operations run generic over `Selected`, so each is compiled once per
+//! parameter set, not once per backend as well: the kernels are the only
+//! code compiled per backend (each SIMD kernel a `#[target_feature]`
+//! function). Each forwarding method is one out-of-line function, a branch
+//! on the cached choice and a call: a few instructions against the hundreds
+//! of a kernel on a whole polynomial.
+
+use core::sync::atomic::{AtomicU8, Ordering};
+
+#[cfg(target_arch = "x86_64")]
+use super::avx2::{Avx2, Avx2Cpu};
+#[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
+use super::avx512::{Avx512, Avx512Cpu};
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+use super::neon::Neon;
+use super::portable::Portable;
+use super::{Backend, Xof, XofX4};
+use crate::params::{Eta, Gamma1, Gamma2, N};
+use crate::poly::Poly;
+
+/// The backends this crate has.
+///
+/// ```
+/// use mldsa::{BackendKind, selected_backend};
+/// let backend = selected_backend();
+/// assert!(backend.is_available());
+/// let kind = match backend {
+///     BackendKind::Portable => "plain Rust",
+///     _ => "SIMD",
+/// };
+/// println!("ML-DSA runs on the {} backend ({kind})", backend.name());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BackendKind {
+    /// Plain Rust, any CPU.
+    Portable,
+    /// AVX2 (x86-64).
+    Avx2,
+    /// AVX-512 (x86-64 with AVX-512 F, VL, BW and DQ).
+    Avx512,
+    /// NEON (AArch64).
+    Neon,
+}
+
+impl BackendKind {
+    /// The backend's short name.
+    ///
+    /// ```
+    /// use mldsa::BackendKind;
+    /// assert_eq!(BackendKind::Portable.name(), "portable");
+    /// // The name is what `MLDSA_BACKEND` takes.
+    /// assert_eq!(BackendKind::Avx2.name(), "avx2");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            BackendKind::Portable => "portable",
+            BackendKind::Avx2 => "avx2",
+            BackendKind::Avx512 => "avx512",
+            BackendKind::Neon => "neon",
+        }
+    }
+
+    /// Whether this CPU can run the backend.
+    ///
+    /// ```
+    /// use mldsa::{BackendKind, selected_backend};
+    /// assert!(BackendKind::Portable.is_available()); // on every CPU
+    /// // Only a backend the CPU runs is ever selected.
+    /// assert!(selected_backend().is_available());
+    /// if cfg!(not(target_arch = "x86_64")) {
+    ///     assert!(!BackendKind::Avx2.is_available());
+    /// }
+    /// ```
+    pub fn is_available(self) -> bool {
+        match self {
+            BackendKind::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            BackendKind::Avx2 => super::avx2::available(),
+            #[cfg(not(target_arch = "x86_64"))]
+            BackendKind::Avx2 => false,
+            #[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
+            BackendKind::Avx512 => super::avx512::available(),
+            // The constant-time check's build (test-only `ct-check`) leaves
+            // the AVX-512 backend out: valgrind cannot run it.
+            #[cfg(any(not(target_arch = "x86_64"), feature = "ct-check"))]
+            BackendKind::Avx512 => false,
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+            BackendKind::Neon => super::neon::available(),
+            #[cfg(not(all(target_arch = "aarch64", target_feature = "neon")))]
+            BackendKind::Neon => false,
+        }
+    }
+}
+
+/// Every backend, indexed by its code in `SELECTED` minus one.
+const KINDS: [BackendKind; 4] = [
+    BackendKind::Portable,
+    BackendKind::Avx2,
+    BackendKind::Avx512,
+    BackendKind::Neon,
+];
+
+/// 0 until the first operation; then 1 + the index in `KINDS` of a backend
+/// that [`BackendKind::is_available`] said this CPU runs. This is what
+/// makes the SIMD kernels sound to call from [`Selected`]: a value naming
+/// a SIMD backend is only ever stored after its CPU check.
+static SELECTED: AtomicU8 = AtomicU8::new(0);
+
+/// The best backend this CPU runs, unless the environment variable
+/// `MLDSA_BACKEND` (std builds) names another one the CPU runs.
+fn detect() -> BackendKind {
+    #[cfg(feature = "std")]
+    if let Ok(name) = std::env::var("MLDSA_BACKEND")
+        && let Some(&kind) = KINDS.iter().find(|k| k.name() == name)
+        && kind.is_available()
+    {
+        return kind;
+    }
+    if BackendKind::Avx512.is_available() {
+        BackendKind::Avx512
+    } else if BackendKind::Avx2.is_available() {
+        BackendKind::Avx2
+    } else if BackendKind::Neon.is_available() {
+        BackendKind::Neon
+    } else {
+        BackendKind::Portable
+    }
+}
+
+/// The backend every operation of this process uses, chosen once: the best
+/// the CPU runs, or the one `MLDSA_BACKEND` names (if the CPU runs it).
+///
+/// ```
+/// use mldsa::selected_backend;
+/// let backend = selected_backend();
+/// assert!(backend.is_available());
+/// assert_eq!(selected_backend(), backend); // chosen once per process
+/// println!("ML-DSA backend: {}", backend.name());
+/// ```
+#[inline]
+pub fn selected_backend() -> BackendKind {
+    let code = SELECTED.load(Ordering::Relaxed);
+    match KINDS.get((code as usize).wrapping_sub(1)) {
+        Some(&kind) => kind,
+        None => select(),
+    }
+}
+
+/// The first call's detection, stored.
+#[cold]
+#[inline(never)]
+fn select() -> BackendKind {
+    let kind = detect();
+    let index = KINDS.iter().position(|&k| k == kind).unwrap_or(0);
+    SELECTED.store(index as u8 + 1, Ordering::Relaxed);
+    kind
+}
+
+/// The selected backend as a [`Backend`]: the API's operations run on it.
+#[derive(Clone, Copy, Debug)]
+pub struct Selected;
+
+/// `$body` on the state inside `$self`, named `$x`.
+macro_rules! on_state {
+    ($name:ident, $self:expr, |$x:ident| $body:expr) => {
+        match $self {
+            $name::Portable($x) => $body,
+            #[cfg(target_arch = "x86_64")]
+            $name::Avx2($x) => $body,
+            #[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
+            $name::Avx512($x) => $body,
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+            $name::Neon($x) => $body,
+        }
+    };
+}
+
+/// One of the backends' one-lane SHAKE states, whichever the selected
+/// backend's `$assoc` is: made on the selected backend, and used on the one
+/// it was made on.
+macro_rules! selected_xof {
+    ($name:ident, $assoc:ident) => {
+        /// The selected backend's one-lane state.
+        pub enum $name {
+            /// Portable's.
+            Portable(<Portable as Backend>::$assoc),
+            /// AVX2's.
+            #[cfg(target_arch = "x86_64")]
+            Avx2(<Avx2 as Backend>::$assoc),
+            /// AVX-512's.
+            #[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
+            Avx512(<Avx512 as Backend>::$assoc),
+            /// NEON's.
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+            Neon(<Neon as Backend>::$assoc),
+        }
+
+        impl Xof for $name {
+            const RATE: usize = <<Portable as Backend>::$assoc as Xof>::RATE;
+
+            #[inline(never)]
+            fn new() -> Self {
+                match selected_backend() {
+                    #[cfg(target_arch = "x86_64")]
+                    BackendKind::Avx2 => $name::Avx2(Xof::new()),
+                    #[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
+                    BackendKind::Avx512 => $name::Avx512(Xof::new()),
+                    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+                    BackendKind::Neon => $name::Neon(Xof::new()),
+                    _ => $name::Portable(Xof::new()),
+                }
+            }
+
+            #[inline(never)]
+            fn absorb(&mut self, input: &[u8]) {
+                on_state!($name, self, |x| x.absorb(input))
+            }
+
+            #[inline(never)]
+            fn squeeze(&mut self, out: &mut [u8]) {
+                on_state!($name, self, |x| x.squeeze(out))
+            }
+        }
+    };
+}
+
+selected_xof!(SelectedShake128, Shake128);
+selected_xof!(SelectedShake256, Shake256);
+
+/// The selected backend's four-lane states (as `selected_xof!`).
+macro_rules! selected_xof_x4 {
+    ($name:ident, $assoc:ident) => {
+        /// The selected backend's four-lane state.
+        pub enum $name {
+            /// Portable's.
+            Portable(<Portable as Backend>::$assoc),
+            /// AVX2's.
+            #[cfg(target_arch = "x86_64")]
+            Avx2(<Avx2 as Backend>::$assoc),
+            /// AVX-512's.
+            #[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
+            Avx512(<Avx512 as Backend>::$assoc),
+            /// NEON's.
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+            Neon(<Neon as Backend>::$assoc),
+        }
+
+        impl XofX4 for $name {
+            const RATE: usize = <<Portable as Backend>::$assoc as XofX4>::RATE;
+
+            #[inline(never)]
+            fn new_x4() -> Self {
+                match selected_backend() {
+                    #[cfg(target_arch = "x86_64")]
+                    BackendKind::Avx2 => $name::Avx2(XofX4::new_x4()),
+                    #[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
+                    BackendKind::Avx512 => $name::Avx512(XofX4::new_x4()),
+                    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+                    BackendKind::Neon => $name::Neon(XofX4::new_x4()),
+                    _ => $name::Portable(XofX4::new_x4()),
+                }
+            }
+
+            #[inline(never)]
+            fn absorb_x4(&mut self, inputs: [&[u8]; 4]) {
+                on_state!($name, self, |x| x.absorb_x4(inputs))
+            }
+
+            #[inline(never)]
+            fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {
+                on_state!($name, self, |x| x.squeeze_blocks_x4(out))
+            }
+        }
+    };
+}
+
+selected_xof_x4!(SelectedShake128x4, Shake128x4);
+selected_xof_x4!(SelectedShake256x4, Shake256x4);
+
+/// The forwarding methods of [`Selected`]: each one out-of-line function
+/// that branches on the selected backend and calls its kernel, with the
+/// CPU token of an x86-64 SIMD backend made from the selection.
+macro_rules! selected_kernels {
+    ($(fn $name:ident $(<$g:ident: $bound:ident>)? ($($arg:ident: $ty:ty),*) $(-> $ret:ty)?;)*) => {$(
+        #[inline(never)]
+        fn $name $(<$g: $bound>)? ($($arg: $ty),*) $(-> $ret)? {
+            match selected_backend() {
+                #[cfg(target_arch = "x86_64")]
+                BackendKind::Avx2 => {
+                    // SAFETY: `SELECTED` names AVX2 only after
+                    // `BackendKind::is_available` held for it.
+                    let cpu = unsafe { Avx2Cpu::new_unchecked() };
+                    cpu.$name $(::<$g>)? ($($arg),*)
+                }
+                #[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
+                BackendKind::Avx512 => {
+                    // SAFETY: `SELECTED` names AVX-512 only after
+                    // `BackendKind::is_available` held for it.
+                    let cpu = unsafe { Avx512Cpu::new_unchecked() };
+                    cpu.$name $(::<$g>)? ($($arg),*)
+                }
+                #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+                BackendKind::Neon => Neon::$name $(::<$g>)? ($($arg),*),
+                _ => Portable::$name $(::<$g>)? ($($arg),*),
+            }
+        }
+    )*};
+}
+
+impl Backend for Selected {
+    const NAME: &'static str = "selected";
+    // Not a constant here: `wide_shake` says it for the backend selected.
+    const WIDE_SHAKE: bool = true;
+    type Shake128 = SelectedShake128;
+    type Shake256 = SelectedShake256;
+    type Shake128x4 = SelectedShake128x4;
+    type Shake256x4 = SelectedShake256x4;
+
+    #[inline(always)]
+    fn wide_shake() -> bool {
+        !matches!(selected_backend(), BackendKind::Portable)
+    }
+
+    selected_kernels! {
+        fn ntt(a: &mut Poly);
+        fn invntt_tomont(a: &mut Poly);
+        fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly);
+        fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]);
+        fn add(a: &mut Poly, b: &Poly);
+        fn sub(a: &mut Poly, b: &Poly);
+        fn shift_left_d(a: &mut Poly);
+        fn reduce32(a: &mut Poly);
+        fn caddq(a: &mut Poly);
+        fn freeze(a: &mut Poly);
+        fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly);
+        fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly);
+        fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize;
+        fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly);
+        fn exceeds_norm(a: &Poly, bound: i32) -> bool;
+        fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8);
+        fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize;
+        fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize;
+        fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly);
+        fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]);
+        fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly);
+        fn unpack_t1_shifted(a: &mut Poly, v: &[u8]);
+    }
+}
