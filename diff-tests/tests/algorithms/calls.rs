@@ -4,7 +4,7 @@
 //! test binary would take far longer to compile. One instance per parameter
 //! set and backend instead.
 
-use mldsa::algorithms::encodings::{self as encoding, SkParts};
+use mldsa::algorithms::key_sig_packing::{self, SkParts};
 use mldsa::algorithms::{
     self, ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts, sampling,
 };
@@ -38,17 +38,17 @@ pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly)
 
 #[inline(never)]
 pub fn pk_encode<P: ParameterSet>(rho: &[u8; 32], t1: &P::VecK, pk: &mut [u8]) {
-    encoding::pk_encode::<P>(rho, t1, pk)
+    key_sig_packing::pk_encode::<P>(rho, t1, pk)
 }
 
 #[inline(never)]
 pub fn pk_decode<P: ParameterSet>(pk: &[u8], rho: &mut [u8; 32], t1: &mut P::VecK) {
-    encoding::pk_decode::<P>(pk, rho, t1)
+    key_sig_packing::pk_decode::<P>(pk, rho, t1)
 }
 
 #[inline(never)]
 pub fn sk_encode<P: ParameterSet>(parts: &SkParts<'_, P>, sk: &mut [u8]) {
-    encoding::sk_encode::<P>(parts, sk)
+    key_sig_packing::sk_encode::<P>(parts, sk)
 }
 
 /// skDecode's outputs.
@@ -72,7 +72,7 @@ pub fn sk_decode<P: ParameterSet>(sk: &[u8]) -> (SkDecoded<P>, Result<(), mldsa:
         s2: P::VecK::zeroed(),
         t0: P::VecK::zeroed(),
     };
-    let r = encoding::sk_decode::<P>(
+    let r = key_sig_packing::sk_decode::<P>(
         sk, &mut d.rho, &mut d.k, &mut d.tr, &mut d.s1, &mut d.s2, &mut d.t0,
     );
     (d, r)
@@ -85,7 +85,7 @@ pub fn sig_encode<P: ParameterSet, B: Backend>(
     h: &P::VecK,
     sig: &mut [u8],
 ) {
-    encoding::sig_encode::<P, B>(c_tilde, z, h, sig)
+    key_sig_packing::sig_encode::<P, B>(c_tilde, z, h, sig)
 }
 
 #[inline(never)]
@@ -94,12 +94,12 @@ pub fn sig_decode<P: ParameterSet, B: Backend>(
     z: &mut P::VecL,
     h: &mut P::VecK,
 ) -> Result<(), mldsa::Error> {
-    encoding::sig_decode::<P, B>(sig, z, h)
+    key_sig_packing::sig_decode::<P, B>(sig, z, h)
 }
 
 #[inline(never)]
 pub fn w1_encode<P: ParameterSet, B: Backend>(w1: &P::VecK, out: &mut [u8]) {
-    encoding::w1_encode::<P, B>(w1, out)
+    key_sig_packing::w1_encode::<P, B>(w1, out)
 }
 
 #[inline(never)]

@@ -4,8 +4,8 @@
 
 use zeroize::Zeroize;
 
-use super::encodings::{SkLayout, pack_eta, pack_t0, sig_decode, sig_encode};
 use super::hash::h_shake256_into;
+use super::key_sig_packing::{SkLayout, pack_eta, pack_t0, sig_decode, sig_encode};
 use super::keys::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
 use super::sampling::{
     MaskStream, MatrixRows, expand_a, expand_mask, expand_s, ntt_vec, sample_in_ball,

@@ -4,9 +4,9 @@
 
 use zeroize::Zeroize;
 
-use super::encodings::{SkLayout, pack_t1_row, t1_row, unpack_eta, unpack_t0};
 use super::hash::h_shake256;
 use super::internal::{MatrixSource, Streamed, t_row};
+use super::key_sig_packing::{SkLayout, pack_t1_row, t1_row, unpack_eta, unpack_t0};
 use super::sampling::{expand_a, ntt_vec};
 use crate::backend::Backend;
 use crate::error::Error;

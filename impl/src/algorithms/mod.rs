@@ -6,14 +6,15 @@
 //!   pk decoded) and the validated key import;
 //! - [`internal`]: KeyGen_internal, Sign_internal, Verify_internal;
 //! - [`hash`]: H and the incremental mu;
-//! - [`encodings`]: the key and signature encodings (Algorithms 22 to 28);
+//! - [`key_sig_packing`]: the key and signature encodings (Algorithms 20 to
+//!   28; the spec's `encodings`);
 //! - [`sampling`]: ExpandA, ExpandS, ExpandMask, SampleInBall.
 //!
 //! No module here names a concrete backend: `crate::dispatch` picks one.
 
-pub mod encodings;
 pub mod hash;
 pub mod internal;
+pub mod key_sig_packing;
 pub mod keys;
 pub mod sampling;
 

@@ -7,9 +7,14 @@ use der::{Encode, TagMode, TagNumber};
 use pkcs8::PrivateKeyInfoRef;
 use spki::{AlgorithmIdentifier, SubjectPublicKeyInfoRef};
 
+use super::private_key::Both;
 use super::*;
+use crate::error::Error;
 use crate::ml_dsa_44;
 use crate::ml_dsa_65;
+use crate::params::ParameterSet;
+use crate::signing_key::SigningKey;
+use crate::verifying_key::VerifyingKey;
 
 const RSA: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.1");
 

@@ -1,5 +1,8 @@
-//! Key and signature encodings (FIPS 204 Algorithms 20 to 28), generic over
-//! the parameter set; the hot packers come from the backend.
+//! Key and signature encodings (FIPS 204 Algorithms 20 to 28, section 7.2;
+//! `encodings` in `mldsa-spec`): the byte strings pk, sk, sigma and w1,
+//! generic over the parameter set; the hot packers come from the backend.
+//! The RFC 9881 key formats around pk and sk (PKCS#8, SPKI) are
+//! `crate::encoding`.
 
 use crate::backend::Backend;
 use crate::bitpack::{pack_bits, unpack_bits};
