@@ -12,7 +12,7 @@
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 cpufeatures::new!(avx2_cpuid, "avx2", "bmi1", "bmi2", "popcnt");
 
-// Everything the AVX-512 entry points enable: the AVX2 backend's set (its
+// Everything the AVX-512 backend's kernels enable: the AVX2 backend's set (its
 // kernels serve the AVX-512 backend too) and the AVX-512 subsets used.
 #[cfg(target_arch = "x86_64")]
 cpufeatures::new!(

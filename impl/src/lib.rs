@@ -96,6 +96,7 @@
 //! | `pem` | yes | PEM keys (`pkcs8_pem`, `decode_pkcs8_pem`, `spki_pem`, ...); implies `alloc` |
 //! | `serde` | no | `Serialize` / `Deserialize` for [`VerifyingKey`] and [`Signature`] (hex or bytes, via `serdect`) |
 //! | `hazmat` | no | FIPS 204's internal interface (ACVP-style testing) |
+//! | `ml-dsa-44`, `ml-dsa-65`, `ml-dsa-87` | yes | each parameter set's key and signature types and operations (`ml_dsa_44`, ...); an application that uses one set can build only that one: `default-features = false, features = ["std", "pem", "ml-dsa-65"]` |
 //!
 //! Two more features serve this repository's tests and are not part of the
 //! API (no stability promise, not on docs.rs): `internals` (the kernels
@@ -202,6 +203,11 @@
     )),
     allow(unused_macros)
 )]
+
+#[cfg(not(any(feature = "ml-dsa-44", feature = "ml-dsa-65", feature = "ml-dsa-87")))]
+compile_error!(
+    "mldsa-fips204 needs at least one parameter set: the feature ml-dsa-44, ml-dsa-65 or ml-dsa-87"
+);
 
 #[cfg(feature = "alloc")]
 extern crate alloc;

@@ -6,7 +6,7 @@
 //! (each buffer its own allocation, so Miri reports any read or write out of
 //! it), compared with the portable backend; and one whole ML-DSA-44 key
 //! generation, signature and verification on AVX2 through the public API
-//! (and so the one `unsafe` dispatch into the AVX2 entry points). The same
+//! (and so `Selected`'s unchecked AVX2 CPU tokens). The same
 //! on the portable backend runs natively only: it has no `unsafe` for Miri
 //! to check.
 //!

@@ -7,10 +7,9 @@
 //! where the CPU has it); and the generic algorithms (`key_gen_internal`,
 //! `sign_internal`, `verify_internal`, the expanded keys' decoding,
 //! `MuHasher`) on the portable backend, which the public API does not reach
-//! on such CPUs. (Instantiating the whole algorithms for AVX2 outside its
-//! entry points as well would add minutes of compile time for code the
-//! public API already runs; `MLDSA_BACKEND=portable` runs the public API on
-//! the portable backend.)
+//! on such CPUs. (The public API runs them on `Selected`, whose kernels
+//! are the selected backend's; `MLDSA_BACKEND=portable` runs the public API
+//! on the portable backend.)
 
 use crate::calls::{
     decode_verifying_key, encode_signing_key, import_signing_key, key_gen_internal,

@@ -11,7 +11,7 @@ use spki::{AlgorithmIdentifier, AlgorithmIdentifierRef, SubjectPublicKeyInfoRef}
 use super::error::{EncodingError, der_error, pkcs8_der_error};
 use super::{ID_ML_DSA_44, ID_ML_DSA_65, ID_ML_DSA_87};
 use crate::error::Error;
-use crate::params::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
+use crate::params::ParameterSet;
 use crate::signing_key::{KeyForm, SigningKey};
 use crate::verifying_key::VerifyingKey;
 
@@ -50,9 +50,10 @@ impl Algorithm {
     /// ```
     pub fn name(self) -> &'static str {
         match self {
-            Algorithm::MlDsa44 => MlDsa44::NAME,
-            Algorithm::MlDsa65 => MlDsa65::NAME,
-            Algorithm::MlDsa87 => MlDsa87::NAME,
+            // `ParameterSet::NAME`, also where a set's feature is off.
+            Algorithm::MlDsa44 => "ML-DSA-44",
+            Algorithm::MlDsa65 => "ML-DSA-65",
+            Algorithm::MlDsa87 => "ML-DSA-87",
         }
     }
 

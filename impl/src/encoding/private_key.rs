@@ -15,7 +15,7 @@ use der::SecretDocument;
 use super::algorithm::check_algorithm;
 use super::error::{EncodingError, check_len, der_error, encode_into, pkcs8_der_error};
 use crate::error::Error;
-use crate::params::{MlDsa87, ParameterSet};
+use crate::params::ParameterSet;
 use crate::signing_key::{Compact, KeyForm, SigningKey};
 
 /// The largest PKCS#8 encoding this crate writes (ML-DSA-87 in the `both`
@@ -30,7 +30,8 @@ use crate::signing_key::{Compact, KeyForm, SigningKey};
 /// assert_eq!(der.len(), PKCS8_MAX_LEN);
 /// # Ok::<(), mldsa::Error>(())
 /// ```
-pub const PKCS8_MAX_LEN: usize = 4 + 3 + 13 + 4 + (4 + 34 + 4 + MlDsa87::SK_LEN);
+// 4896: ML-DSA-87's `SK_LEN`, also where its feature is off.
+pub const PKCS8_MAX_LEN: usize = 4 + 3 + 13 + 4 + (4 + 34 + 4 + 4896);
 
 /// Which alternative of the `ML-DSA-PrivateKey` CHOICE to write. RFC 9881
 /// recommends the seed; some toolkits accept only it.

@@ -13,7 +13,7 @@ use der::Document;
 use super::algorithm::check_algorithm;
 use super::error::{EncodingError, check_len, der_error, encode_into};
 use crate::error::Error;
-use crate::params::{MlDsa87, ParameterSet};
+use crate::params::ParameterSet;
 use crate::verifying_key::VerifyingKey;
 
 /// The largest SPKI encoding (ML-DSA-87): a buffer of this size always fits
@@ -27,7 +27,8 @@ use crate::verifying_key::VerifyingKey;
 /// assert_eq!(sk.verifying_key().encode_spki_der(&mut buf)?.len(), SPKI_MAX_LEN);
 /// # Ok::<(), mldsa::Error>(())
 /// ```
-pub const SPKI_MAX_LEN: usize = 4 + 13 + 5 + MlDsa87::PK_LEN;
+// 2592: ML-DSA-87's `PK_LEN`, also where its feature is off.
+pub const SPKI_MAX_LEN: usize = 4 + 13 + 5 + 2592;
 
 impl<P: ParameterSet + AssociatedOid> VerifyingKey<P> {
     /// Reads a DER SPKI public key (RFC 9881: P's OID, no parameters).

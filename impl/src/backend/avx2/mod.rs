@@ -5,11 +5,12 @@
 //! (`crate::backend::lanes::avx2`, generic over `Avx2Ops`) and run here on
 //! [`Isa`], the intrinsics themselves; the samplers, packers and Keccak
 //! are written on the intrinsics directly. Every kernel runs in a
-//! `#[target_feature(enable = "avx2")]` function. The `Backend` methods
-//! below check that the CPU has AVX2 (a cached flag) and fall back to the
-//! portable kernel otherwise, so calling them is sound on any x86-64 CPU.
-//! The dispatcher runs whole operations inside AVX2-enabled entry points
-//! (`crate::dispatch`), where all of this inlines.
+//! `#[target_feature(enable = "avx2")]` function, out of line, and is a
+//! method of [`Avx2Cpu`], the token only the CPU check makes. The
+//! operations call them through `backend::selected`, with the token; the
+//! `Backend` methods below check the CPU (a cached flag) and fall back to
+//! the portable kernel otherwise, so calling them is sound on any x86-64
+//! CPU.
 
 mod isa;
 mod keccak;
@@ -31,8 +32,7 @@ pub use sampling::Compact;
 pub use keccak::{ShakeX4, keccak_f1600_x4};
 
 /// Whether this CPU has AVX2, and BMI1, BMI2 and POPCNT, which every AVX2
-/// CPU has and which the scalar code of the AVX2 entry points and the
-/// rejection samplers use (std: detected once and cached by std; no_std:
+/// CPU has and which the one-lane Keccak and the rejection samplers use (std: detected once and cached by std; no_std:
 /// CPUID, cached, through `crate::cpu`).
 #[inline(always)]
 pub fn available() -> bool {
@@ -156,10 +156,8 @@ fn pack_w1_poly<G: Gamma2>(out: &mut [u8], a: &Poly) {
 }
 
 /// The portable unpacker compiled on its own with AVX2, which LLVM
-/// vectorizes (a quarter of an instruction per coefficient). Inlined into
-/// verification it was vectorized in some parameter sets' entry points and
-/// not in others (8 instructions per coefficient, 2 to 5 % of verify),
-/// depending on what else those entry points inline.
+/// vectorizes (a quarter of an instruction per coefficient, against 8
+/// without AVX2).
 #[inline(never)]
 #[target_feature(enable = "avx2")]
 fn unpack_t1_shifted_poly(a: &mut Poly, v: &[u8]) {
@@ -219,9 +217,7 @@ fn power2round_poly(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
     split_into(a1, a0, a, |x| kernels::power2round(s, x))
 }
 
-// Out of line, as before these kernels were generic over Gamma2 (one
-// copy per parameter set would otherwise inline into the entry points and
-// crowd the sponge out of them: +1% instructions in sign).
+// Out of line, one copy per Gamma2.
 #[inline(never)]
 #[target_feature(enable = "avx2")]
 fn decompose_poly<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {

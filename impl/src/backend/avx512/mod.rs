@@ -1,11 +1,11 @@
 //! The AVX-512 backend (x86-64 with AVX-512 F, VL, BW and DQ).
 //!
-//! Every kernel is a `#[target_feature]` function. The `Backend` methods
+//! Every kernel is a `#[target_feature]` function and a method of
+//! [`Avx512Cpu`], the token only the CPU check makes; the operations call
+//! them through `backend::selected`, with the token. The `Backend` methods
 //! below check that the CPU has the features (one cached flag,
 //! [`available`]) and fall back to the AVX2 or portable kernel otherwise,
-//! so calling them is sound on any x86-64 CPU. The dispatcher runs whole
-//! operations inside entry points compiled with these features
-//! (`crate::dispatch`), where all of this inlines. Every CPU with AVX-512 F
+//! so calling them is sound on any x86-64 CPU. Every CPU with AVX-512 F
 //! has AVX2, BMI1, BMI2 and POPCNT, which [`available`] checks too: the
 //! AVX2 kernels serve where AVX-512 brings nothing.
 //!
@@ -162,7 +162,11 @@ impl Avx512Cpu {
     /// The token, if this CPU runs the backend.
     #[inline(always)]
     pub fn detect() -> Option<Avx512Cpu> {
-        if available() { Some(Avx512Cpu(())) } else { None }
+        if available() {
+            Some(Avx512Cpu(()))
+        } else {
+            None
+        }
     }
 
     /// The token, without a check.
