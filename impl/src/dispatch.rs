@@ -11,6 +11,7 @@
 //! [`selected_backend`] says which.
 
 use crate::algorithms::{self, MuHasher};
+use crate::backend::portable::{Sha3, Shake};
 use crate::backend::selected::Selected;
 use crate::error::Error;
 #[cfg(feature = "ml-dsa-44")]
@@ -397,6 +398,19 @@ mod run {
         scrub_stack::<P>(IMPORT_SCRUB);
         result
     }
+}
+
+/// SHA3 with a rate of `RATE` bytes (FIPS 202) of `m`, into `out` (its
+/// digest length): HashML-DSA's SHA3-224 .. SHA3-512 pre-hashes, on the
+/// portable Keccak.
+pub(crate) fn sha3_into<const RATE: usize>(m: &[u8], out: &mut [u8]) {
+    algorithms::xof_into::<Sha3<RATE>>(&[m], out)
+}
+
+/// SHAKE with a rate of `RATE` bytes of `m`, into `out`: HashML-DSA's
+/// SHAKE128 and SHAKE256 pre-hashes, on the portable Keccak.
+pub(crate) fn shake_into<const RATE: usize>(m: &[u8], out: &mut [u8]) {
+    algorithms::xof_into::<Shake<RATE>>(&[m], out)
 }
 
 /// mu = H(tr || M', 64), incremental, on the selected backend's SHAKE256.

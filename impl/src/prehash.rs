@@ -1,8 +1,8 @@
 //! The pre-hash functions of HashML-DSA (FIPS 204 section 5.4).
 
 use sha2::{Digest, Sha224, Sha256, Sha384, Sha512, Sha512_224, Sha512_256};
-use sha3::digest::{ExtendableOutput, Update, XofReader};
-use sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
+
+use crate::dispatch::{sha3_into, shake_into};
 
 /// A pre-hash function PH for HashML-DSA: the twelve approved hash functions
 /// and XOFs that NIST's ACVP tests.
@@ -118,21 +118,63 @@ impl PreHash {
             PreHash::Sha2_512 => out[..n].copy_from_slice(&Sha512::digest(m)),
             PreHash::Sha2_512_224 => out[..n].copy_from_slice(&Sha512_224::digest(m)),
             PreHash::Sha2_512_256 => out[..n].copy_from_slice(&Sha512_256::digest(m)),
-            PreHash::Sha3_224 => out[..n].copy_from_slice(&Sha3_224::digest(m)),
-            PreHash::Sha3_256 => out[..n].copy_from_slice(&Sha3_256::digest(m)),
-            PreHash::Sha3_384 => out[..n].copy_from_slice(&Sha3_384::digest(m)),
-            PreHash::Sha3_512 => out[..n].copy_from_slice(&Sha3_512::digest(m)),
-            PreHash::Shake128 => {
-                let mut x = Shake128::default();
-                x.update(m);
-                x.finalize_xof().read(&mut out[..n]);
-            }
-            PreHash::Shake256 => {
-                let mut x = Shake256::default();
-                x.update(m);
-                x.finalize_xof().read(&mut out[..n]);
-            }
+            // SHA-3 and SHAKE on the crate's own Keccak (rate = 200 - 2 x
+            // the SHA-3 digest length; SHAKE128 168, SHAKE256 136).
+            PreHash::Sha3_224 => sha3_into::<144>(m, &mut out[..n]),
+            PreHash::Sha3_256 => sha3_into::<136>(m, &mut out[..n]),
+            PreHash::Sha3_384 => sha3_into::<104>(m, &mut out[..n]),
+            PreHash::Sha3_512 => sha3_into::<72>(m, &mut out[..n]),
+            PreHash::Shake128 => shake_into::<168>(m, &mut out[..n]),
+            PreHash::Shake256 => shake_into::<136>(m, &mut out[..n]),
         }
         n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sha3::digest::{Digest, ExtendableOutput, Update, XofReader};
+
+    use super::PreHash;
+
+    /// The SHA-3 and SHAKE pre-hashes, on the crate's Keccak, against the
+    /// `sha3` crate, for every message length up to three blocks of the
+    /// smallest rate and either side of each rate's block boundaries.
+    #[test]
+    fn sha3_and_shake_match_the_sha3_crate() {
+        let msg: [u8; 600] = core::array::from_fn(|i| (i * 7 + 3) as u8);
+        for len in 0..msg.len() {
+            let m = &msg[..len];
+            let mut expected = [0u8; 64];
+            for ph in [
+                PreHash::Sha3_224,
+                PreHash::Sha3_256,
+                PreHash::Sha3_384,
+                PreHash::Sha3_512,
+                PreHash::Shake128,
+                PreHash::Shake256,
+            ] {
+                let n = ph.digest_len();
+                match ph {
+                    PreHash::Sha3_224 => expected[..n].copy_from_slice(&sha3::Sha3_224::digest(m)),
+                    PreHash::Sha3_256 => expected[..n].copy_from_slice(&sha3::Sha3_256::digest(m)),
+                    PreHash::Sha3_384 => expected[..n].copy_from_slice(&sha3::Sha3_384::digest(m)),
+                    PreHash::Sha3_512 => expected[..n].copy_from_slice(&sha3::Sha3_512::digest(m)),
+                    PreHash::Shake128 => {
+                        let mut x = sha3::Shake128::default();
+                        x.update(m);
+                        x.finalize_xof().read(&mut expected[..n]);
+                    }
+                    _ => {
+                        let mut x = sha3::Shake256::default();
+                        x.update(m);
+                        x.finalize_xof().read(&mut expected[..n]);
+                    }
+                }
+                let mut out = [0u8; 64];
+                assert_eq!(ph.digest_into(m, &mut out), n);
+                assert_eq!(out[..n], expected[..n], "{ph:?}, {len} bytes");
+            }
+        }
     }
 }

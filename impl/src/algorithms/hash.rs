@@ -16,7 +16,13 @@ pub fn h_shake256<B: Backend, const LEN: usize>(parts: &[&[u8]]) -> [u8; LEN] {
 /// copied, and the copy left behind).
 #[inline(always)]
 pub fn h_shake256_into<B: Backend>(parts: &[&[u8]], out: &mut [u8]) {
-    let mut xof = B::Shake256::new();
+    xof_into::<B::Shake256>(parts, out)
+}
+
+/// The sponge `X` on x_0 || x_1 || ..., squeezed into `out`.
+#[inline(always)]
+pub fn xof_into<X: Xof>(parts: &[&[u8]], out: &mut [u8]) {
+    let mut xof = X::new();
     for part in parts {
         xof.absorb(part);
     }

@@ -29,8 +29,9 @@ impl Permutation for Scalar {
 
 /// A SHAKE sponge with a rate of `RATE` bytes (168 for SHAKE128, 136 for
 /// SHAKE256) over the permutation `F`. Absorbs until the first squeeze,
-/// then squeezes.
-pub struct Shake<const RATE: usize, F: Permutation = Scalar> {
+/// then squeezes. `PAD` is the domain's first padding byte: SHAKE's 1111
+/// then pad10*1 (0x1F), or SHA-3's 01 then pad10*1 (0x06, [`Sha3`]).
+pub struct Shake<const RATE: usize, F: Permutation = Scalar, const PAD: u8 = 0x1F> {
     state: [u64; 25],
     /// Bytes absorbed into, or squeezed from, the current block.
     pos: usize,
@@ -38,7 +39,7 @@ pub struct Shake<const RATE: usize, F: Permutation = Scalar> {
     permutation: PhantomData<F>,
 }
 
-impl<const RATE: usize, F: Permutation> Clone for Shake<RATE, F> {
+impl<const RATE: usize, F: Permutation, const PAD: u8> Clone for Shake<RATE, F, PAD> {
     fn clone(&self) -> Self {
         Shake {
             state: self.state,
@@ -51,18 +52,23 @@ impl<const RATE: usize, F: Permutation> Clone for Shake<RATE, F> {
 
 /// The state holds what was absorbed (a seed, a key), recoverable by
 /// inverting the permutation: zeroized on drop.
-impl<const RATE: usize, F: Permutation> Drop for Shake<RATE, F> {
+impl<const RATE: usize, F: Permutation, const PAD: u8> Drop for Shake<RATE, F, PAD> {
     fn drop(&mut self) {
         self.state.as_mut_slice().zeroize();
     }
 }
+
+/// SHA3-224, -256, -384 and -512 (FIPS 202): the sponge with SHA-3's
+/// padding, rates 144, 136, 104 and 72, squeezed for 28, 32, 48 and 64
+/// bytes (HashML-DSA's pre-hashes).
+pub type Sha3<const RATE: usize> = Shake<RATE, Scalar, 0x06>;
 
 /// SHAKE128.
 pub type Shake128 = Shake<168>;
 /// SHAKE256.
 pub type Shake256 = Shake<136>;
 
-impl<const RATE: usize, F: Permutation> Shake<RATE, F> {
+impl<const RATE: usize, F: Permutation, const PAD: u8> Shake<RATE, F, PAD> {
     #[inline(always)]
     fn xor_byte(&mut self, pos: usize, byte: u8) {
         self.state[pos / 8] ^= (byte as u64) << (8 * (pos % 8));
@@ -71,7 +77,7 @@ impl<const RATE: usize, F: Permutation> Shake<RATE, F> {
     /// Pads (SHAKE's domain bits 1111 then pad10*1) and starts squeezing.
     #[inline(always)]
     fn finalize(&mut self) {
-        self.xor_byte(self.pos, 0x1F);
+        self.xor_byte(self.pos, PAD);
         self.xor_byte(RATE - 1, 0x80);
         F::permute(&mut self.state);
         self.pos = 0;
@@ -79,7 +85,7 @@ impl<const RATE: usize, F: Permutation> Shake<RATE, F> {
     }
 }
 
-impl<const RATE: usize, F: Permutation> Shake<RATE, F> {
+impl<const RATE: usize, F: Permutation, const PAD: u8> Shake<RATE, F, PAD> {
     /// Squeezes whole blocks, a lane at a time with no per-byte position
     /// logic, when the output starts at a block boundary (as in the
     /// samplers); anything else goes through `squeeze`.
@@ -105,7 +111,7 @@ impl<const RATE: usize, F: Permutation> Shake<RATE, F> {
     }
 }
 
-impl<const RATE: usize, F: Permutation> Xof for Shake<RATE, F> {
+impl<const RATE: usize, F: Permutation, const PAD: u8> Xof for Shake<RATE, F, PAD> {
     const RATE: usize = RATE;
 
     fn new() -> Self {
