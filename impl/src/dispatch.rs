@@ -74,14 +74,15 @@ fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
 }
 
 /// The operations of one parameter set, compiled in this crate: one copy
-/// per parameter set (three, each with every backend), made once when
-/// `mldsa` is built. The API's generic functions call them through
-/// [`ParameterSet`] (of which this is a sealed supertrait), so a program
+/// per parameter set, made once when `mldsa` is built. The API's generic
+/// functions call them as `P::sign(..)`, through [`ParameterSet`] (of
+/// which this is a sealed supertrait), so a program
 /// using `mldsa` links these copies instead of instantiating the
 /// algorithms again in its own crate (rustc shares no generic instances
 /// across crates in release builds): its own build takes seconds, not
 /// minutes. Not nameable outside this crate.
 pub trait Operations: Sized {
+    /// ML-DSA.KeyGen_internal (Algorithm 6) into `vk` and `sk`, in place.
     #[doc(hidden)]
     fn key_gen(
         xi: &[u8; 32],
@@ -89,6 +90,7 @@ pub trait Operations: Sized {
         sk: &mut ExpandedSigningKey<Self>,
     ) where
         Self: ParameterSet;
+    /// KeyGen_internal for a precomputed key: `pre` filled on the way.
     #[doc(hidden)]
     fn key_gen_precomputed(
         xi: &[u8; 32],
@@ -97,14 +99,18 @@ pub trait Operations: Sized {
         pre: &mut PrecomputedParts<Self>,
     ) where
         Self: ParameterSet;
+    /// A precomputed key's parts from `sk`.
     #[doc(hidden)]
     fn precompute(sk: &ExpandedSigningKey<Self>, pre: &mut PrecomputedParts<Self>)
     where
         Self: ParameterSet;
+    /// A_hat = ExpandA(rho) of `sk`, by value, built row by row where the
+    /// caller keeps it.
     #[doc(hidden)]
     fn a_hat(sk: &ExpandedSigningKey<Self>) -> <Self as ParameterSet>::Matrix
     where
         Self: ParameterSet;
+    /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, compact key.
     #[doc(hidden)]
     fn sign(
         sk: &ExpandedSigningKey<Self>,
@@ -113,6 +119,7 @@ pub trait Operations: Sized {
         sig: &mut <Self as ParameterSet>::SigBytes,
     ) where
         Self: ParameterSet;
+    /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, precomputed key.
     #[doc(hidden)]
     fn sign_precomputed(
         sk: &ExpandedSigningKey<Self>,
@@ -122,14 +129,18 @@ pub trait Operations: Sized {
         sig: &mut <Self as ParameterSet>::SigBytes,
     ) where
         Self: ParameterSet;
+    /// ML-DSA.Verify_internal (Algorithm 8) from mu.
     #[doc(hidden)]
     fn verify(vk: &ExpandedVerifyingKey<Self>, mu: &[u8; 64], sig: &[u8]) -> bool
     where
         Self: ParameterSet;
+    /// pkDecode and tr = H(pk, 64) into `vk`.
     #[doc(hidden)]
     fn decode_verifying_key(pk: &[u8], vk: &mut ExpandedVerifyingKey<Self>) -> Result<(), Error>
     where
         Self: ParameterSet;
+    /// An expanded signing key's import, validated, into `sk` and its public
+    /// key into `vk`, in place.
     #[doc(hidden)]
     fn import_signing_key(
         bytes: &[u8],
@@ -140,11 +151,12 @@ pub trait Operations: Sized {
         Self: ParameterSet;
 }
 
-/// `Operations` for each parameter set: every method calls the generic
-/// operation of `run` for that set (a concrete function, so its code is
-/// generated here).
+/// `Operations` for each parameter set, the one statement of each
+/// operation: the generic algorithm on [`Selected`] (so one copy per
+/// parameter set for every backend), in a frame of its own, then, after a
+/// secret operation, the scrub of the stack it used.
 macro_rules! operations {
-    ($($p:ty: [$($row:literal)*]),*) => {$(
+    ($p:ty: [$($row:literal)*]) => {
         impl Operations for $p {
             // The value returned is itself an array expression of one call
             // per row, each returning its row by value: the compiler writes
@@ -158,30 +170,44 @@ macro_rules! operations {
             fn a_hat(sk: &ExpandedSigningKey<Self>) -> <Self as ParameterSet>::Matrix {
                 let mut rows = algorithms::MatrixRows::new();
                 let rho = sk.rho();
-                [$(run::row::<Self>(&mut rows, rho, $row)),*]
+                [$(next_row::<Self>(&mut rows, rho, $row)),*]
             }
-            fn key_gen(xi: &[u8; 32], vk: &mut ExpandedVerifyingKey<Self>, sk: &mut ExpandedSigningKey<Self>) {
-                run::key_gen::<Self>(xi, vk, sk)
+
+            fn key_gen(
+                xi: &[u8; 32],
+                vk: &mut ExpandedVerifyingKey<Self>,
+                sk: &mut ExpandedSigningKey<Self>,
+            ) {
+                out_of_line(|| algorithms::key_gen_internal::<Self, Selected>(xi, vk, sk));
+                scrub_stack::<Self>(KEYGEN_SCRUB);
             }
+
             fn key_gen_precomputed(
                 xi: &[u8; 32],
                 vk: &mut ExpandedVerifyingKey<Self>,
                 sk: &mut ExpandedSigningKey<Self>,
                 pre: &mut PrecomputedParts<Self>,
             ) {
-                run::key_gen_precomputed::<Self>(xi, vk, sk, pre)
+                out_of_line(|| {
+                    algorithms::key_gen_internal_precomputed::<Self, Selected>(xi, vk, sk, pre)
+                });
+                scrub_stack::<Self>(KEYGEN_SCRUB);
             }
+
             fn precompute(sk: &ExpandedSigningKey<Self>, pre: &mut PrecomputedParts<Self>) {
-                run::precompute::<Self>(sk, pre)
+                out_of_line(|| pre.precompute::<Selected>(sk))
             }
+
             fn sign(
                 sk: &ExpandedSigningKey<Self>,
                 mu: &[u8; 64],
                 rnd: &[u8; 32],
                 sig: &mut <Self as ParameterSet>::SigBytes,
             ) {
-                run::sign::<Self>(sk, mu, rnd, sig)
+                out_of_line(|| algorithms::sign_internal::<Self, Selected>(sk, mu, rnd, sig));
+                scrub_stack::<Self>(SIGN_SCRUB);
             }
+
             fn sign_precomputed(
                 sk: &ExpandedSigningKey<Self>,
                 pre: &PrecomputedParts<Self>,
@@ -189,23 +215,49 @@ macro_rules! operations {
                 rnd: &[u8; 32],
                 sig: &mut <Self as ParameterSet>::SigBytes,
             ) {
-                run::sign_precomputed::<Self>(sk, pre, mu, rnd, sig)
+                out_of_line(|| {
+                    algorithms::sign_internal_precomputed::<Self, Selected>(sk, pre, mu, rnd, sig)
+                });
+                scrub_stack::<Self>(SIGN_PRECOMPUTED_SCRUB);
             }
+
             fn verify(vk: &ExpandedVerifyingKey<Self>, mu: &[u8; 64], sig: &[u8]) -> bool {
-                run::verify::<Self>(vk, mu, sig)
+                out_of_line(|| algorithms::verify_internal::<Self, Selected>(vk, mu, sig))
             }
-            fn decode_verifying_key(pk: &[u8], vk: &mut ExpandedVerifyingKey<Self>) -> Result<(), Error> {
-                run::decode_verifying_key::<Self>(pk, vk)
+
+            fn decode_verifying_key(
+                pk: &[u8],
+                vk: &mut ExpandedVerifyingKey<Self>,
+            ) -> Result<(), Error> {
+                out_of_line(|| vk.decode_from::<Selected>(pk))
             }
+
             fn import_signing_key(
                 bytes: &[u8],
                 sk: &mut ExpandedSigningKey<Self>,
                 vk: &mut ExpandedVerifyingKey<Self>,
             ) -> Result<(), Error> {
-                run::import_signing_key::<Self>(bytes, sk, vk)
+                let result =
+                    out_of_line(|| algorithms::import_signing_key::<Self, Selected>(bytes, sk, vk));
+                scrub_stack::<Self>(IMPORT_SCRUB);
+                result
             }
         }
-    )*};
+    };
+}
+
+/// The next row of A_hat that `rows` makes (`_index`, the rows coming in
+/// order), by value. Not inlined: a call returning its row, which the
+/// caller's array expression places straight into the matrix.
+#[inline(never)]
+fn next_row<P: ParameterSet>(
+    rows: &mut algorithms::MatrixRows,
+    rho: &[u8; 32],
+    _index: usize,
+) -> P::VecL {
+    let mut row = P::VecL::zeroed();
+    out_of_line(|| rows.next_row::<P, Selected>(rho, &mut row));
+    row
 }
 
 // Each parameter set built (its Cargo feature), with its row indices 0 to
@@ -216,189 +268,6 @@ operations!(MlDsa44: [0 1 2 3]);
 operations!(MlDsa65: [0 1 2 3 4 5]);
 #[cfg(feature = "ml-dsa-87")]
 operations!(MlDsa87: [0 1 2 3 4 5 6 7]);
-
-/// ML-DSA.KeyGen_internal (Algorithm 6) into `vk` and `sk`, in place.
-pub(crate) fn key_gen<P: ParameterSet>(
-    xi: &[u8; 32],
-    vk: &mut ExpandedVerifyingKey<P>,
-    sk: &mut ExpandedSigningKey<P>,
-) {
-    P::key_gen(xi, vk, sk)
-}
-
-/// KeyGen_internal for a precomputed key: `pre` filled on the way.
-pub(crate) fn key_gen_precomputed<P: ParameterSet>(
-    xi: &[u8; 32],
-    vk: &mut ExpandedVerifyingKey<P>,
-    sk: &mut ExpandedSigningKey<P>,
-    pre: &mut PrecomputedParts<P>,
-) {
-    P::key_gen_precomputed(xi, vk, sk, pre)
-}
-
-/// A precomputed key's parts from `sk`.
-pub(crate) fn precompute<P: ParameterSet>(
-    sk: &ExpandedSigningKey<P>,
-    pre: &mut PrecomputedParts<P>,
-) {
-    P::precompute(sk, pre)
-}
-
-/// A_hat = ExpandA(rho) of `sk`, by value, built row by row where the
-/// caller keeps it (`Operations::a_hat`).
-#[inline(always)]
-pub(crate) fn a_hat<P: ParameterSet>(sk: &ExpandedSigningKey<P>) -> P::Matrix {
-    P::a_hat(sk)
-}
-
-/// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, compact key.
-pub(crate) fn sign<P: ParameterSet>(
-    sk: &ExpandedSigningKey<P>,
-    mu: &[u8; 64],
-    rnd: &[u8; 32],
-    sig: &mut P::SigBytes,
-) {
-    P::sign(sk, mu, rnd, sig)
-}
-
-/// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, precomputed key.
-pub(crate) fn sign_precomputed<P: ParameterSet>(
-    sk: &ExpandedSigningKey<P>,
-    pre: &PrecomputedParts<P>,
-    mu: &[u8; 64],
-    rnd: &[u8; 32],
-    sig: &mut P::SigBytes,
-) {
-    P::sign_precomputed(sk, pre, mu, rnd, sig)
-}
-
-/// ML-DSA.Verify_internal (Algorithm 8) from mu.
-pub(crate) fn verify<P: ParameterSet>(
-    vk: &ExpandedVerifyingKey<P>,
-    mu: &[u8; 64],
-    sig: &[u8],
-) -> bool {
-    P::verify(vk, mu, sig)
-}
-
-/// pkDecode and tr = H(pk, 64) into `vk`.
-pub(crate) fn decode_verifying_key<P: ParameterSet>(
-    pk: &[u8],
-    vk: &mut ExpandedVerifyingKey<P>,
-) -> Result<(), Error> {
-    P::decode_verifying_key(pk, vk)
-}
-
-/// An expanded signing key's import, validated (`import_signing_key`),
-/// into `sk` and its public key into `vk`, in place.
-pub(crate) fn import_signing_key<P: ParameterSet>(
-    bytes: &[u8],
-    sk: &mut ExpandedSigningKey<P>,
-    vk: &mut ExpandedVerifyingKey<P>,
-) -> Result<(), Error> {
-    P::import_signing_key(bytes, sk, vk)
-}
-
-/// The operations, generic over the parameter set, on the selected backend
-/// ([`Selected`]); after a secret operation each scrubs the stack it used.
-mod run {
-    use super::*;
-
-    /// ML-DSA.KeyGen_internal (Algorithm 6) into `vk` and `sk`, in place.
-    pub(super) fn key_gen<P: ParameterSet>(
-        xi: &[u8; 32],
-        vk: &mut ExpandedVerifyingKey<P>,
-        sk: &mut ExpandedSigningKey<P>,
-    ) {
-        out_of_line(|| algorithms::key_gen_internal::<P, Selected>(xi, vk, sk));
-        scrub_stack::<P>(KEYGEN_SCRUB);
-    }
-
-    /// KeyGen_internal for a precomputed key: `pre` filled on the way.
-    pub(super) fn key_gen_precomputed<P: ParameterSet>(
-        xi: &[u8; 32],
-        vk: &mut ExpandedVerifyingKey<P>,
-        sk: &mut ExpandedSigningKey<P>,
-        pre: &mut PrecomputedParts<P>,
-    ) {
-        out_of_line(|| algorithms::key_gen_internal_precomputed::<P, Selected>(xi, vk, sk, pre));
-        scrub_stack::<P>(KEYGEN_SCRUB);
-    }
-
-    /// A precomputed key's parts from `sk`.
-    pub(super) fn precompute<P: ParameterSet>(
-        sk: &ExpandedSigningKey<P>,
-        pre: &mut PrecomputedParts<P>,
-    ) {
-        out_of_line(|| pre.precompute::<Selected>(sk))
-    }
-
-    /// The next row of A_hat that `rows` makes (`_index`, the rows coming
-    /// in order), by value. Not inlined: a call returning its row, which
-    /// the caller's array expression places straight into the matrix.
-    #[inline(never)]
-    pub(super) fn row<P: ParameterSet>(
-        rows: &mut algorithms::MatrixRows,
-        rho: &[u8; 32],
-        _index: usize,
-    ) -> P::VecL {
-        let mut row = P::VecL::zeroed();
-        out_of_line(|| rows.next_row::<P, Selected>(rho, &mut row));
-        row
-    }
-
-    /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, compact key.
-    pub(super) fn sign<P: ParameterSet>(
-        sk: &ExpandedSigningKey<P>,
-        mu: &[u8; 64],
-        rnd: &[u8; 32],
-        sig: &mut P::SigBytes,
-    ) {
-        out_of_line(|| algorithms::sign_internal::<P, Selected>(sk, mu, rnd, sig));
-        scrub_stack::<P>(SIGN_SCRUB);
-    }
-
-    /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, precomputed key.
-    pub(super) fn sign_precomputed<P: ParameterSet>(
-        sk: &ExpandedSigningKey<P>,
-        pre: &PrecomputedParts<P>,
-        mu: &[u8; 64],
-        rnd: &[u8; 32],
-        sig: &mut P::SigBytes,
-    ) {
-        out_of_line(|| algorithms::sign_internal_precomputed::<P, Selected>(sk, pre, mu, rnd, sig));
-        scrub_stack::<P>(SIGN_PRECOMPUTED_SCRUB);
-    }
-
-    /// ML-DSA.Verify_internal (Algorithm 8) from mu.
-    pub(super) fn verify<P: ParameterSet>(
-        vk: &ExpandedVerifyingKey<P>,
-        mu: &[u8; 64],
-        sig: &[u8],
-    ) -> bool {
-        out_of_line(|| algorithms::verify_internal::<P, Selected>(vk, mu, sig))
-    }
-
-    /// pkDecode and tr = H(pk, 64) into `vk`.
-    pub(super) fn decode_verifying_key<P: ParameterSet>(
-        pk: &[u8],
-        vk: &mut ExpandedVerifyingKey<P>,
-    ) -> Result<(), Error> {
-        out_of_line(|| vk.decode_from::<Selected>(pk))
-    }
-
-    /// An expanded signing key's import, validated (`import_signing_key`),
-    /// into `sk` and its public key into `vk`, in place.
-    pub(super) fn import_signing_key<P: ParameterSet>(
-        bytes: &[u8],
-        sk: &mut ExpandedSigningKey<P>,
-        vk: &mut ExpandedVerifyingKey<P>,
-    ) -> Result<(), Error> {
-        let result = out_of_line(|| algorithms::import_signing_key::<P, Selected>(bytes, sk, vk));
-        scrub_stack::<P>(IMPORT_SCRUB);
-        result
-    }
-}
 
 /// SHA3 with a rate of `RATE` bytes (FIPS 202) of `m`, into `out` (its
 /// digest length): HashML-DSA's SHA3-224 .. SHA3-512 pre-hashes, on the

@@ -3,7 +3,7 @@
 
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
-use crate::dispatch::{self, ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
+use crate::dispatch::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
 use crate::error::Error;
 use crate::mu::{Mu, MuBuilder, prehash_mu};
 use crate::params::{ByteArray, ParameterSet};
@@ -56,7 +56,7 @@ mod sealed {
         #[inline(always)]
         fn of(sk: &ExpandedSigningKey<P>) -> Self {
             PrecomputedParts {
-                a_hat: crate::dispatch::a_hat::<P>(sk),
+                a_hat: P::a_hat(sk),
             }
         }
         fn precomputed(&self) -> Option<&PrecomputedParts<P>> {
@@ -319,8 +319,8 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
         inner.seed_known = true;
         let (vk, sk) = (&mut inner.verifying_key.expanded, &mut inner.sk);
         match self.parts.precomputed_mut() {
-            Some(pre) => dispatch::key_gen_precomputed::<P>(xi, vk, sk, pre),
-            None => dispatch::key_gen::<P>(xi, vk, sk),
+            Some(pre) => P::key_gen_precomputed(xi, vk, sk, pre),
+            None => P::key_gen(xi, vk, sk),
         }
     }
 
@@ -333,9 +333,9 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     pub(crate) fn import_in_place(&mut self, sk: &[u8]) -> Result<(), Error> {
         let inner = &mut self.inner;
         let vk = &mut inner.verifying_key.expanded;
-        dispatch::import_signing_key::<P>(sk, &mut inner.sk, vk)?;
+        P::import_signing_key(sk, &mut inner.sk, vk)?;
         if let Some(pre) = self.parts.precomputed_mut() {
-            dispatch::precompute::<P>(&self.inner.sk, pre);
+            P::precompute(&self.inner.sk, pre);
         }
         Ok(())
     }
@@ -657,10 +657,8 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     pub fn sign_mu(&self, mu: &Mu, rnd: &[u8; 32]) -> Signature<P> {
         let mut bytes = P::SigBytes::zeroed();
         match self.parts.precomputed() {
-            Some(pre) => {
-                dispatch::sign_precomputed::<P>(&self.inner.sk, pre, &mu.0, rnd, &mut bytes)
-            }
-            None => dispatch::sign::<P>(&self.inner.sk, &mu.0, rnd, &mut bytes),
+            Some(pre) => P::sign_precomputed(&self.inner.sk, pre, &mu.0, rnd, &mut bytes),
+            None => P::sign(&self.inner.sk, &mu.0, rnd, &mut bytes),
         }
         Signature { bytes }
     }

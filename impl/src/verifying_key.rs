@@ -1,6 +1,6 @@
 //! Verifying (public) keys and verification.
 
-use crate::dispatch::{self, ExpandedVerifyingKey};
+use crate::dispatch::ExpandedVerifyingKey;
 use crate::error::Error;
 use crate::mu::{Mu, MuBuilder, prehash_mu};
 use crate::params::ParameterSet;
@@ -54,7 +54,7 @@ impl<P: ParameterSet> TryFrom<&[u8]> for VerifyingKey<P> {
         let mut vk = VerifyingKey {
             expanded: ExpandedVerifyingKey::zeroed(),
         };
-        dispatch::decode_verifying_key::<P>(pk, &mut vk.expanded)?;
+        P::decode_verifying_key(pk, &mut vk.expanded)?;
         Ok(vk)
     }
 }
@@ -193,7 +193,7 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     pub fn verify_mu(&self, mu: &Mu, sig: &[u8]) -> Result<(), Error> {
-        if dispatch::verify::<P>(&self.expanded, &mu.0, sig) {
+        if P::verify(&self.expanded, &mu.0, sig) {
             Ok(())
         } else {
             Err(Error::InvalidSignature)
