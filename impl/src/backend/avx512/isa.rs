@@ -8,7 +8,7 @@
 
 use core::arch::x86_64::*;
 
-use super::ops::Avx512Ops;
+use crate::backend::lanes::avx512::Avx512Ops;
 use crate::params::N;
 
 /// Proof that this CPU has AVX-512 F (and the rest of the backend's

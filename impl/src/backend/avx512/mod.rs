@@ -10,8 +10,9 @@
 //! AVX2 kernels serve where AVX-512 brings nothing.
 //!
 //! Own kernels: Keccak (`keccak`), and the NTT, its inverse and the
-//! pointwise products on 16 lanes (`ntt`, `arithmetic`), written once over
-//! the intrinsics they use (`ops::Avx512Ops`): the instance that runs is
+//! pointwise products on 16 lanes (`crate::backend::lanes::avx512`, as
+//! AVX2's and NEON's lane kernels are in `lanes`), written once over the
+//! intrinsics they use (`Avx512Ops`): the instance that runs is
 //! the intrinsics (`isa`), and the unit tests run the same kernels on a
 //! lane-by-lane model of them (`model`) against the portable kernels and
 //! the instructions. The other arithmetic kernels, the samplers and the
@@ -27,15 +28,13 @@
 //! the products have no compare at all: fixed instruction sequences whose
 //! only memory indices are loop counters and constant tables.
 
-mod arithmetic;
 mod isa;
 mod keccak;
 #[cfg(test)]
 mod model;
-mod ntt;
-mod ops;
 
 use super::avx2::{Avx2, Avx2Cpu};
+use super::lanes::avx512::{arithmetic, ntt};
 use super::portable::{self, Permutation, Portable, keccak_f1600_scalar};
 use super::{Backend, XofX4};
 use crate::params::{Eta, Gamma1, Gamma2, N};

@@ -6,7 +6,7 @@
 //! compare them with the model; on a CPU with AVX2 only, the model's
 //! lane-wise intrinsics are compared with their 256-bit twins, half by half.
 
-use super::ops::Avx512Ops;
+use crate::backend::lanes::avx512::Avx512Ops;
 use crate::params::N;
 
 /// The model: a register is 16 i32 lanes.
@@ -114,7 +114,8 @@ mod tests {
 
     use super::Model;
     use crate::backend::Backend;
-    use crate::backend::avx512::{arithmetic, available, isa::Isa512, ntt};
+    use crate::backend::avx512::{available, isa::Isa512};
+    use crate::backend::lanes::avx512::{arithmetic, ntt};
     use crate::backend::portable::Portable;
     use crate::params::{N, Q};
     use crate::poly::Poly;
@@ -227,7 +228,7 @@ mod tests {
     /// the signs and the halves (only where the CPU has AVX-512).
     #[test]
     fn model_matches_cpu() {
-        use crate::backend::avx512::ops::Avx512Ops;
+        use crate::backend::lanes::avx512::Avx512Ops;
         let mut seed = 7;
         for _ in 0..1000 {
             let x = poly(&mut seed, i32::MAX);
@@ -273,7 +274,7 @@ mod tests {
     /// `permutex2var_epi32`, which crosses halves, has no such twin.
     #[test]
     fn model_matches_avx2_halves() {
-        use crate::backend::avx512::ops::Avx512Ops;
+        use crate::backend::lanes::avx512::Avx512Ops;
         use core::arch::x86_64::*;
 
         #[target_feature(enable = "avx2")]

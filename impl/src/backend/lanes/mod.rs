@@ -1,7 +1,8 @@
 //! The SIMD arithmetic kernels, written once over the intrinsics they use.
 //!
 //! Each instruction set is a trait whose methods are its intrinsics
-//! ([`avx2::Avx2Ops`], [`neon::NeonOps`]), the way the portable kernels are
+//! ([`avx2::Avx2Ops`], [`avx512::Avx512Ops`], [`neon::NeonOps`]), the way
+//! the portable kernels are
 //! written over [`super::portable::word::Word`]. The backends run the
 //! kernels on the real intrinsics; the `lemmas` crate runs the same source
 //! on a model of each intrinsic (Intel's and Arm's pseudocode, lane by
@@ -13,6 +14,7 @@
 //! (where z3 is) and the other way round.
 
 pub mod avx2;
+pub mod avx512;
 pub mod neon;
 
 use crate::params::N;

@@ -12,8 +12,8 @@
 //! [`layout`]'s; the permutations between layers and the per-lane zetas
 //! are computed from it at compile time.
 
+use super::Avx512Ops;
 use super::arithmetic::{Multiplier, montgomery_mul_pre};
-use super::ops::Avx512Ops;
 use crate::backend::portable::{INV_NTT_FACTOR, INV_NTT_FACTOR_ZETA, QINV, ZETAS_MONT};
 use crate::params::N;
 

@@ -2,7 +2,7 @@
 //! the AVX2 kernels' formulas (`crate::backend::lanes::avx2`) on 512-bit
 //! registers, with the final odd/even merge as one masked shuffle.
 
-use super::ops::Avx512Ops;
+use super::Avx512Ops;
 use crate::backend::portable::{MONTGOMERY_BOUND, QINV};
 use crate::params::{N, Q};
 use crate::poly::Poly;

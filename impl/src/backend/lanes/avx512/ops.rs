@@ -1,7 +1,7 @@
 //! The AVX-512 intrinsics the arithmetic kernels use, as the methods of one
 //! trait, the way `crate::backend::lanes::avx2::Avx2Ops` holds AVX2's.
 //!
-//! The instance that runs is [`super::isa::Isa512`]: each method is its
+//! The instance that runs is `crate::backend::avx512::Isa512`: each method is its
 //! intrinsic. A second instance, a model of each intrinsic lane by lane
 //! (Intel's pseudocode on plain integers), runs the same kernels in this
 //! module's unit tests, so that they can be checked against the portable
