@@ -7,6 +7,7 @@
 use alloc::boxed::Box;
 
 use const_oid::AssociatedOid;
+#[cfg(feature = "std")]
 use zeroize::Zeroizing;
 
 use crate::error::Error;

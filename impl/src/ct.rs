@@ -46,6 +46,8 @@ pub fn public_mem<T: ?Sized>(x: &mut T) {
 
 /// The memory of `x`, secret from here on (undefined for memcheck): what
 /// depends on it may not decide a branch or an address until declassified.
+// Marks the OS generator's output (`std` builds).
+#[cfg(feature = "std")]
 #[inline(always)]
 pub fn secret_mem<T: ?Sized>(x: &mut T) {
     #[cfg(all(feature = "ct-check", target_arch = "x86_64"))]

@@ -189,11 +189,6 @@
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
-#![allow(clippy::needless_range_loop)]
-// Without `internals` the kernel and algorithm modules are private and some of
-// their items serve only the tests; the `internals` build (`make lint` runs
-// clippy on it too) still reports dead code.
-#![cfg_attr(not(feature = "internals"), allow(dead_code, unused_imports))]
 // The shared Keccak round macro (backend/keccak_round.rs) serves only the
 // SIMD backends: on targets with neither (thumbv7em, wasm32) it is unused.
 #![cfg_attr(

@@ -180,6 +180,7 @@ pub(crate) fn prehash_mu(
 }
 
 /// mu for the FIPS 204 internal interface: H(tr || M', 64) on M' as given.
+#[cfg(feature = "hazmat")]
 pub(crate) fn internal_mu(tr: &[u8; 64], m_prime: &[u8]) -> Mu {
     let mut xof = MuXof::new(tr);
     xof.update(m_prime);

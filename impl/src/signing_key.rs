@@ -678,6 +678,7 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
         self.sign_mu(mu, &[0u8; 32])
     }
 
+    #[cfg(feature = "hazmat")]
     pub(crate) fn tr(&self) -> &[u8; 64] {
         self.inner.verifying_key.tr()
     }

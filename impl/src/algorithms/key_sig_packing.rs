@@ -21,6 +21,9 @@ pub fn t1_row(i: usize) -> core::ops::Range<usize> {
     32 + i * T1_BYTES..32 + (i + 1) * T1_BYTES
 }
 
+// Whole-key form, for the differential tests (the operations work row by
+// row).
+#[cfg(feature = "internals")]
 /// pkEncode (Algorithm 22): rho || `SimpleBitPack(t1[i], 2^10 - 1)`.
 pub fn pk_encode<P: ParameterSet>(rho: &[u8; 32], t1: &P::VecK, pk: &mut [u8]) {
     pk[..32].copy_from_slice(rho);
@@ -35,6 +38,9 @@ pub fn pack_t1_row(pk: &mut [u8], i: usize, t1_i: &Poly) {
     pack_bits::<10>(&mut pk[t1_row(i)], t1_i, |c| c as u32);
 }
 
+// Whole-key form, for the differential tests (the operations work row by
+// row).
+#[cfg(feature = "internals")]
 /// pkDecode (Algorithm 23). `pk` must have P::PK_LEN bytes.
 pub fn pk_decode<P: ParameterSet>(pk: &[u8], rho: &mut [u8; 32], t1: &mut P::VecK) {
     rho.copy_from_slice(&pk[..32]);
@@ -43,6 +49,9 @@ pub fn pk_decode<P: ParameterSet>(pk: &[u8], rho: &mut [u8; 32], t1: &mut P::Vec
     }
 }
 
+// Whole-key form, for the differential tests (the operations work row by
+// row).
+#[cfg(feature = "internals")]
 /// The parts of an expanded signing key (skDecode's output).
 pub struct SkParts<'a, P: ParameterSet> {
     /// Public seed rho.
@@ -148,6 +157,9 @@ pub fn unpack_t0(a: &mut Poly, v: &[u8]) {
     unpack_bits::<{ D as usize }>(a, v, |x| (1 << (D - 1)) - x as i32);
 }
 
+// Whole-key form, for the differential tests (the operations work row by
+// row).
+#[cfg(feature = "internals")]
 /// skEncode (Algorithm 24). `sk` must have P::SK_LEN bytes.
 pub fn sk_encode<P: ParameterSet>(parts: &SkParts<'_, P>, sk: &mut [u8]) {
     sk[..32].copy_from_slice(parts.rho);
@@ -164,6 +176,9 @@ pub fn sk_encode<P: ParameterSet>(parts: &SkParts<'_, P>, sk: &mut [u8]) {
     }
 }
 
+// Whole-key form, for the differential tests (the operations work row by
+// row).
+#[cfg(feature = "internals")]
 /// skDecode (Algorithm 25) with the range check the standard leaves to the
 /// caller: every s1 and s2 coefficient must lie in [-eta, eta]
 /// (`Error::MalformedKey` otherwise). `sk` must have P::SK_LEN bytes.
@@ -274,6 +289,9 @@ pub fn sig_decode<P: ParameterSet, B: Backend>(
     hint_bit_unpack::<P>(&sig[offset..], h)
 }
 
+// Whole-key form, for the differential tests (the operations work row by
+// row).
+#[cfg(feature = "internals")]
 /// w1Encode (Algorithm 28) into `out` (P::W1_LEN bytes).
 #[inline(always)]
 pub fn w1_encode<P: ParameterSet, B: Backend>(w1: &P::VecK, out: &mut [u8]) {

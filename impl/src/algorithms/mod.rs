@@ -18,7 +18,9 @@ pub mod key_sig_packing;
 pub mod keys;
 pub mod sampling;
 
-pub use hash::{MuHasher, h_shake256, xof_into};
+#[cfg(feature = "internals")]
+pub use hash::h_shake256;
+pub use hash::{MuHasher, xof_into};
 pub use internal::{
     key_gen_internal, key_gen_internal_precomputed, sign_internal, sign_internal_precomputed,
     verify_internal,

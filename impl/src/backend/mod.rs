@@ -21,6 +21,12 @@ pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 pub mod avx512;
+// The SIMD backends' lane kernels (and the lemmas' view of them).
+#[cfg(any(
+    feature = "internals",
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 pub mod lanes;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 #[allow(unsafe_code)]

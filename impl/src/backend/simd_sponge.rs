@@ -44,8 +44,8 @@ pub fn absorb<V: Copy, const LANES: usize, const RATE: usize>(
                 block[RATE - 1] ^= 0x80;
             }
         }
-        for i in 0..RATE / 8 {
-            state[i] = xor(state[i], gather(words(&blocks, i)));
+        for (i, lane) in state.iter_mut().enumerate().take(RATE / 8) {
+            *lane = xor(*lane, gather(words(&blocks, i)));
         }
         // The blocks hold the inputs (ExpandS's and ExpandMask's seeds).
         blocks.as_flattened_mut().zeroize();

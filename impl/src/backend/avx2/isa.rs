@@ -28,7 +28,9 @@ impl Isa {
         Isa(())
     }
 
-    /// The token if this CPU has AVX2 (`super::available`).
+    /// The token if this CPU has AVX2 (`super::available`): for the
+    /// lemmas, which run the kernels on the instructions where they can.
+    #[cfg(feature = "internals")]
     #[inline(always)]
     pub fn detect() -> Option<Isa> {
         if super::available() {

@@ -19,9 +19,11 @@ mod sampling;
 
 use core::arch::x86_64::*;
 
+#[cfg(feature = "internals")]
+use super::CompactTable;
 use super::lanes::avx2 as kernels;
 use super::portable::{self, Portable};
-use super::{Backend, CompactTable, XofX4};
+use super::{Backend, XofX4};
 use crate::params::{D, Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 use isa::{load, store};
@@ -29,7 +31,9 @@ use isa::{load, store};
 pub use isa::Isa;
 pub use sampling::Compact;
 
-pub use keccak::{ShakeX4, keccak_f1600_x4};
+pub use keccak::ShakeX4;
+#[cfg(feature = "internals")]
+pub use keccak::keccak_f1600_x4;
 
 /// Whether this CPU has AVX2, and BMI1, BMI2 and POPCNT, which every AVX2
 /// CPU has and which the one-lane Keccak and the rejection samplers use (std: detected once and cached by std; no_std:
@@ -54,16 +58,8 @@ pub fn available() -> bool {
 pub struct Avx2;
 
 /// Runs `$simd` (an AVX2 kernel call) when the CPU has AVX2, else
-/// `$fallback`; the second form names the token `$s` for `$simd`.
+/// `$fallback`.
 macro_rules! with_avx2 {
-    (|$s:ident| $simd:expr, $fallback:expr) => {
-        if let Some($s) = Isa::detect() {
-            // SAFETY: the CPU has AVX2 (an `Isa` was made).
-            unsafe { $simd }
-        } else {
-            super::cold(|| $fallback)
-        }
-    };
     ($simd:expr, $fallback:expr) => {
         if available() {
             // SAFETY: the CPU has AVX2, checked just above.

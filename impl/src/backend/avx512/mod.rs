@@ -41,7 +41,9 @@ use crate::params::{Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 use isa::Isa512;
 
-pub use keccak::{ShakeX4, keccak_f1600_x1, keccak_f1600_x4};
+#[cfg(feature = "internals")]
+pub use keccak::keccak_f1600_x4;
+pub use keccak::{ShakeX4, keccak_f1600_x1};
 
 /// Whether this CPU runs the AVX-512 backend: AVX-512 F, VL, BW and DQ
 /// (with the operating system saving the 512-bit registers), and AVX2,

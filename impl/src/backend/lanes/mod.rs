@@ -13,8 +13,16 @@
 //! compile everywhere, so that the proofs of the NEON kernels run on x86-64
 //! (where z3 is) and the other way round.
 
+// Each kernel set where its backend is built, and everywhere with
+// `internals` (the lemmas prove the NEON kernels on x86-64, on models).
+#[cfg(any(feature = "internals", target_arch = "x86_64"))]
 pub mod avx2;
+#[cfg(any(feature = "internals", target_arch = "x86_64"))]
 pub mod avx512;
+#[cfg(any(
+    feature = "internals",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 pub mod neon;
 
 use crate::params::N;

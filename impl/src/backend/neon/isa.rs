@@ -177,6 +177,7 @@ impl NeonOps for Isa {
         neon!(vreinterpretq_s32_u32(a))
     }
 
+    #[cfg(feature = "internals")]
     #[inline(always)]
     fn vreinterpretq_u32_s32(self, a: int32x4_t) -> uint32x4_t {
         neon!(vreinterpretq_u32_s32(a))

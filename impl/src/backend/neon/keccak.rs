@@ -171,6 +171,7 @@ pub fn keccak_f1600_x2(state: &mut [uint64x2_t; 25]) {
 /// `Keccak-f[1600]` on two states given as plain lanes, in the SHA3-extension
 /// form when `sha3` (returning false, states untouched, if the CPU lacks
 /// it) or the plain NEON form: lets the tests check both forms on one CPU.
+#[cfg(feature = "internals")]
 pub fn keccak_f1600_x2_form(states: &mut [[u64; 25]; 2], sha3: bool) -> bool {
     if sha3 && !has_sha3() {
         return false;

@@ -33,9 +33,11 @@ mod shake;
 
 use core::arch::aarch64::*;
 
+#[cfg(feature = "internals")]
+use super::CompactTable;
 use super::lanes::neon as kernels;
 use super::portable::Portable;
-use super::{Backend, CompactTable, XofX4};
+use super::{Backend, XofX4};
 use crate::params::{D, Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 use isa::{load, store};
@@ -43,7 +45,9 @@ use isa::{load, store};
 pub use isa::Isa;
 pub use sampling::EtaCompact;
 
-pub use keccak::{ShakeX2, has_sha3, keccak_f1600_x2, keccak_f1600_x2_form};
+pub use keccak::ShakeX2;
+#[cfg(feature = "internals")]
+pub use keccak::{has_sha3, keccak_f1600_x2, keccak_f1600_x2_form};
 
 /// Whether this CPU runs the NEON backend: always, on the targets it is
 /// compiled for.

@@ -34,7 +34,9 @@ pub const KECCAK_RC: [u64; 24] = [
     0x8000000080008008,
 ];
 
-/// Rotation offsets of rho for lane x + 5y.
+/// Rotation offsets of rho for lane x + 5y (the lemmas' and benchmarks'
+/// table; the rounds spell them out).
+#[cfg(feature = "internals")]
 pub const KECCAK_RHO: [u32; 25] = [
     0, 1, 62, 28, 27, //
     36, 44, 6, 55, 20, //
@@ -44,8 +46,10 @@ pub const KECCAK_RHO: [u32; 25] = [
 ];
 
 /// pi moves lane (x, y) to (y, 2x + 3y): PI[x + 5y] is the destination index.
+#[cfg(feature = "internals")]
 pub const KECCAK_PI: [usize; 25] = pi_table();
 
+#[cfg(feature = "internals")]
 const fn pi_table() -> [usize; 25] {
     let mut t = [0usize; 25];
     let mut i = 0;

@@ -11,15 +11,36 @@ mod rounding;
 mod sampling;
 pub mod word;
 
-pub use arithmetic::{
-    MONTGOMERY_BOUND, QINV, add_if_negative, caddq, freeze, is_nonzero, montgomery_mul,
-    montgomery_reduce, reduce32, sub_if_above,
+pub use arithmetic::{caddq, freeze, montgomery_mul, montgomery_reduce, reduce32};
+pub use keccak::{Sha3, Shake, Shake128, Shake256};
+// What the SIMD backends build on: the constants of the arithmetic, the
+// permutation's description and the sponge over another permutation, and
+// the scalar tails of the rejection samplers.
+#[cfg(any(
+    feature = "internals",
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+pub use {
+    arithmetic::{MONTGOMERY_BOUND, QINV},
+    keccak::Permutation,
+    keccak_f::{KECCAK_RC, keccak_f1600},
+    ntt::{INV_NTT_FACTOR, INV_NTT_FACTOR_ZETA, ZETAS_MONT},
+    sampling::{rej_eta as rej_eta_scalar, rej_uniform as rej_uniform_scalar},
 };
-pub use keccak::{Permutation, Scalar, Sha3, Shake, Shake128, Shake256};
-pub use keccak_f::{KECCAK_PI, KECCAK_RC, KECCAK_RHO, keccak_f1600, keccak_f1600_scalar};
-pub use ntt::{INV_NTT_FACTOR, INV_NTT_FACTOR_ZETA, ZETAS_MONT, invntt_tomont, ntt};
+// The x86-64 backends' fallback permutation.
+#[cfg(any(feature = "internals", target_arch = "x86_64"))]
+pub use keccak_f::keccak_f1600_scalar;
+// The lemmas', diff tests' and benchmarks' view: the word-level helpers,
+// the Keccak tables and the NTT on plain arrays.
 pub use rounding::{decompose, exceeds, make_hint, power2round, use_hint};
-pub use sampling::{rej_eta as rej_eta_scalar, rej_uniform as rej_uniform_scalar};
+#[cfg(feature = "internals")]
+pub use {
+    arithmetic::{add_if_negative, is_nonzero, sub_if_above},
+    keccak::Scalar,
+    keccak_f::{KECCAK_PI, KECCAK_RHO},
+    ntt::{invntt_tomont, ntt},
+};
 
 use super::Backend;
 use crate::params::{D, Eta, Gamma1, Gamma2, N};
@@ -54,12 +75,12 @@ impl Backend for Portable {
     fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]) {
         let mut sum = [0i64; 256];
         for (x, y) in a.iter().zip(b) {
-            for i in 0..256 {
-                sum[i] += x.coeffs[i] as i64 * y.coeffs[i] as i64;
+            for ((s, &xi), &yi) in sum.iter_mut().zip(&x.coeffs).zip(&y.coeffs) {
+                *s += xi as i64 * yi as i64;
             }
         }
-        for i in 0..256 {
-            c.coeffs[i] = montgomery_reduce(sum[i]);
+        for (ci, &s) in c.coeffs.iter_mut().zip(&sum) {
+            *ci = montgomery_reduce(s);
         }
     }
 

@@ -7,9 +7,14 @@ mod ntt;
 mod ops;
 mod rounding;
 
-pub use arithmetic::{
-    caddq, dot_finish, dot_step, montgomery_mul, montgomery_mul_pre, pointwise_acc, reduce32,
-};
-pub use ntt::{FORWARD, FORWARD_QINV, INVERSE, INVERSE_QINV, invntt_tomont, ntt};
+pub use arithmetic::{caddq, montgomery_mul, pointwise_acc, reduce32};
+pub use ntt::{invntt_tomont, ntt};
 pub use ops::Avx2Ops;
-pub use rounding::{decompose, exceeds, exceeds_any, make_hint, power2round, use_hint};
+pub use rounding::{decompose, exceeds_any, make_hint, power2round, use_hint};
+// The lemmas' view: the steps and tables the kernels are built from.
+#[cfg(feature = "internals")]
+pub use {
+    arithmetic::{dot_finish, dot_step, montgomery_mul_pre},
+    ntt::{FORWARD, FORWARD_QINV, INVERSE, INVERSE_QINV},
+    rounding::exceeds,
+};

@@ -302,8 +302,8 @@ pub fn invntt_tomont<S: NeonOps>(s: S, c: &mut [S::Lane; N]) {
             (0, 8, 16), (1, 9, 16), (2, 10, 16), (3, 11, 16),
             (4, 12, 16), (5, 13, 16), (6, 14, 16), (7, 15, 16),
         );
-        for k in 0..8 {
-            v[k] = mul_lane::<_, 0>(s, v[k], z[0], zq[0]);
+        for x in v.iter_mut().take(8) {
+            *x = mul_lane::<_, 0>(s, *x, z[0], zq[0]);
         }
         for (k, &x) in v.iter().enumerate() {
             s.store(c, col + 4 * k, x);

@@ -86,7 +86,8 @@ pub trait NeonOps: Copy {
     fn vorrq_u32(self, a: Self::U, b: Self::U) -> Self::U;
     /// `vreinterpretq_s32_u32`.
     fn vreinterpretq_s32_u32(self, a: Self::U) -> Self::V;
-    /// `vreinterpretq_u32_s32`.
+    /// `vreinterpretq_u32_s32` (the lemmas' model check).
+    #[cfg(feature = "internals")]
     fn vreinterpretq_u32_s32(self, a: Self::V) -> Self::U;
 
     /// `vget_low_s32`: lanes 0 and 1.
