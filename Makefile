@@ -72,8 +72,13 @@ fmt-check:
 # One clippy run, every feature on (the workspace unifies mldsa's features
 # anyway, so a default-feature run re-checked everything to add only the
 # serde-off paths); make no-std builds the bare crate with -D warnings.
+# All features, then mldsa as published (its default features) and with one
+# parameter set: items only the tests use are behind `internals`, so a
+# build without it must report no dead code either.
 clippy:
 	cargo clippy --workspace --all-targets --all-features -- -D warnings
+	cargo clippy -p mldsa-fips204 -- -D warnings
+	cargo clippy -p mldsa-fips204 --no-default-features --features std,ml-dsa-65 -- -D warnings
 
 # mldsa's API docs, internals included: no broken links or warnings. Then
 # the docs as docs.rs builds them (scripts/docs-rs.sh): the public API only.
