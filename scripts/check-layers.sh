@@ -11,3 +11,5 @@ if [[ -n "$hits" ]]; then
     echo "$hits" >&2
     exit 1
 fi
+# And no import cycle between impl/src's modules.
+python3 scripts/check-cycles.py

@@ -24,8 +24,9 @@ use crate::params::{ParameterSet, PolyVec};
 
 pub use crate::backend::selected::{BackendKind, selected_backend};
 
+use crate::params::Operations;
 /// The key types the API holds (their fields are the algorithms' business).
-pub(crate) use crate::algorithms::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
+pub(crate) use crate::params::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
 
 /// Overwrites with zeros the stack below the caller's frame that a secret
 /// operation just used: `kib_per_k` KiB per row of A (k = 4, 6, 8), within
@@ -71,84 +72,6 @@ fn scrub(chunks: usize) {
 #[inline(never)]
 fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
     f()
-}
-
-/// The operations of one parameter set, compiled in this crate: one copy
-/// per parameter set, made once when `mldsa` is built. The API's generic
-/// functions call them as `P::sign(..)`, through [`ParameterSet`] (of
-/// which this is a sealed supertrait), so a program
-/// using `mldsa` links these copies instead of instantiating the
-/// algorithms again in its own crate (rustc shares no generic instances
-/// across crates in release builds): its own build takes seconds, not
-/// minutes. Not nameable outside this crate.
-pub trait Operations: Sized {
-    /// ML-DSA.KeyGen_internal (Algorithm 6) into `vk` and `sk`, in place.
-    #[doc(hidden)]
-    fn key_gen(
-        xi: &[u8; 32],
-        vk: &mut ExpandedVerifyingKey<Self>,
-        sk: &mut ExpandedSigningKey<Self>,
-    ) where
-        Self: ParameterSet;
-    /// KeyGen_internal for a precomputed key: `pre` filled on the way.
-    #[doc(hidden)]
-    fn key_gen_precomputed(
-        xi: &[u8; 32],
-        vk: &mut ExpandedVerifyingKey<Self>,
-        sk: &mut ExpandedSigningKey<Self>,
-        pre: &mut PrecomputedParts<Self>,
-    ) where
-        Self: ParameterSet;
-    /// A precomputed key's parts from `sk`.
-    #[doc(hidden)]
-    fn precompute(sk: &ExpandedSigningKey<Self>, pre: &mut PrecomputedParts<Self>)
-    where
-        Self: ParameterSet;
-    /// A_hat = ExpandA(rho) of `sk`, by value, built row by row where the
-    /// caller keeps it.
-    #[doc(hidden)]
-    fn a_hat(sk: &ExpandedSigningKey<Self>) -> <Self as ParameterSet>::Matrix
-    where
-        Self: ParameterSet;
-    /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, compact key.
-    #[doc(hidden)]
-    fn sign(
-        sk: &ExpandedSigningKey<Self>,
-        mu: &[u8; 64],
-        rnd: &[u8; 32],
-        sig: &mut <Self as ParameterSet>::SigBytes,
-    ) where
-        Self: ParameterSet;
-    /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, precomputed key.
-    #[doc(hidden)]
-    fn sign_precomputed(
-        sk: &ExpandedSigningKey<Self>,
-        pre: &PrecomputedParts<Self>,
-        mu: &[u8; 64],
-        rnd: &[u8; 32],
-        sig: &mut <Self as ParameterSet>::SigBytes,
-    ) where
-        Self: ParameterSet;
-    /// ML-DSA.Verify_internal (Algorithm 8) from mu.
-    #[doc(hidden)]
-    fn verify(vk: &ExpandedVerifyingKey<Self>, mu: &[u8; 64], sig: &[u8]) -> bool
-    where
-        Self: ParameterSet;
-    /// pkDecode and tr = H(pk, 64) into `vk`.
-    #[doc(hidden)]
-    fn decode_verifying_key(pk: &[u8], vk: &mut ExpandedVerifyingKey<Self>) -> Result<(), Error>
-    where
-        Self: ParameterSet;
-    /// An expanded signing key's import, validated, into `sk` and its public
-    /// key into `vk`, in place.
-    #[doc(hidden)]
-    fn import_signing_key(
-        bytes: &[u8],
-        sk: &mut ExpandedSigningKey<Self>,
-        vk: &mut ExpandedVerifyingKey<Self>,
-    ) -> Result<(), Error>
-    where
-        Self: ParameterSet;
 }
 
 /// `Operations` for each parameter set, the one statement of each

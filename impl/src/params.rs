@@ -2,14 +2,14 @@
 //! every array size is known at compile time and the algorithms are written
 //! once, generic over [`ParameterSet`].
 
+use crate::error::Error;
 use crate::poly::Poly;
 
 /// q = 8380417.
 pub const Q: i32 = 8380417;
 /// d = 13 dropped bits of t.
 pub const D: u32 = 13;
-/// Polynomial degree n = 256.
-pub const N: usize = 256;
+pub use crate::poly::N;
 
 /// A fixed-size byte array, `[u8; LEN]`, usable where the length comes from a
 /// parameter set.
@@ -246,7 +246,7 @@ impl Eta for Eta4 {
 /// assert_eq!((MlDsa65::K, MlDsa65::L, MlDsa65::ETA), (6, 5, 4));
 /// # Ok::<(), mldsa::Error>(())
 /// ```
-pub trait ParameterSet: sealed::Sealed + crate::dispatch::Operations + 'static + Sized {
+pub trait ParameterSet: sealed::Sealed + Operations + 'static + Sized {
     /// "ML-DSA-44", "ML-DSA-65" or "ML-DSA-87".
     const NAME: &'static str;
     /// Rows of A.
@@ -306,6 +306,144 @@ pub trait ParameterSet: sealed::Sealed + crate::dispatch::Operations + 'static +
     const C_TILDE_LEN: usize = Self::LAMBDA / 4;
     /// Bytes of w1Encode(w1).
     const W1_LEN: usize = Self::K * 32 * Self::W1_BITS;
+}
+
+// The storage of a parameter set's keys, and its operations on them: the
+// types the `Operations` supertrait names are defined here, beside the
+// sizes they are made of, so that this module depends only on `poly` and
+// `error`; the algorithms give them their methods.
+
+/// FIPS 204's signing key sk = skEncode(rho, K, tr, s1, s2, t0), kept
+/// encoded (2560, 4032 or 4896 bytes): everything a key needs, unpacked
+/// where it is used.
+///
+/// `Copy`, and not zeroized on drop: its holder wipes it ([`Self::wipe`];
+/// the API's `SigningKey` does on drop). A key handed out by value is a
+/// copy written straight where the caller keeps it, the original wiped in
+/// place; a type with a destructor could only be moved out, and a move
+/// may leave the original behind (see `SigningKey::handed_out`).
+pub struct ExpandedSigningKey<P: ParameterSet> {
+    pub(crate) bytes: P::SkBytes,
+}
+
+impl<P: ParameterSet> Clone for ExpandedSigningKey<P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P: ParameterSet> Copy for ExpandedSigningKey<P> {}
+
+/// What a precomputed signing key adds to [`ExpandedSigningKey`], so that
+/// signing skips ExpandA: A_hat = ExpandA(rho), public. (Keeping NTT(s1),
+/// NTT(s2) and NTT(t0) as well would save about as much as unpacking them
+/// costs, and put secrets in a 20 KiB structure that every by-value move
+/// of the key copies.)
+pub struct PrecomputedParts<P: ParameterSet> {
+    pub(crate) a_hat: P::Matrix,
+}
+
+impl<P: ParameterSet> Clone for PrecomputedParts<P> {
+    fn clone(&self) -> Self {
+        PrecomputedParts {
+            a_hat: self.a_hat.clone(),
+        }
+    }
+}
+
+/// A verifying key: pk, kept encoded (rho and t1 are read from it where
+/// they are used), and tr = H(pk, 64). `Copy`, as the signing key's parts
+/// are (see [`ExpandedSigningKey`]).
+pub struct ExpandedVerifyingKey<P: ParameterSet> {
+    pub(crate) encoded: P::PkBytes,
+    pub(crate) tr: [u8; 64],
+}
+
+impl<P: ParameterSet> Clone for ExpandedVerifyingKey<P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P: ParameterSet> Copy for ExpandedVerifyingKey<P> {}
+
+/// The operations of one parameter set, compiled in this crate (the
+/// implementations are `dispatch`'s): one copy per parameter set,
+/// made once when `mldsa` is built. The API's generic
+/// functions call them as `P::sign(..)`, through [`ParameterSet`] (of
+/// which this is a sealed supertrait), so a program
+/// using `mldsa` links these copies instead of instantiating the
+/// algorithms again in its own crate (rustc shares no generic instances
+/// across crates in release builds): its own build takes seconds, not
+/// minutes. Not nameable outside this crate.
+pub trait Operations: Sized {
+    /// ML-DSA.KeyGen_internal (Algorithm 6) into `vk` and `sk`, in place.
+    #[doc(hidden)]
+    fn key_gen(
+        xi: &[u8; 32],
+        vk: &mut ExpandedVerifyingKey<Self>,
+        sk: &mut ExpandedSigningKey<Self>,
+    ) where
+        Self: ParameterSet;
+    /// KeyGen_internal for a precomputed key: `pre` filled on the way.
+    #[doc(hidden)]
+    fn key_gen_precomputed(
+        xi: &[u8; 32],
+        vk: &mut ExpandedVerifyingKey<Self>,
+        sk: &mut ExpandedSigningKey<Self>,
+        pre: &mut PrecomputedParts<Self>,
+    ) where
+        Self: ParameterSet;
+    /// A precomputed key's parts from `sk`.
+    #[doc(hidden)]
+    fn precompute(sk: &ExpandedSigningKey<Self>, pre: &mut PrecomputedParts<Self>)
+    where
+        Self: ParameterSet;
+    /// A_hat = ExpandA(rho) of `sk`, by value, built row by row where the
+    /// caller keeps it.
+    #[doc(hidden)]
+    fn a_hat(sk: &ExpandedSigningKey<Self>) -> <Self as ParameterSet>::Matrix
+    where
+        Self: ParameterSet;
+    /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, compact key.
+    #[doc(hidden)]
+    fn sign(
+        sk: &ExpandedSigningKey<Self>,
+        mu: &[u8; 64],
+        rnd: &[u8; 32],
+        sig: &mut <Self as ParameterSet>::SigBytes,
+    ) where
+        Self: ParameterSet;
+    /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, precomputed key.
+    #[doc(hidden)]
+    fn sign_precomputed(
+        sk: &ExpandedSigningKey<Self>,
+        pre: &PrecomputedParts<Self>,
+        mu: &[u8; 64],
+        rnd: &[u8; 32],
+        sig: &mut <Self as ParameterSet>::SigBytes,
+    ) where
+        Self: ParameterSet;
+    /// ML-DSA.Verify_internal (Algorithm 8) from mu.
+    #[doc(hidden)]
+    fn verify(vk: &ExpandedVerifyingKey<Self>, mu: &[u8; 64], sig: &[u8]) -> bool
+    where
+        Self: ParameterSet;
+    /// pkDecode and tr = H(pk, 64) into `vk`.
+    #[doc(hidden)]
+    fn decode_verifying_key(pk: &[u8], vk: &mut ExpandedVerifyingKey<Self>) -> Result<(), Error>
+    where
+        Self: ParameterSet;
+    /// An expanded signing key's import, validated, into `sk` and its public
+    /// key into `vk`, in place.
+    #[doc(hidden)]
+    fn import_signing_key(
+        bytes: &[u8],
+        sk: &mut ExpandedSigningKey<Self>,
+        vk: &mut ExpandedVerifyingKey<Self>,
+    ) -> Result<(), Error>
+    where
+        Self: ParameterSet;
 }
 
 /// ML-DSA-44 (NIST security category 2).

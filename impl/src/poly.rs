@@ -2,7 +2,10 @@
 
 use zeroize::Zeroize;
 
-use crate::params::N;
+/// n, the number of coefficients of a polynomial (FIPS 204 Table 1);
+/// `params` re-exports it with the other parameters. Defined here, at the
+/// bottom of the crate's module graph, so that `poly` depends on nothing.
+pub const N: usize = 256;
 
 /// A polynomial of R_q (or of T_q in NTT form): 256 signed 32-bit
 /// coefficients, 32-byte aligned so SIMD backends load whole registers.

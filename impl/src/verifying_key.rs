@@ -200,3 +200,26 @@ impl<P: ParameterSet> VerifyingKey<P> {
         }
     }
 }
+
+// `MuBuilder`'s constructor from a verifying key, here so that `mu` does not
+// depend on this module (which depends on it).
+impl MuBuilder {
+    /// Starts mu for messages to be verified with `vk` under context `ctx`
+    /// (at most 255 bytes).
+    ///
+    /// ```
+    /// use mldsa::{Error, MuBuilder, ml_dsa_65::SigningKey};
+    /// let sk = SigningKey::from_seed(&[7u8; 32]);
+    /// let mut builder = MuBuilder::new(sk.verifying_key(), b"ctx")?;
+    /// builder.update(b"message");
+    /// let sig = sk.sign_mu_deterministic(&builder.finalize());
+    /// let vk = sk.verifying_key();
+    /// assert!(vk.verify_with_context(b"message", sig.as_ref(), b"ctx").is_ok());
+    /// let long = MuBuilder::new(sk.verifying_key(), &[0u8; 256]);
+    /// assert_eq!(long.err(), Some(Error::ContextTooLong));
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
+    pub fn new<P: ParameterSet>(vk: &VerifyingKey<P>, ctx: &[u8]) -> Result<Self, Error> {
+        Self::from_tr(vk.tr(), ctx)
+    }
+}

@@ -5,26 +5,14 @@
 use zeroize::Zeroize;
 
 use super::hash::h_shake256;
-use super::internal::{MatrixSource, Streamed, t_row};
 use super::key_sig_packing::{SkLayout, pack_t1_row, t1_row, unpack_eta, unpack_t0};
+use super::matrix::{MatrixSource, Streamed, t_row};
 use super::sampling::{expand_a, ntt_vec};
 use crate::backend::Backend;
 use crate::error::Error;
 use crate::params::{ByteArray, ParameterSet, PolyMatrix, PolyVec};
+pub use crate::params::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
 use crate::poly::Poly;
-
-/// FIPS 204's signing key sk = skEncode(rho, K, tr, s1, s2, t0), kept
-/// encoded (2560, 4032 or 4896 bytes): everything a key needs, unpacked
-/// where it is used.
-///
-/// `Copy`, and not zeroized on drop: its holder wipes it ([`Self::wipe`];
-/// the API's `SigningKey` does on drop). A key handed out by value is a
-/// copy written straight where the caller keeps it, the original wiped in
-/// place; a type with a destructor could only be moved out, and a move
-/// may leave the original behind (see `SigningKey::handed_out`).
-pub struct ExpandedSigningKey<P: ParameterSet> {
-    pub(crate) bytes: P::SkBytes,
-}
 
 impl<P: ParameterSet> ExpandedSigningKey<P> {
     /// All zero, to be filled in place.
@@ -70,29 +58,12 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
     }
 }
 
-impl<P: ParameterSet> Clone for ExpandedSigningKey<P> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<P: ParameterSet> Copy for ExpandedSigningKey<P> {}
-
 impl<P: ParameterSet> ExpandedSigningKey<P> {
     /// Zeroizes the key.
     pub fn wipe(&mut self) {
         // As a slice: zeroize's array impl writes byte by byte.
         self.bytes.as_mut().zeroize();
     }
-}
-
-/// What a precomputed signing key adds to [`ExpandedSigningKey`], so that
-/// signing skips ExpandA: A_hat = ExpandA(rho), public. (Keeping NTT(s1),
-/// NTT(s2) and NTT(t0) as well would save about as much as unpacking them
-/// costs, and put secrets in a 20 KiB structure that every by-value move
-/// of the key copies.)
-pub struct PrecomputedParts<P: ParameterSet> {
-    pub(crate) a_hat: P::Matrix,
 }
 
 impl<P: ParameterSet> PrecomputedParts<P> {
@@ -107,14 +78,6 @@ impl<P: ParameterSet> PrecomputedParts<P> {
     #[inline(always)]
     pub fn precompute<B: Backend>(&mut self, sk: &ExpandedSigningKey<P>) {
         expand_a::<P, B>(sk.rho(), &mut self.a_hat);
-    }
-}
-
-impl<P: ParameterSet> Clone for PrecomputedParts<P> {
-    fn clone(&self) -> Self {
-        PrecomputedParts {
-            a_hat: self.a_hat.clone(),
-        }
     }
 }
 
@@ -189,22 +152,6 @@ fn import_with<P: ParameterSet, B: Backend>(
         Ok(())
     }
 }
-
-/// A verifying key: pk, kept encoded (rho and t1 are read from it where
-/// they are used), and tr = H(pk, 64). `Copy`, as the signing key's parts
-/// are (see [`ExpandedSigningKey`]).
-pub struct ExpandedVerifyingKey<P: ParameterSet> {
-    pub(crate) encoded: P::PkBytes,
-    pub(crate) tr: [u8; 64],
-}
-
-impl<P: ParameterSet> Clone for ExpandedVerifyingKey<P> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<P: ParameterSet> Copy for ExpandedVerifyingKey<P> {}
 
 impl<P: ParameterSet> ExpandedVerifyingKey<P> {
     /// All zero, to be filled in place.

@@ -16,6 +16,7 @@ pub mod hash;
 pub mod internal;
 pub mod key_sig_packing;
 pub mod keys;
+pub mod matrix;
 pub mod sampling;
 
 #[cfg(feature = "internals")]
@@ -25,5 +26,7 @@ pub use internal::{
     key_gen_internal, key_gen_internal_precomputed, sign_internal, sign_internal_precomputed,
     verify_internal,
 };
-pub use keys::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts, import_signing_key};
+pub use keys::import_signing_key;
+#[cfg(feature = "internals")]
+pub use keys::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
 pub use sampling::MatrixRows;

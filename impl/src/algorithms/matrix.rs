@@ -1,0 +1,73 @@
+//! The rows of A_hat as the operations consume them ([`MatrixSource`]:
+//! streamed row by row, or a precomputed key's whole matrix), and one row
+//! of t = A_hat s1 + s2 split by Power2Round: shared by key generation
+//! (`internal`) and the expanded key's import check (`keys`).
+
+use zeroize::Zeroize;
+
+use super::sampling::{MatrixRows, expand_a};
+use crate::backend::Backend;
+use crate::params::{ParameterSet, PolyVec};
+use crate::poly::Poly;
+
+/// Where the rows of A_hat come from, asked for in order 0, 1, .., k - 1.
+pub(crate) trait MatrixSource<P: ParameterSet> {
+    /// Row i of A_hat = ExpandA(rho).
+    fn row<B: Backend>(&mut self, rho: &[u8; 32], i: usize) -> &P::VecL;
+}
+
+/// ExpandA row by row into one row of stack ([`MatrixRows`]).
+pub(crate) struct Streamed<P: ParameterSet> {
+    rows: MatrixRows,
+    row: P::VecL,
+}
+
+impl<P: ParameterSet> Streamed<P> {
+    pub(crate) fn new() -> Self {
+        Streamed {
+            rows: MatrixRows::new(),
+            row: P::VecL::zeroed(),
+        }
+    }
+}
+
+impl<P: ParameterSet> MatrixSource<P> for Streamed<P> {
+    #[inline(always)]
+    fn row<B: Backend>(&mut self, rho: &[u8; 32], _i: usize) -> &P::VecL {
+        self.rows.next_row::<P, B>(rho, &mut self.row);
+        &self.row
+    }
+}
+
+/// The whole of A_hat, expanded into the matrix at the first row (a
+/// precomputed key's).
+pub(crate) struct ExpandInto<'a, P: ParameterSet>(pub(crate) &'a mut P::Matrix);
+
+impl<P: ParameterSet> MatrixSource<P> for ExpandInto<'_, P> {
+    #[inline(always)]
+    fn row<B: Backend>(&mut self, rho: &[u8; 32], i: usize) -> &P::VecL {
+        if i == 0 {
+            expand_a::<P, B>(rho, self.0);
+        }
+        &self.0.as_ref()[i]
+    }
+}
+
+/// Row i of t = NTT^-1(A_hat o s1_hat) + s2, split by Power2Round into
+/// (t1_i, t0_i).
+#[inline(always)]
+pub(crate) fn t_row<P: ParameterSet, B: Backend>(
+    row: &P::VecL,
+    s1_hat: &P::VecL,
+    s2_i: &Poly,
+    t1_i: &mut Poly,
+    t0_i: &mut Poly,
+) {
+    let mut t = Poly::ZERO;
+    B::pointwise_acc_montgomery(&mut t, row.as_ref(), s1_hat.as_ref());
+    B::invntt_tomont(&mut t);
+    B::add(&mut t, s2_i);
+    B::freeze(&mut t);
+    B::power2round(t1_i, t0_i, &t);
+    t.zeroize();
+}
