@@ -1,4 +1,4 @@
-//! The rows of A_hat as the operations consume them ([`MatrixSource`]:
+//! The rows of A_hat as the operations consume them (`MatrixSource`:
 //! streamed row by row, or a precomputed key's whole matrix), and one row
 //! of t = A_hat s1 + s2 split by Power2Round: shared by key generation
 //! (`internal`) and the expanded key's import check (`keys`).
