@@ -9,7 +9,7 @@
 //! regrouped by `vpermt2d` so that register A holds the first element of 16
 //! butterflies and register B the second: every lane of every Montgomery
 //! multiplication is used. Which coefficient each lane holds is
-//! [`layout`]'s; the permutations between layers and the per-lane zetas
+//! `layout`'s; the permutations between layers and the per-lane zetas
 //! are computed from it at compile time.
 
 use super::Avx512Ops;
