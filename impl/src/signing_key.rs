@@ -684,7 +684,6 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     }
 }
 
-// The tests use every parameter set.
 #[cfg(all(
     test,
     feature = "ml-dsa-44",

@@ -240,7 +240,6 @@ impl From<Error> for SignatureError {
     }
 }
 
-// The tests use every parameter set.
 #[cfg(all(
     test,
     feature = "ml-dsa-44",

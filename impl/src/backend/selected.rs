@@ -164,27 +164,12 @@ fn select() -> BackendKind {
 #[derive(Clone, Copy, Debug)]
 pub struct Selected;
 
-/// `$body` on the state inside `$self`, named `$x`.
-macro_rules! on_state {
-    ($name:ident, $self:expr, |$x:ident| $body:expr) => {
-        match $self {
-            $name::Portable($x) => $body,
-            #[cfg(target_arch = "x86_64")]
-            $name::Avx2($x) => $body,
-            #[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
-            $name::Avx512($x) => $body,
-            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-            $name::Neon($x) => $body,
-        }
-    };
-}
-
-/// One of the backends' one-lane SHAKE states, whichever the selected
-/// backend's `$assoc` is: made on the selected backend, and used on the one
-/// it was made on.
+/// One of the backends' SHAKE states, whichever the selected backend's
+/// `$assoc` is (one lane with `Xof`, four with `XofX4`): made on the
+/// selected backend, and used on the one it was made on.
 macro_rules! selected_xof {
-    ($name:ident, $assoc:ident) => {
-        /// The selected backend's one-lane state.
+    ($name:ident, $assoc:ident, $trait:ident, $new:ident; $(fn $method:ident($arg:ident: $ty:ty);)*) => {
+        /// The selected backend's state (see `selected_xof!`).
         pub enum $name {
             /// Portable's.
             Portable(<Portable as Backend>::$assoc),
@@ -199,87 +184,48 @@ macro_rules! selected_xof {
             Neon(<Neon as Backend>::$assoc),
         }
 
-        impl Xof for $name {
-            const RATE: usize = <<Portable as Backend>::$assoc as Xof>::RATE;
+        impl $trait for $name {
+            const RATE: usize = <<Portable as Backend>::$assoc as $trait>::RATE;
 
             #[inline(never)]
-            fn new() -> Self {
+            fn $new() -> Self {
                 match selected_backend() {
                     #[cfg(target_arch = "x86_64")]
-                    BackendKind::Avx2 => $name::Avx2(Xof::new()),
+                    BackendKind::Avx2 => $name::Avx2($trait::$new()),
                     #[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
-                    BackendKind::Avx512 => $name::Avx512(Xof::new()),
+                    BackendKind::Avx512 => $name::Avx512($trait::$new()),
                     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-                    BackendKind::Neon => $name::Neon(Xof::new()),
-                    _ => $name::Portable(Xof::new()),
+                    BackendKind::Neon => $name::Neon($trait::$new()),
+                    _ => $name::Portable($trait::$new()),
                 }
             }
 
-            #[inline(never)]
-            fn absorb(&mut self, input: &[u8]) {
-                on_state!($name, self, |x| x.absorb(input))
-            }
-
-            #[inline(never)]
-            fn squeeze(&mut self, out: &mut [u8]) {
-                on_state!($name, self, |x| x.squeeze(out))
-            }
+            $(
+                #[inline(never)]
+                fn $method(&mut self, $arg: $ty) {
+                    match self {
+                        $name::Portable(x) => x.$method($arg),
+                        #[cfg(target_arch = "x86_64")]
+                        $name::Avx2(x) => x.$method($arg),
+                        #[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
+                        $name::Avx512(x) => x.$method($arg),
+                        #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+                        $name::Neon(x) => x.$method($arg),
+                    }
+                }
+            )*
         }
     };
 }
 
-selected_xof!(SelectedShake128, Shake128);
-selected_xof!(SelectedShake256, Shake256);
-
-/// The selected backend's four-lane states (as `selected_xof!`).
-macro_rules! selected_xof_x4 {
-    ($name:ident, $assoc:ident) => {
-        /// The selected backend's four-lane state.
-        pub enum $name {
-            /// Portable's.
-            Portable(<Portable as Backend>::$assoc),
-            /// AVX2's.
-            #[cfg(target_arch = "x86_64")]
-            Avx2(<Avx2 as Backend>::$assoc),
-            /// AVX-512's.
-            #[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
-            Avx512(<Avx512 as Backend>::$assoc),
-            /// NEON's.
-            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-            Neon(<Neon as Backend>::$assoc),
-        }
-
-        impl XofX4 for $name {
-            const RATE: usize = <<Portable as Backend>::$assoc as XofX4>::RATE;
-
-            #[inline(never)]
-            fn new_x4() -> Self {
-                match selected_backend() {
-                    #[cfg(target_arch = "x86_64")]
-                    BackendKind::Avx2 => $name::Avx2(XofX4::new_x4()),
-                    #[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
-                    BackendKind::Avx512 => $name::Avx512(XofX4::new_x4()),
-                    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-                    BackendKind::Neon => $name::Neon(XofX4::new_x4()),
-                    _ => $name::Portable(XofX4::new_x4()),
-                }
-            }
-
-            #[inline(never)]
-            fn absorb_x4(&mut self, inputs: [&[u8]; 4]) {
-                on_state!($name, self, |x| x.absorb_x4(inputs))
-            }
-
-            #[inline(never)]
-            fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {
-                on_state!($name, self, |x| x.squeeze_blocks_x4(out))
-            }
-        }
-    };
-}
-
-selected_xof_x4!(SelectedShake128x4, Shake128x4);
-selected_xof_x4!(SelectedShake256x4, Shake256x4);
+selected_xof!(SelectedShake128, Shake128, Xof, new;
+    fn absorb(input: &[u8]); fn squeeze(out: &mut [u8]););
+selected_xof!(SelectedShake256, Shake256, Xof, new;
+    fn absorb(input: &[u8]); fn squeeze(out: &mut [u8]););
+selected_xof!(SelectedShake128x4, Shake128x4, XofX4, new_x4;
+    fn absorb_x4(inputs: [&[u8]; 4]); fn squeeze_blocks_x4(out: [&mut [u8]; 4]););
+selected_xof!(SelectedShake256x4, Shake256x4, XofX4, new_x4;
+    fn absorb_x4(inputs: [&[u8]; 4]); fn squeeze_blocks_x4(out: [&mut [u8]; 4]););
 
 /// The forwarding methods of [`Selected`]: each one out-of-line function
 /// that branches on the selected backend and calls its kernel, with the
