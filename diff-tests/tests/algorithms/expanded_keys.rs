@@ -120,18 +120,15 @@ fn s_coefficient(p: &ParamSet, sk: &[u8], index: usize, j: usize) -> i32 {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn check_expanded<P: ParameterSet>(
-    xi: &[u8; 32],
-    msg: &[u8],
-    ctx: &[u8],
-    rnd: &[u8; 32],
+    case: Case<'_>,
     poly_index: usize,
     coeff: usize,
     invalid: u32,
     bit: usize,
 ) -> Result<(), TestCaseError> {
     let p = spec_params::<P>();
+    let Case { xi, msg, ctx, rnd } = case;
     let lay = layout(&p);
     let (pk, sk) = mldsa_spec::ml_dsa_key_gen(&p, Some(*xi)).unwrap();
     check_valid::<P>(&sk, &pk, msg, ctx, rnd)?;
@@ -242,7 +239,8 @@ proptest! {
         invalid in any::<u32>(),
         bit in any::<usize>(),
     ) {
-        with_params!(i, { check_expanded::<P>(&xi, &msg, &ctx, &rnd, poly_index, coeff, invalid, bit)?; });
+        let case = Case { xi: &xi, msg: &msg, ctx: &ctx, rnd: &rnd };
+        with_params!(i, { check_expanded::<P>(case, poly_index, coeff, invalid, bit)?; });
     }
 }
 

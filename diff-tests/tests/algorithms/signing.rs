@@ -67,12 +67,8 @@ fn check_keys<P: ParameterSet>(xi: &[u8; 32]) -> Result<(), TestCaseError> {
 
 /// Pure ML-DSA with rnd, and deterministic: the spec's signature; each
 /// side accepts the other's.
-fn check_pure<P: ParameterSet>(
-    xi: &[u8; 32],
-    msg: &[u8],
-    ctx: &[u8],
-    rnd: &[u8; 32],
-) -> Result<(), TestCaseError> {
+fn check_pure<P: ParameterSet>(case: Case<'_>) -> Result<(), TestCaseError> {
+    let Case { xi, msg, ctx, rnd } = case;
     let (params, pk, sk_bytes, sk) = keys::<P>(xi);
     for rnd in [*rnd, [0u8; 32]] {
         let sig = sk.sign_with_rnd(msg, ctx, &rnd).unwrap();
@@ -110,12 +106,8 @@ fn check_pure<P: ParameterSet>(
 /// HashML-DSA with every pre-hash function: OIDs and digest lengths, then
 /// signatures (from the message and from the digest) equal to the spec's,
 /// and verification agreeing.
-fn check_hash_ml_dsa<P: ParameterSet>(
-    xi: &[u8; 32],
-    msg: &[u8],
-    ctx: &[u8],
-    rnd: &[u8; 32],
-) -> Result<(), TestCaseError> {
+fn check_hash_ml_dsa<P: ParameterSet>(case: Case<'_>) -> Result<(), TestCaseError> {
+    let Case { xi, msg, ctx, rnd } = case;
     let (params, pk, sk_bytes, sk) = keys::<P>(xi);
     let vk = sk.verifying_key();
     for (ph, spec_ph) in PREHASHES {
@@ -174,13 +166,11 @@ fn check_hash_ml_dsa<P: ParameterSet>(
 /// mu = H(tr || M', 64); signing from mu (and from an arbitrary mu) gives
 /// the spec's external-mu signature; verification from mu agrees.
 fn check_external_mu<P: ParameterSet>(
-    xi: &[u8; 32],
-    msg: &[u8],
-    ctx: &[u8],
+    case: Case<'_>,
     cuts: &[usize],
-    rnd: &[u8; 32],
     other_mu: &[u8; 64],
 ) -> Result<(), TestCaseError> {
+    let Case { xi, msg, ctx, rnd } = case;
     let (params, pk, sk_bytes, sk) = keys::<P>(xi);
     let vk = sk.verifying_key();
     let tr = h(&pk, 64);
@@ -358,14 +348,16 @@ proptest! {
 
     #[test]
     fn pure_signatures_match_spec(xi in any::<[u8; 32]>(), msg in message(), ctx in context(), rnd in any::<[u8; 32]>()) {
-        for_each_set!(check_pure(&xi, &msg, &ctx, &rnd));
+        let case = Case { xi: &xi, msg: &msg, ctx: &ctx, rnd: &rnd };
+        for_each_set!(check_pure(case));
     }
 
     #[test]
     fn external_mu_matches_spec(xi in any::<[u8; 32]>(), msg in message(), ctx in context(), cuts in cuts(),
                                 rnd in any::<[u8; 32]>(), other_mu in bytes_exact(64)) {
         let other_mu: [u8; 64] = other_mu.try_into().unwrap();
-        for_each_set!(check_external_mu(&xi, &msg, &ctx, &cuts, &rnd, &other_mu));
+        let case = Case { xi: &xi, msg: &msg, ctx: &ctx, rnd: &rnd };
+        for_each_set!(check_external_mu(case, &cuts, &other_mu));
     }
 
     #[test]
@@ -385,7 +377,8 @@ proptest! {
 
     #[test]
     fn hash_ml_dsa_matches_spec(xi in any::<[u8; 32]>(), msg in message(), ctx in context(), rnd in any::<[u8; 32]>()) {
-        for_each_set!(check_hash_ml_dsa(&xi, &msg, &ctx, &rnd));
+        let case = Case { xi: &xi, msg: &msg, ctx: &ctx, rnd: &rnd };
+        for_each_set!(check_hash_ml_dsa(case));
     }
 }
 
@@ -394,7 +387,13 @@ fn signing_edges() -> Result<(), TestCaseError> {
     for xi in [[0u8; 32], [0xFF; 32]] {
         for (msg, ctx) in [(&[][..], &[][..]), (&[0xFF; 299][..], &[0xFF; 255][..])] {
             for rnd in [[0u8; 32], [0xFF; 32]] {
-                for_each_set!(check_pure(&xi, msg, ctx, &rnd));
+                let case = Case {
+                    xi: &xi,
+                    msg,
+                    ctx,
+                    rnd: &rnd,
+                };
+                for_each_set!(check_pure(case));
             }
         }
     }

@@ -103,6 +103,16 @@ pub fn edge_or(
     }
 }
 
+/// A signing case a property draws: the key seed xi, the message, its
+/// context and rnd.
+#[derive(Clone, Copy, Debug)]
+pub struct Case<'a> {
+    pub xi: &'a [u8; 32],
+    pub msg: &'a [u8],
+    pub ctx: &'a [u8],
+    pub rnd: &'a [u8; 32],
+}
+
 /// Coefficients of one polynomial.
 pub type Coeffs = [i32; N];
 
