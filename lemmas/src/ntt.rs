@@ -103,32 +103,39 @@ pub fn inverse_basis<B: Backend>() -> Result<String, String> {
 
 /// A mutant's verdict: passes if the interval `run` failed; `accepted`
 /// says what went wrong if it did not.
-fn caught(run: Result<String, String>, accepted: &str) -> Result<String, String> {
+pub(crate) fn caught(run: Result<String, String>, accepted: &str) -> Result<String, String> {
     match run {
         Ok(_) => Err(accepted.into()),
         Err(e) => Ok(format!("refuted: {e}")),
     }
 }
 
-/// The forward and inverse basis lemmas of a SIMD backend, by running its
-/// compiled NTTs on the basis ("tested").
-fn tested_basis<B: Backend>(backend: &str) -> [Lemma; 2] {
+/// The basis lemmas of `backend`'s forward and inverse NTTs `fwd` and
+/// `inv` (as [`forward_basis`] and [`inverse_basis`] state them), named
+/// `names`.
+pub(crate) fn basis_lemmas(
+    names: [&str; 2],
+    backend: &str,
+    fwd: fn(&mut Poly),
+    inv: fn(&mut Poly),
+) -> [Lemma; 2] {
+    let [forward, inverse] = names;
+    let domain = "e_0..e_255 + bounds";
     [
-        Lemma::run(
-            "ntt = NTT mod q (tested)",
-            "basis",
-            "e_0..e_255 + bounds",
-            backend,
-            forward_basis::<B>,
-        ),
-        Lemma::run(
-            "invntt = 2^32 NTT^-1 (tested)",
-            "basis",
-            "e_0..e_255 + bounds",
-            backend,
-            inverse_basis::<B>,
-        ),
+        Lemma::run(forward, "basis", domain, backend, || {
+            basis(fwd, spec::ntt, 1, 9 * Q as i64)
+        }),
+        Lemma::run(inverse, "basis", domain, backend, || {
+            basis(inv, spec::ntt_inverse, MONT, Q as i64)
+        }),
     ]
+}
+
+/// The basis lemmas of a SIMD backend, by running its compiled NTTs on the
+/// basis ("tested").
+fn tested_basis<B: Backend>(backend: &str) -> [Lemma; 2] {
+    let names = ["ntt = NTT mod q (tested)", "invntt = 2^32 NTT^-1 (tested)"];
+    basis_lemmas(names, backend, B::ntt, B::invntt_tomont)
 }
 
 /// Inputs at the bounds |w_i| = q - 1: all +, all -, alternating, and
