@@ -526,24 +526,33 @@ struct KeccakOnly {
 fn run(p: Perms, avx512: bool) {
     use core::arch::x86_64::__m256i;
     use mldsa::backend::{avx2, avx512, portable};
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    fn on_avx512(p: Perms, s4: &mut [__m256i; 25], s1: &mut [u64; 25]) {
-        for _ in 0..p.x4 {
-            avx512::keccak_f1600_x4(s4);
-        }
-        for _ in 0..p.x1 {
-            avx512::keccak_f1600_x1(s1);
-        }
+    /// `fn $name`: `p.x4` calls of `$x4`, then `p.x1` of `$x1`, compiled
+    /// with `$features`.
+    macro_rules! permutations {
+        ($name:ident, $features:literal, $x4:path, $x1:path) => {
+            #[target_feature(enable = $features)]
+            fn $name(p: Perms, s4: &mut [__m256i; 25], s1: &mut [u64; 25]) {
+                for _ in 0..p.x4 {
+                    $x4(s4);
+                }
+                for _ in 0..p.x1 {
+                    $x1(s1);
+                }
+            }
+        };
     }
-    #[target_feature(enable = "avx2")]
-    fn on_avx2(p: Perms, s4: &mut [__m256i; 25], s1: &mut [u64; 25]) {
-        for _ in 0..p.x4 {
-            avx2::keccak_f1600_x4(s4);
-        }
-        for _ in 0..p.x1 {
-            portable::keccak_f1600(s1);
-        }
-    }
+    permutations!(
+        on_avx512,
+        "avx2,avx512f,avx512vl",
+        avx512::keccak_f1600_x4,
+        avx512::keccak_f1600_x1
+    );
+    permutations!(
+        on_avx2,
+        "avx2",
+        avx2::keccak_f1600_x4,
+        portable::keccak_f1600
+    );
     // SAFETY: __m256i is plain data; all zeros is a valid value.
     let mut s4: [__m256i; 25] = unsafe { core::mem::zeroed() };
     let mut s1 = [0u64; 25];

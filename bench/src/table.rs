@@ -93,6 +93,18 @@ pub fn fmt_kilo(v: f64) -> String {
     format!("{out}.{tenth}k")
 }
 
+/// A table's header and rule rows: param set, op, then each of `columns`
+/// with its rule cell (`---:` right-aligned, `---` left).
+fn header(columns: &[(&str, &str)]) -> String {
+    let mut header = String::from("| param set | op |");
+    let mut rule = String::from("|---|---|");
+    for (name, cell) in columns {
+        let _ = write!(header, " {name} |");
+        let _ = write!(rule, "{cell}|");
+    }
+    format!("{header}\n{rule}")
+}
+
 /// Prints the two tables: the values (`unit` names them, `fmt` formats them)
 /// with the best peer, then mldsa / peer for each peer and mldsa / best peer
 /// (and, where they were measured, mldsa-avx2 / the best peer, mldsa-portable
@@ -110,15 +122,9 @@ pub fn render(title: &str, unit: &str, fmt: fn(f64) -> String, rows: &[Row]) -> 
     let mut out = String::new();
 
     let _ = writeln!(out, "### {title}: {unit}\n");
-    let mut header = String::from("| param set | op |");
-    let mut rule = String::from("|---|---|");
-    for i in &impls {
-        let _ = write!(header, " {} |", i.name());
-        rule.push_str("---:|");
-    }
-    header.push_str(" best peer |");
-    rule.push_str("---|");
-    let _ = writeln!(out, "{header}\n{rule}");
+    let mut columns: Vec<(&str, &str)> = impls.iter().map(|i| (i.name(), "---:")).collect();
+    columns.push(("best peer", "---"));
+    let _ = writeln!(out, "{}", header(&columns));
     for r in rows {
         let mut line = format!("| {} | {} |", r.param.name(), r.op.name());
         for i in &impls {
@@ -138,27 +144,19 @@ pub fn render(title: &str, unit: &str, fmt: fn(f64) -> String, rows: &[Row]) -> 
     }
 
     let _ = writeln!(out, "\n### {title}: mldsa / peer (above 1: mldsa slower)\n");
-    let mut header = String::from("| param set | op |");
-    let mut rule = String::from("|---|---|");
-    for i in &peers {
-        let _ = write!(header, " {} |", i.name());
-        rule.push_str("---:|");
+    let mut columns: Vec<&str> = peers.iter().map(|i| i.name()).collect();
+    columns.push("**mldsa / best peer**");
+    for (shown, column) in [
+        (with_avx2, "**mldsa-avx2 / best peer**"),
+        (with_portable, "mldsa-portable / best portable peer"),
+        (with_keccak, "mldsa / keccak-only"),
+    ] {
+        if shown {
+            columns.push(column);
+        }
     }
-    header.push_str(" **mldsa / best peer** |");
-    rule.push_str("---:|");
-    if with_avx2 {
-        header.push_str(" **mldsa-avx2 / best peer** |");
-        rule.push_str("---:|");
-    }
-    if with_portable {
-        header.push_str(" mldsa-portable / best portable peer |");
-        rule.push_str("---:|");
-    }
-    if with_keccak {
-        header.push_str(" mldsa / keccak-only |");
-        rule.push_str("---:|");
-    }
-    let _ = writeln!(out, "{header}\n{rule}");
+    let columns: Vec<(&str, &str)> = columns.into_iter().map(|c| (c, "---:")).collect();
+    let _ = writeln!(out, "{}", header(&columns));
     let ratio = |mine: Option<f64>, peer: Option<f64>| match (mine, peer) {
         (Some(m), Some(p)) if p > 0.0 => format!("{:.2}", m / p),
         _ => "-".into(),

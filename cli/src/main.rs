@@ -506,17 +506,39 @@ fn encoding_failure(
     ))
 }
 
-const PRIVATE_KEY_DESC: &str = "an ML-DSA private key (PKCS#8, PEM \"PRIVATE KEY\" or DER)";
-const PUBLIC_KEY_DESC: &str = "an ML-DSA public key (SPKI, PEM \"PUBLIC KEY\" or DER)";
+/// A kind of key file: what it is called, what is expected of it, its PEM
+/// label, and the parser of its DER that tells the parameter set.
+struct KeyFile {
+    what: &'static str,
+    expected: &'static str,
+    label: &'static str,
+    algorithm: fn(&[u8]) -> Result<Algorithm, mldsa::Error>,
+}
 
-/// A private key file's DER and parameter set.
-fn load_private(path: &Path) -> Result<(Zeroizing<Vec<u8>>, Algorithm), Failure> {
-    let data = read_small(path, "private key")?;
-    let der = pem_or_der(&data, PRIVATE_KEY_PEM_LABEL)
-        .map_err(|e| encoding_failure(path, PRIVATE_KEY_DESC, &data, None, e))?;
-    let alg = Algorithm::of_pkcs8_der(&der)
-        .map_err(|e| encoding_failure(path, PRIVATE_KEY_DESC, &data, Some(&der), e))?;
-    Ok((der, alg))
+const PRIVATE_KEY: KeyFile = KeyFile {
+    what: "private key",
+    expected: "an ML-DSA private key (PKCS#8, PEM \"PRIVATE KEY\" or DER)",
+    label: PRIVATE_KEY_PEM_LABEL,
+    algorithm: Algorithm::of_pkcs8_der,
+};
+
+const PUBLIC_KEY: KeyFile = KeyFile {
+    what: "public key",
+    expected: "an ML-DSA public key (SPKI, PEM \"PUBLIC KEY\" or DER)",
+    label: PUBLIC_KEY_PEM_LABEL,
+    algorithm: Algorithm::of_spki_der,
+};
+
+impl KeyFile {
+    /// The key file's DER and parameter set.
+    fn load(&self, path: &Path) -> Result<(Zeroizing<Vec<u8>>, Algorithm), Failure> {
+        let data = read_small(path, self.what)?;
+        let der = pem_or_der(&data, self.label)
+            .map_err(|e| encoding_failure(path, self.expected, &data, None, e))?;
+        let alg = (self.algorithm)(&der)
+            .map_err(|e| encoding_failure(path, self.expected, &data, Some(&der), e))?;
+        Ok((der, alg))
+    }
 }
 
 fn decode_private<P: ParameterSet + AssociatedOid>(
@@ -524,17 +546,7 @@ fn decode_private<P: ParameterSet + AssociatedOid>(
     der: &[u8],
 ) -> Result<Box<SigningKey<P>>, Failure> {
     SigningKey::<P>::decode_pkcs8_der_boxed(der)
-        .map_err(|e| encoding_failure(path, PRIVATE_KEY_DESC, der, Some(der), e))
-}
-
-/// A public key file's DER and parameter set.
-fn load_public(path: &Path) -> Result<(Zeroizing<Vec<u8>>, Algorithm), Failure> {
-    let data = read_small(path, "public key")?;
-    let der = pem_or_der(&data, PUBLIC_KEY_PEM_LABEL)
-        .map_err(|e| encoding_failure(path, PUBLIC_KEY_DESC, &data, None, e))?;
-    let alg = Algorithm::of_spki_der(&der)
-        .map_err(|e| encoding_failure(path, PUBLIC_KEY_DESC, &data, Some(&der), e))?;
-    Ok((der, alg))
+        .map_err(|e| encoding_failure(path, PRIVATE_KEY.expected, der, Some(der), e))
 }
 
 fn decode_public<P: ParameterSet + AssociatedOid>(
@@ -542,7 +554,7 @@ fn decode_public<P: ParameterSet + AssociatedOid>(
     der: &[u8],
 ) -> Result<VerifyingKey<P>, Failure> {
     VerifyingKey::<P>::decode_spki_der(der)
-        .map_err(|e| encoding_failure(path, PUBLIC_KEY_DESC, der, Some(der), e))
+        .map_err(|e| encoding_failure(path, PUBLIC_KEY.expected, der, Some(der), e))
 }
 
 // --------------------------------------------------------------- outputs
@@ -675,7 +687,7 @@ fn encode_private<P: ParameterSet + AssociatedOid>(
 }
 
 fn pubkey(args: &PubkeyArgs) -> Result<Outcome, Failure> {
-    let (der, alg) = load_private(&args.key)?;
+    let (der, alg) = PRIVATE_KEY.load(&args.key)?;
     let encoded = match alg {
         Algorithm::MlDsa44 => {
             encode_public(&*decode_private::<MlDsa44>(&args.key, &der)?, args.der)
@@ -803,7 +815,7 @@ fn read_mu(input: Option<&Path>) -> Result<Mu, Failure> {
 }
 
 fn sign(args: &SignArgs) -> Result<Outcome, Failure> {
-    let (der, alg) = load_private(&args.key)?;
+    let (der, alg) = PRIVATE_KEY.load(&args.key)?;
     let mode = message_mode(&args.context, args.prehash, args.external_mu)?;
     let sig = match alg {
         Algorithm::MlDsa44 => sign_with(&*decode_private::<MlDsa44>(&args.key, &der)?, args, &mode),
@@ -838,7 +850,7 @@ fn sign_with<P: ParameterSet>(
 }
 
 fn verify(args: &VerifyArgs) -> Result<Outcome, Failure> {
-    let (der, alg) = load_public(&args.pubkey)?;
+    let (der, alg) = PUBLIC_KEY.load(&args.pubkey)?;
     let mode = message_mode(&args.context, args.prehash, args.external_mu)?;
     // Any length is read (up to 1 MiB and one byte): a wrong one makes the
     // signature invalid, not the run an error (EXIT_STATUS).
@@ -921,7 +933,7 @@ fn verify_with<P: ParameterSet>(
 }
 
 fn mu(args: &MuArgs) -> Result<Outcome, Failure> {
-    let (der, alg) = load_public(&args.pubkey)?;
+    let (der, alg) = PUBLIC_KEY.load(&args.pubkey)?;
     let ctx = context(&args.context)?;
     let input = args.input.as_deref();
     let mu = match alg {

@@ -85,14 +85,69 @@ fn s(p: &Path) -> &str {
 fn setup(dir: &Dir, alg: &str) -> (PathBuf, PathBuf) {
     let seed = dir.write("seed", SEED.as_bytes());
     let key = dir.path("key.pem");
-    ok(&run(
-        ["keygen", "-a", alg, "--seed-file", s(&seed), "-o", s(&key)],
-        b"",
-    ));
+    ok(&keygen(alg, &["--seed-file", s(&seed), "-o", s(&key)]));
     let public = dir.path("key.pub.pem");
     ok(&run(["pubkey", s(&key), "-o", s(&public)], b""));
     (key, public)
 }
+
+/// `setup`, then the message "m" signed into "sig": (key, public, msg, sig).
+fn signed(dir: &Dir, alg: &str) -> (PathBuf, PathBuf, PathBuf, PathBuf) {
+    let (key, public) = setup(dir, alg);
+    let msg = dir.write("msg", b"m");
+    let sig = dir.path("sig");
+    ok(&sign(&key, &["-o", s(&sig), s(&msg)]));
+    (key, public, msg, sig)
+}
+
+/// `mldsa` with `command` then `args`, nothing on standard input.
+fn run_with<S: AsRef<OsStr>>(command: &[&OsStr], args: &[S]) -> Output {
+    let args = args.iter().map(AsRef::as_ref);
+    run(command.iter().copied().chain(args), b"")
+}
+
+/// `mldsa keygen -a ALG ARGS...`
+fn keygen<S: AsRef<OsStr>>(alg: &str, args: &[S]) -> Output {
+    let o = OsStr::new;
+    run_with(&[o("keygen"), o("-a"), o(alg)], args)
+}
+
+/// `mldsa sign -k KEY ARGS...`
+fn sign<S: AsRef<OsStr>>(key: &Path, args: &[S]) -> Output {
+    let o = OsStr::new;
+    run_with(&[o("sign"), o("-k"), key.as_os_str()], args)
+}
+
+/// `mldsa verify -p PUBLIC -s SIG ARGS...`
+fn verify<S: AsRef<OsStr>>(public: &Path, sig: &Path, args: &[S]) -> Output {
+    let o = OsStr::new;
+    let command = [
+        o("verify"),
+        o("-p"),
+        public.as_os_str(),
+        o("-s"),
+        sig.as_os_str(),
+    ];
+    run_with(&command, args)
+}
+
+/// On Unix, the file's mode is 0600: its owner's alone.
+#[track_caller]
+fn assert_owner_only(path: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(
+            fs::metadata(path).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+}
+
+const PRIVATE: &str = "expected an ML-DSA private key";
+const PUBLIC: &str = "expected an ML-DSA public key";
 
 #[test]
 fn round_trip_every_parameter_set_pem_and_der() {
@@ -104,24 +159,21 @@ fn round_trip_every_parameter_set_pem_and_der() {
             let sig = dir.path(&format!("{alg}-{der}.sig"));
             let msg = dir.write("msg", b"a message");
             let der_flag: &[&str] = if der { &["--der"] } else { &[] };
-            ok(&run(
-                [&["keygen", "-a", alg, "-o", s(&key)], der_flag].concat(),
-                b"",
-            ));
+            ok(&keygen(alg, &[&["-o", s(&key)], der_flag].concat()));
             ok(&run(
                 [&["pubkey", s(&key), "-o", s(&public)], der_flag].concat(),
                 b"",
             ));
             let head = fs::read(&key).unwrap();
             assert_eq!(head.starts_with(b"-----BEGIN PRIVATE KEY-----"), !der);
-            ok(&run(["sign", "-k", s(&key), "-o", s(&sig), s(&msg)], b""));
-            let out = run(["verify", "-p", s(&public), "-s", s(&sig), s(&msg)], b"");
+            ok(&sign(&key, &["-o", s(&sig), s(&msg)]));
+            let out = verify(&public, &sig, &[s(&msg)]);
             ok(&out);
             assert!(
                 String::from_utf8_lossy(&out.stdout).contains(&format!("valid {alg} signature"))
             );
             let other = dir.write("other", b"another message");
-            let out = run(["verify", "-p", s(&public), "-s", s(&sig), s(&other)], b"");
+            let out = verify(&public, &sig, &[s(&other)]);
             assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
         }
     }
@@ -135,21 +187,9 @@ fn every_key_form_signs() {
     let mut sigs = Vec::new();
     for format in ["seed", "expanded", "both"] {
         let key = dir.path(&format!("{format}.pem"));
-        ok(&run(
-            [
-                "keygen",
-                "-a",
-                "65",
-                "--format",
-                format,
-                "--seed-file",
-                s(&seed),
-                "-o",
-                s(&key),
-            ],
-            b"",
-        ));
-        let out = run(["sign", "-k", s(&key), "--deterministic", s(&msg)], b"");
+        let args = ["--format", format, "--seed-file", s(&seed), "-o", s(&key)];
+        ok(&keygen("65", &args));
+        let out = sign(&key, &["--deterministic", s(&msg)]);
         ok(&out);
         sigs.push(out.stdout);
     }
@@ -165,33 +205,13 @@ fn contexts_prehash_external_mu_and_stdin() {
     let msg = dir.write("msg", b"streamed message");
     let sig = dir.path("sig");
     // --context and --context-hex are the same context.
-    ok(&run(
-        [
-            "sign",
-            "-k",
-            s(&key),
-            "--context",
-            "abc",
-            "-o",
-            s(&sig),
-            s(&msg),
-        ],
-        b"",
+    ok(&sign(&key, &["--context", "abc", "-o", s(&sig), s(&msg)]));
+    ok(&verify(
+        &public,
+        &sig,
+        &["--context-hex", "616263", s(&msg)],
     ));
-    ok(&run(
-        [
-            "verify",
-            "-p",
-            s(&public),
-            "-s",
-            s(&sig),
-            "--context-hex",
-            "616263",
-            s(&msg),
-        ],
-        b"",
-    ));
-    let out = run(["verify", "-p", s(&public), "-s", s(&sig), s(&msg)], b"");
+    let out = verify(&public, &sig, &[s(&msg)]);
     assert_eq!(out.status.code(), Some(1));
     // Standard input, '-' or absent, is the message; no '-.sig' file appears.
     let out = run(
@@ -199,7 +219,7 @@ fn contexts_prehash_external_mu_and_stdin() {
         b"streamed message",
     );
     ok(&out);
-    let from_file = run(["sign", "-k", s(&key), "--deterministic", s(&msg)], b"");
+    let from_file = sign(&key, &["--deterministic", s(&msg)]);
     assert_eq!(out.stdout, from_file.stdout);
     assert!(!Path::new("-.sig").exists());
     let sig2 = dir.write("sig2", &out.stdout);
@@ -208,275 +228,119 @@ fn contexts_prehash_external_mu_and_stdin() {
         b"streamed message",
     ));
     // HashML-DSA: signed and verified with the same function only.
-    ok(&run(
-        [
-            "sign",
-            "-k",
-            s(&key),
-            "--prehash",
-            "SHA2-512",
-            "-o",
-            s(&dir.path("ph")),
-            s(&msg),
-        ],
-        b"",
+    let ph = dir.path("ph");
+    ok(&sign(
+        &key,
+        &["--prehash", "SHA2-512", "-o", s(&ph), s(&msg)],
     ));
-    ok(&run(
-        [
-            "verify",
-            "-p",
-            s(&public),
-            "-s",
-            s(&dir.path("ph")),
-            "--prehash",
-            "SHA2-512",
-            s(&msg),
-        ],
-        b"",
-    ));
-    let out = run(
-        [
-            "verify",
-            "-p",
-            s(&public),
-            "-s",
-            s(&dir.path("ph")),
-            "--prehash",
-            "SHA3-512",
-            s(&msg),
-        ],
-        b"",
-    );
+    ok(&verify(&public, &ph, &["--prehash", "SHA2-512", s(&msg)]));
+    let out = verify(&public, &ph, &["--prehash", "SHA3-512", s(&msg)]);
     assert_eq!(out.status.code(), Some(1));
-    let out = run(
-        [
-            "verify",
-            "-p",
-            s(&public),
-            "-s",
-            s(&dir.path("ph")),
-            s(&msg),
-        ],
-        b"",
-    );
+    let out = verify(&public, &ph, &[s(&msg)]);
     assert_eq!(out.status.code(), Some(1));
     // External mu: `mu` prints it; signing mu is signing the message.
     let out = run(["mu", "-p", s(&public), "--context", "abc", s(&msg)], b"");
     ok(&out);
     let mu = dir.write("mu", &out.stdout);
     assert_eq!(out.stdout.len(), 129);
-    ok(&run(
-        [
-            "sign",
-            "-k",
-            s(&key),
-            "--external-mu",
-            "-o",
-            s(&dir.path("musig")),
-            s(&mu),
-        ],
-        b"",
-    ));
-    ok(&run(
-        [
-            "verify",
-            "-p",
-            s(&public),
-            "-s",
-            s(&dir.path("musig")),
-            "--context",
-            "abc",
-            s(&msg),
-        ],
-        b"",
-    ));
-    ok(&run(
-        [
-            "verify",
-            "-p",
-            s(&public),
-            "-s",
-            s(&sig),
-            "--external-mu",
-            s(&mu),
-        ],
-        b"",
-    ));
+    let musig = dir.path("musig");
+    ok(&sign(&key, &["--external-mu", "-o", s(&musig), s(&mu)]));
+    ok(&verify(&public, &musig, &["--context", "abc", s(&msg)]));
+    ok(&verify(&public, &sig, &["--external-mu", s(&mu)]));
 }
 
 #[test]
 fn key_files_are_0600_and_never_overwritten_without_force() {
     let dir = Dir::new("modes-0600");
     let key = dir.path("key.pem");
-    ok(&run(["keygen", "-a", "ML-DSA-65", "-o", s(&key)], b""));
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        assert_eq!(
-            fs::metadata(&key).unwrap().permissions().mode() & 0o777,
-            0o600
-        );
-    }
+    ok(&keygen("ML-DSA-65", &["-o", s(&key)]));
+    assert_owner_only(&key);
     let before = fs::read(&key).unwrap();
-    let out = run(["keygen", "-a", "ML-DSA-65", "-o", s(&key)], b"");
+    let out = keygen("ML-DSA-65", &["-o", s(&key)]);
     fails_with(
         &out,
         &[s(&key), "expected a new file", "existing", "--force"],
     );
     assert_eq!(fs::read(&key).unwrap(), before);
-    ok(&run(
-        ["keygen", "-a", "ML-DSA-65", "--force", "-o", s(&key)],
-        b"",
-    ));
+    ok(&keygen("ML-DSA-65", &["--force", "-o", s(&key)]));
     assert_ne!(fs::read(&key).unwrap(), before);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        assert_eq!(
-            fs::metadata(&key).unwrap().permissions().mode() & 0o777,
-            0o600
-        );
-    }
+    assert_owner_only(&key);
     // Nothing left behind.
     assert_eq!(fs::read_dir(&dir.0).unwrap().count(), 1);
     // The signature output is refused the same way.
     let msg = dir.write("msg", b"m");
-    let out = run(["sign", "-k", s(&key), "-o", s(&msg), s(&msg)], b"");
+    let out = sign(&key, &["-o", s(&msg), s(&msg)]);
     fails_with(&out, &[s(&msg), "existing"]);
 }
 
 #[test]
 fn seeds_come_from_files_or_stdin_only() {
     let dir = Dir::new("seeds");
-    let a = dir.path("a.pem");
-    let b = dir.path("b.pem");
+    let [a, b, c] = ["a.pem", "b.pem", "c.pem"].map(|name| dir.path(name));
     ok(&run(
         ["keygen", "-a", "44", "--seed-file", "-", "-o", s(&a)],
         SEED.as_bytes(),
     ));
     let raw: Vec<u8> = (0u8..32).collect();
     let seed = dir.write("seed.bin", &raw);
-    ok(&run(
-        ["keygen", "-a", "44", "--seed-file", s(&seed), "-o", s(&b)],
-        b"",
-    ));
+    ok(&keygen("44", &["--seed-file", s(&seed), "-o", s(&b)]));
     assert_eq!(fs::read(&a).unwrap(), fs::read(&b).unwrap());
     // No way to pass the seed itself as an argument.
-    let out = run(
-        [
-            "keygen",
-            "-a",
-            "44",
-            "--seed",
-            SEED,
-            "-o",
-            s(&dir.path("c.pem")),
-        ],
-        b"",
-    );
+    let out = keygen("44", &["--seed", SEED, "-o", s(&c)]);
     fails_with(&out, &["--seed"]);
-    let out = run(
-        ["keygen", "-a", "44", "-o", s(&dir.path("c.pem")), SEED],
-        b"",
-    );
+    let out = keygen("44", &["-o", s(&c), SEED]);
     fails_with(&out, &["unexpected argument"]);
     // A bad seed file: named, with what was expected and found.
     let short = dir.write("short", &[1u8; 31]);
-    let out = run(
-        [
-            "keygen",
-            "-a",
-            "44",
-            "--seed-file",
-            s(&short),
-            "-o",
-            s(&dir.path("c.pem")),
-        ],
-        b"",
-    );
+    let out = keygen("44", &["--seed-file", s(&short), "-o", s(&c)]);
     fails_with(
         &out,
         &[s(&short), "expected a 32-byte seed", "found 31 bytes"],
     );
-    assert!(!dir.path("c.pem").exists());
+    assert!(!c.exists());
 }
 
 #[test]
 fn bad_keys_are_refused_with_file_expectation_and_finding() {
     let dir = Dir::new("bad-keys");
-    let (key, public) = setup(&dir, "ML-DSA-65");
-    let msg = dir.write("msg", b"m");
-    let sig = dir.path("sig");
-    ok(&run(["sign", "-k", s(&key), "-o", s(&sig), s(&msg)], b""));
+    let (key, public, msg, sig) = signed(&dir, "ML-DSA-65");
     // A public key where a private key is expected, and the other way round.
-    let out = run(["sign", "-k", s(&public), s(&msg)], b"");
+    let out = sign(&public, &[s(&msg)]);
     fails_with(
         &out,
-        &[
-            s(&public),
-            "expected an ML-DSA private key",
-            "found PEM labelled \"PUBLIC KEY\"",
-        ],
+        &[s(&public), PRIVATE, "found PEM labelled \"PUBLIC KEY\""],
     );
-    let out = run(["verify", "-p", s(&key), "-s", s(&sig), s(&msg)], b"");
+    let out = verify(&key, &sig, &[s(&msg)]);
     fails_with(
         &out,
-        &[
-            s(&key),
-            "expected an ML-DSA public key",
-            "found PEM labelled \"PRIVATE KEY\"",
-        ],
+        &[s(&key), PUBLIC, "found PEM labelled \"PRIVATE KEY\""],
     );
     // Not a key at all.
     let junk = dir.write("junk", b"hello");
-    let out = run(["sign", "-k", s(&junk), s(&msg)], b"");
+    let out = sign(&junk, &[s(&msg)]);
     fails_with(
         &out,
-        &[
-            s(&junk),
-            "expected an ML-DSA private key",
-            "5 bytes that are neither PEM nor DER",
-        ],
+        &[s(&junk), PRIVATE, "5 bytes that are neither PEM nor DER"],
     );
     let empty = dir.write("empty", b"");
-    let out = run(["verify", "-p", s(&empty), "-s", s(&sig), s(&msg)], b"");
-    fails_with(
-        &out,
-        &[s(&empty), "expected an ML-DSA public key", "an empty file"],
-    );
+    let out = verify(&empty, &sig, &[s(&msg)]);
+    fails_with(&out, &[s(&empty), PUBLIC, "an empty file"]);
     // Broken PEM.
     let text = fs::read_to_string(&key).unwrap();
     let broken = dir.write(
         "broken.pem",
         text.replace("-----END PRIVATE KEY-----", "").as_bytes(),
     );
-    let out = run(["sign", "-k", s(&broken), s(&msg)], b"");
-    fails_with(
-        &out,
-        &[
-            s(&broken),
-            "expected an ML-DSA private key",
-            "malformed PEM",
-        ],
-    );
+    let out = sign(&broken, &[s(&msg)]);
+    fails_with(&out, &[s(&broken), PRIVATE, "malformed PEM"]);
     // Trailing bytes after the DER.
     let der_key = dir.path("key.der");
-    ok(&run(
-        ["keygen", "-a", "65", "--der", "-o", s(&der_key)],
-        b"",
-    ));
+    ok(&keygen("65", &["--der", "-o", s(&der_key)]));
     let mut der = fs::read(&der_key).unwrap();
     der.push(0);
     let trailing = dir.write("trailing.der", &der);
-    let out = run(["sign", "-k", s(&trailing), s(&msg)], b"");
-    fails_with(
-        &out,
-        &[
-            s(&trailing),
-            "expected an ML-DSA private key",
-            "trailing bytes",
-        ],
-    );
+    let out = sign(&trailing, &[s(&msg)]);
+    fails_with(&out, &[s(&trailing), PRIVATE, "trailing bytes"]);
     // Another algorithm's OID (RSA's) where ML-DSA's was.
     let mut der = fs::read(&der_key).unwrap();
     let oid = [
@@ -485,23 +349,23 @@ fn bad_keys_are_refused_with_file_expectation_and_finding() {
     let at = der.windows(11).position(|w| w == oid).unwrap();
     der[at + 2..at + 11].copy_from_slice(&[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01]);
     let rsa = dir.write("rsa.der", &der);
-    let out = run(["sign", "-k", s(&rsa), s(&msg)], b"");
+    let out = sign(&rsa, &[s(&msg)]);
     fails_with(
         &out,
         &[
             s(&rsa),
-            "expected an ML-DSA private key",
+            PRIVATE,
             "found a key of another algorithm, OID 1.2.840.113549.1.1.1 (RSA)",
         ],
     );
     // A directory, a missing file.
-    let out = run(["sign", "-k", s(&dir.0), s(&msg)], b"");
+    let out = sign(&dir.0, &[s(&msg)]);
     fails_with(
         &out,
         &[s(&dir.0), "expected the private key, found a directory"],
     );
     let missing = dir.path("missing.pem");
-    let out = run(["sign", "-k", s(&missing), s(&msg)], b"");
+    let out = sign(&missing, &[s(&msg)]);
     fails_with(&out, &[s(&missing), "cannot open the private key"]);
 }
 
@@ -510,32 +374,9 @@ fn both_form_with_disagreeing_halves_is_refused() {
     let dir = Dir::new("both");
     let one = dir.path("one.der");
     let two = dir.path("two.der");
-    ok(&run(
-        [
-            "keygen",
-            "-a",
-            "44",
-            "--format",
-            "both",
-            "--der",
-            "-o",
-            s(&one),
-        ],
-        b"",
-    ));
-    ok(&run(
-        [
-            "keygen",
-            "-a",
-            "44",
-            "--format",
-            "both",
-            "--der",
-            "-o",
-            s(&two),
-        ],
-        b"",
-    ));
+    for key in [&one, &two] {
+        ok(&keygen("44", &["--format", "both", "--der", "-o", s(key)]));
+    }
     // Splice: the seed of one, the expanded key (last 2560 bytes) of two.
     let mut spliced = fs::read(&one).unwrap();
     let other = fs::read(&two).unwrap();
@@ -543,12 +384,12 @@ fn both_form_with_disagreeing_halves_is_refused() {
     spliced[n - 2560..].copy_from_slice(&other[n - 2560..]);
     let bad = dir.write("spliced.der", &spliced);
     let msg = dir.write("msg", b"m");
-    let out = run(["sign", "-k", s(&bad), s(&msg)], b"");
+    let out = sign(&bad, &[s(&msg)]);
     fails_with(
         &out,
         &[
             s(&bad),
-            "expected an ML-DSA private key",
+            PRIVATE,
             "seed does not regenerate the expanded key",
         ],
     );
@@ -562,46 +403,23 @@ fn bad_signatures_contexts_and_arguments() {
     let (key, _) = setup(&dir, "ML-DSA-87");
     let msg = dir.write("msg", b"m");
     let long = "x".repeat(256);
-    let out = run(["sign", "-k", s(&key), "--context", &long, s(&msg)], b"");
+    let out = sign(&key, &["--context", &long, s(&msg)]);
     fails_with(&out, &["context", "at most 255 bytes", "found 256 bytes"]);
-    let out = run(["sign", "-k", s(&key), "--context-hex", "zz", s(&msg)], b"");
+    let out = sign(&key, &["--context-hex", "zz", s(&msg)]);
     fails_with(&out, &["--context-hex", "expected hex digits", "\"zz\""]);
-    let out = run(
-        [
-            "sign",
-            "-k",
-            s(&key),
-            "--context",
-            "a",
-            "--context-hex",
-            "61",
-            s(&msg),
-        ],
-        b"",
-    );
+    let out = sign(&key, &["--context", "a", "--context-hex", "61", s(&msg)]);
     fails_with(&out, &["cannot be used with"]);
-    let out = run(["keygen", "-a", "ML-DSA-99", "-o", s(&dir.path("k"))], b"");
+    let out = keygen("ML-DSA-99", &["-o", s(&dir.path("k"))]);
     fails_with(&out, &["ML-DSA-99", "possible values"]);
-    let out = run(["sign", "-k", s(&key), "--prehash", "MD5", s(&msg)], b"");
+    let out = sign(&key, &["--prehash", "MD5", s(&msg)]);
     fails_with(&out, &["MD5"]);
     let missing = dir.path("nope");
-    let out = run(["sign", "-k", s(&key), s(&missing)], b"");
+    let out = sign(&key, &[s(&missing)]);
     fails_with(&out, &[s(&missing), "cannot open the input"]);
     let badmu = dir.write("badmu", b"0011");
-    let out = run(["sign", "-k", s(&key), "--external-mu", s(&badmu)], b"");
+    let out = sign(&key, &["--external-mu", s(&badmu)]);
     fails_with(&out, &[s(&badmu), "expected a 64-byte mu", "found 4 bytes"]);
-    let out = run(
-        [
-            "sign",
-            "-k",
-            s(&key),
-            "--external-mu",
-            "--context",
-            "x",
-            s(&badmu),
-        ],
-        b"",
-    );
+    let out = sign(&key, &["--external-mu", "--context", "x", s(&badmu)]);
     fails_with(&out, &["cannot be used with"]);
     let out = run::<[&str; 0], _>([], b"");
     fails_with(&out, &["Usage"]);
@@ -630,29 +448,12 @@ fn non_utf8_arguments_never_panic() {
     let sig_path = PathBuf::from(OsString::from_vec(
         [msg_path.as_os_str().as_bytes(), b".sig"].concat(),
     ));
-    let out = run(
-        [
-            OsStr::new("sign"),
-            OsStr::new("-k"),
-            key.as_os_str(),
-            OsStr::new("-o"),
-            sig_path.as_os_str(),
-            msg_path.as_os_str(),
-        ],
-        b"",
+    let out = sign(
+        &key,
+        &[OsStr::new("-o"), sig_path.as_ref(), msg_path.as_ref()],
     );
     ok(&out);
-    ok(&run(
-        [
-            OsStr::new("verify"),
-            OsStr::new("-p"),
-            public.as_os_str(),
-            OsStr::new("-s"),
-            sig_path.as_os_str(),
-            msg_path.as_os_str(),
-        ],
-        b"",
-    ));
+    ok(&verify(&public, &sig_path, &[&msg_path]));
     // Non-UTF-8 where text is expected: exit 2, no panic.
     for args in [
         vec![bad.clone()],
@@ -703,13 +504,10 @@ fn invalid_with(out: &Output, parts: &[&str]) {
 #[test]
 fn exit_1_for_every_invalid_signature_2_when_nothing_was_checked() {
     let dir = Dir::new("exit-codes");
-    let (key, public) = setup(&dir, "ML-DSA-87");
-    let msg = dir.write("msg", b"m");
-    let sig = dir.path("sig");
-    ok(&run(["sign", "-k", s(&key), "-o", s(&sig), s(&msg)], b""));
+    let (key, public, msg, sig) = signed(&dir, "ML-DSA-87");
     let good = fs::read(&sig).unwrap();
-    let verify = |sig: &Path| run(["verify", "-p", s(&public), "-s", s(sig), s(&msg)], b"");
-    let out = verify(&sig);
+    let verify_msg = |sig: &Path| verify(&public, sig, &[s(&msg)]);
+    let out = verify_msg(&sig);
     ok(&out);
     assert_eq!(
         stdout(&out),
@@ -719,7 +517,7 @@ fn exit_1_for_every_invalid_signature_2_when_nothing_was_checked() {
     // 1: the signature is read and is not valid, whatever is wrong with it.
     let mut flipped = good.clone();
     flipped[100] ^= 1;
-    let out = verify(&dir.write("flipped.sig", &flipped));
+    let out = verify_msg(&dir.write("flipped.sig", &flipped));
     invalid_with(&out, &[s(&msg), "INVALID ML-DSA-87 signature"]);
     assert_eq!(
         stdout(&out),
@@ -727,136 +525,97 @@ fn exit_1_for_every_invalid_signature_2_when_nothing_was_checked() {
     );
     let short = dir.write("short.sig", &good[..100]);
     invalid_with(
-        &verify(&short),
+        &verify_msg(&short),
         &[s(&short), "expected 4627 bytes, found 100 bytes"],
     );
     let long = dir.write("long.sig", &[&good[..], &[0]].concat());
-    invalid_with(&verify(&long), &["expected 4627 bytes, found 4628 bytes"]);
+    invalid_with(
+        &verify_msg(&long),
+        &["expected 4627 bytes, found 4628 bytes"],
+    );
     let empty = dir.write("empty.sig", b"");
-    invalid_with(&verify(&empty), &["expected 4627 bytes, found 0 bytes"]);
+    invalid_with(&verify_msg(&empty), &["expected 4627 bytes, found 0 bytes"]);
     let huge = dir.write("huge.sig", &vec![0u8; (1 << 20) + 5]);
     invalid_with(
-        &verify(&huge),
+        &verify_msg(&huge),
         &["expected 4627 bytes, found more than 1 MiB"],
     );
     // A valid ML-DSA-44 signature of the same message: another set's length.
     let dir44 = Dir::new("exit-codes-44");
     let (key44, _) = setup(&dir44, "ML-DSA-44");
     let sig44 = dir.path("sig44");
-    ok(&run(
-        ["sign", "-k", s(&key44), "-o", s(&sig44), s(&msg)],
-        b"",
-    ));
-    invalid_with(&verify(&sig44), &["expected 4627 bytes, found 2420 bytes"]);
+    ok(&sign(&key44, &["-o", s(&sig44), s(&msg)]));
+    invalid_with(
+        &verify_msg(&sig44),
+        &["expected 4627 bytes, found 2420 bytes"],
+    );
     // Another message, another context.
     let other = dir.write("other", b"M");
-    invalid_with(
-        &run(["verify", "-p", s(&public), "-s", s(&sig), s(&other)], b""),
-        &[s(&other)],
-    );
-    invalid_with(
-        &run(
-            [
-                "verify",
-                "-p",
-                s(&public),
-                "-s",
-                s(&sig),
-                "--context",
-                "c",
-                s(&msg),
-            ],
-            b"",
-        ),
-        &[],
-    );
+    invalid_with(&verify(&public, &sig, &[s(&other)]), &[s(&other)]);
+    invalid_with(&verify(&public, &sig, &["--context", "c", s(&msg)]), &[]);
 
     // 2: nothing was decided.
     let missing = dir.path("missing.sig");
     fails_with(
-        &verify(&missing),
+        &verify_msg(&missing),
         &[s(&missing), "cannot open the signature"],
     );
     fails_with(
-        &verify(&dir.0),
+        &verify_msg(&dir.0),
         &[s(&dir.0), "expected the signature, found a directory"],
     );
     let long_ctx = "x".repeat(256);
-    let out = run(
-        [
-            "verify",
-            "-p",
-            s(&public),
-            "-s",
-            s(&sig),
-            "--context",
-            &long_ctx,
-            s(&msg),
-        ],
-        b"",
-    );
+    let out = verify(&public, &sig, &["--context", &long_ctx, s(&msg)]);
     fails_with(&out, &["context", "at most 255 bytes"]);
-    let out = run(["verify", "-p", s(&key), "-s", s(&sig), s(&msg)], b"");
-    fails_with(&out, &[s(&key), "expected an ML-DSA public key"]);
-    let out = run(
-        [
-            "verify",
-            "-p",
-            s(&public),
-            "-s",
-            s(&sig),
-            "--external-mu",
-            s(&msg),
-        ],
-        b"",
-    );
+    let out = verify(&key, &sig, &[s(&msg)]);
+    fails_with(&out, &[s(&key), PUBLIC]);
+    let out = verify(&public, &sig, &["--external-mu", s(&msg)]);
     fails_with(&out, &[s(&msg), "expected a 64-byte mu", "found 1 bytes"]);
-    let out = run(
-        ["verify", "-p", s(&public), "-s", s(&sig), s(&missing)],
-        b"",
-    );
+    let out = verify(&public, &sig, &[s(&missing)]);
     fails_with(&out, &[s(&missing), "cannot open the input"]);
     assert_eq!(stdout(&out), "");
 }
 
 #[test]
 fn help_states_the_exit_status_rule_and_what_pyca_reads() {
+    let exit_status = [
+        "Exit status:",
+        "0  success; for verify, a valid signature",
+        "its length (a signature of another parameter set",
+        "2  error, nothing decided",
+    ];
     for args in [&["--help"][..], &["verify", "--help"]] {
-        let out = run(args, b"");
-        ok(&out);
-        let text = stdout(&out);
-        for part in [
-            "Exit status:",
-            "0  success; for verify, a valid signature",
-            "its length (a signature of another parameter set",
-            "2  error, nothing decided",
-        ] {
-            assert!(text.contains(part), "{args:?}: {part:?} not in {text}");
-        }
+        help_says(args, &exit_status);
     }
-    let out = run(["keygen", "--help"], b"");
+    help_says(
+        &["keygen", "--help"],
+        &[
+            "seed (the default) is the one form pyca/cryptography reads",
+            "it refuses expanded and both",
+            "what pyca/cryptography reads",
+            "pyca/cryptography refuses it",
+        ],
+    );
+}
+
+/// `mldsa ARGS` succeeds and prints every one of `parts`.
+#[track_caller]
+fn help_says(args: &[&str], parts: &[&str]) {
+    let out = run(args, b"");
     ok(&out);
     let text = stdout(&out);
-    for part in [
-        "seed (the default) is the one form pyca/cryptography reads",
-        "it refuses expanded and both",
-        "what pyca/cryptography reads",
-        "pyca/cryptography refuses it",
-    ] {
-        assert!(text.contains(part), "{part:?} not in {text}");
+    for part in parts {
+        assert!(text.contains(part), "{args:?}: {part:?} not in {text}");
     }
 }
 
 #[test]
 fn garbage_and_foreign_keys_are_named() {
     let dir = Dir::new("foreign");
-    let (key, public) = setup(&dir, "ML-DSA-65");
-    let msg = dir.write("msg", b"m");
-    let sig = dir.path("sig");
-    ok(&run(["sign", "-k", s(&key), "-o", s(&sig), s(&msg)], b""));
+    let (_, public, msg, sig) = signed(&dir, "ML-DSA-65");
     // 500 bytes of neither PEM nor DER: one clear phrase, the whole message.
     let junk = dir.write("junk", &[0x5au8; 500]);
-    let out = run(["sign", "-k", s(&junk), s(&msg)], b"");
+    let out = sign(&junk, &[s(&msg)]);
     fails_with(&out, &[]);
     assert_eq!(
         stderr(&out),
@@ -871,7 +630,7 @@ fn garbage_and_foreign_keys_are_named() {
         "body.pem",
         b"-----BEGIN PRIVATE KEY-----\nAAECAwQF\n-----END PRIVATE KEY-----\n",
     );
-    let out = run(["sign", "-k", s(&bad_body), s(&msg)], b"");
+    let out = sign(&bad_body, &[s(&msg)]);
     fails_with(
         &out,
         &[
@@ -896,25 +655,12 @@ fn garbage_and_foreign_keys_are_named() {
     ]
     .concat();
     let ed_key = dir.write("ed25519.der", &ed_private);
-    let out = run(["sign", "-k", s(&ed_key), s(&msg)], b"");
-    fails_with(
-        &out,
-        &[
-            s(&ed_key),
-            "expected an ML-DSA private key",
-            "found a key of another algorithm, OID 1.3.101.112 (Ed25519)",
-        ],
-    );
+    let ed25519 = "found a key of another algorithm, OID 1.3.101.112 (Ed25519)";
+    let out = sign(&ed_key, &[s(&msg)]);
+    fails_with(&out, &[s(&ed_key), PRIVATE, ed25519]);
     let ed_pub = dir.write("ed25519.pub.der", &ed_public);
-    let out = run(["verify", "-p", s(&ed_pub), "-s", s(&sig), s(&msg)], b"");
-    fails_with(
-        &out,
-        &[
-            s(&ed_pub),
-            "expected an ML-DSA public key",
-            "found a key of another algorithm, OID 1.3.101.112 (Ed25519)",
-        ],
-    );
+    let out = verify(&ed_pub, &sig, &[s(&msg)]);
+    fails_with(&out, &[s(&ed_pub), PUBLIC, ed25519]);
     // An OID without a name here is still given, dotted.
     let mut odd = ed_public.clone();
     odd[8] = 0x7f; // 1.3.101.127
@@ -925,10 +671,7 @@ fn garbage_and_foreign_keys_are_named() {
         &[s(&odd), "found a key of another algorithm, OID 1.3.101.127"],
     );
     // The public key still works: the refusals are about the files only.
-    ok(&run(
-        ["verify", "-p", s(&public), "-s", s(&sig), s(&msg)],
-        b"",
-    ));
+    ok(&verify(&public, &sig, &[s(&msg)]));
 }
 
 /// Single-quoted for `sh -c`.
@@ -1043,28 +786,21 @@ fn terminals_are_refused_for_messages_secrets_and_binary_output() {
     let (code, text) = on_terminal(&dir, "$MLDSA pubkey key.pem");
     assert_eq!(code, Some(0), "{text}");
     assert!(text.starts_with("-----BEGIN PUBLIC KEY-----\n"), "{text}");
-    let (code, text) = on_terminal(&dir, "$MLDSA pubkey key.pem --der");
-    assert_eq!(code, Some(2), "{text}");
-    assert!(
-        text.contains("for binary output, found a terminal"),
-        "{text}"
-    );
-    let (code, text) = on_terminal(&dir, "$MLDSA sign -k key.pem msg");
-    assert_eq!(code, Some(2), "{text}");
-    assert!(
-        text.contains("for binary output, found a terminal"),
-        "{text}"
-    );
+    for command in ["$MLDSA pubkey key.pem --der", "$MLDSA sign -k key.pem msg"] {
+        let (code, text) = on_terminal(&dir, command);
+        assert_eq!(code, Some(2), "{command}: {text}");
+        assert!(
+            text.contains("for binary output, found a terminal"),
+            "{command}: {text}"
+        );
+    }
 }
 
 #[test]
 fn keygen_to_a_pipe_writes_the_key() {
     let dir = Dir::new("keygen-pipe");
     let seed = dir.write("seed", SEED.as_bytes());
-    let out = run(
-        ["keygen", "-a", "44", "--seed-file", s(&seed), "-o", "-"],
-        b"",
-    );
+    let out = keygen("44", &["--seed-file", s(&seed), "-o", "-"]);
     ok(&out);
     let (key, _) = setup(&dir, "ML-DSA-44");
     assert_eq!(out.stdout, fs::read(key).unwrap());

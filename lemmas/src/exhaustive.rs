@@ -558,82 +558,49 @@ fn planted_table(out: &mut Vec<Lemma>) {
 
 fn for_backend<B: Backend>(out: &mut Vec<Lemma>, reductions: Reductions) {
     let name = B::NAME;
+    let mut lemma = |what: String, domain: &str, check: &dyn Fn() -> Result<String, String>| {
+        out.push(Lemma::run(what, "exhaustive", domain, name, check));
+    };
     let zq = "[0, q)";
-    out.push(Lemma::run(
-        "power2round = Power2Round",
-        "exhaustive",
-        zq,
-        name,
-        power2round::<B>,
-    ));
+    lemma("power2round = Power2Round".into(), zq, &power2round::<B>);
     for g in GAMMA2 {
         let g2 = if g == (Q - 1) / 88 {
             "(q-1)/88"
         } else {
             "(q-1)/32"
         };
-        out.push(Lemma::run(
-            format!("decompose = Decompose, g2={g2}"),
-            "exhaustive",
-            zq,
-            name,
-            || decompose::<B>(g),
-        ));
+        lemma(format!("decompose = Decompose, g2={g2}"), zq, &|| {
+            decompose::<B>(g)
+        });
         for h in [0, 1] {
-            out.push(Lemma::run(
-                format!("use_hint = UseHint, h={h}, g2={g2}"),
-                "exhaustive",
-                zq,
-                name,
-                || use_hint::<B>(g, h),
-            ));
+            let check = || use_hint::<B>(g, h);
+            lemma(format!("use_hint = UseHint, h={h}, g2={g2}"), zq, &check);
         }
-        out.push(Lemma::run(
-            format!("make_hint = MakeHint, g2={g2}"),
-            "exhaustive",
-            "r in [0, q), 7 boundary z",
-            name,
-            || make_hint::<B>(g),
-        ));
+        let domain = "r in [0, q), 7 boundary z";
+        lemma(format!("make_hint = MakeHint, g2={g2}"), domain, &|| {
+            make_hint::<B>(g)
+        });
     }
-    out.push(Lemma::run(
-        "caddq = mod q",
-        "exhaustive",
-        "(-q, q)",
-        name,
-        caddq::<B>,
-    ));
-    out.push(Lemma::run(
-        "reduce32, freeze",
-        "exhaustive",
-        reductions.domain(),
-        name,
-        || reduce32_freeze::<B>(reductions),
-    ));
-    out.push(Lemma::run(
-        "rej_uniform = RejNTTPoly's rule",
-        "exhaustive",
-        "every 8-candidate mask, offset, cut, room",
-        name,
-        rej_uniform::<B>,
-    ));
+    lemma("caddq = mod q".into(), "(-q, q)", &caddq::<B>);
+    let check = || reduce32_freeze::<B>(reductions);
+    lemma("reduce32, freeze".into(), reductions.domain(), &check);
+    let domain = "every 8-candidate mask, offset, cut, room";
+    lemma(
+        "rej_uniform = RejNTTPoly's rule".into(),
+        domain,
+        &rej_uniform::<B>,
+    );
     for eta in [2, 4] {
-        out.push(Lemma::run(
+        let domain = "every 8-half-byte mask, value, offset, cut, room";
+        lemma(
             format!("rej_eta = RejBoundedPoly's rule, eta={eta}"),
-            "exhaustive",
-            "every 8-half-byte mask, value, offset, cut, room",
-            name,
-            || rej_eta::<B>(eta),
-        ));
+            domain,
+            &|| rej_eta::<B>(eta),
+        );
     }
     for bits in [18, 20] {
-        out.push(Lemma::run(
-            format!("pack_z/unpack_z, gamma1=2^{}", bits - 1),
-            "exhaustive",
-            "each value at each position",
-            name,
-            || pack_z::<B>(bits),
-        ));
+        let what = format!("pack_z/unpack_z, gamma1=2^{}", bits - 1);
+        lemma(what, "each value at each position", &|| pack_z::<B>(bits));
     }
 }
 
@@ -663,19 +630,16 @@ pub fn all(reductions: Reductions) -> Vec<Lemma> {
         for_backend::<mldsa::backend::neon::Neon>(&mut out, reductions);
         planted_table(&mut out);
     }
-    out.push(Lemma::run(
-        "skEncode/skDecode eta=2",
-        "exhaustive",
-        "each value/field at each position",
-        "all",
-        pack_eta::<MlDsa44>,
-    ));
-    out.push(Lemma::run(
-        "skEncode/skDecode eta=4",
-        "exhaustive",
-        "each value/field at each position",
-        "all",
-        pack_eta::<MlDsa65>,
-    ));
+    type Check = fn() -> Result<String, String>;
+    let eta_sets: [(i32, Check); 2] = [(2, pack_eta::<MlDsa44>), (4, pack_eta::<MlDsa65>)];
+    for (eta, check) in eta_sets {
+        out.push(Lemma::run(
+            format!("skEncode/skDecode eta={eta}"),
+            "exhaustive",
+            "each value/field at each position",
+            "all",
+            check,
+        ));
+    }
     out
 }

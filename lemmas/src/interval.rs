@@ -60,179 +60,140 @@ impl I32 {
     pub fn magnitude(self) -> i64 {
         self.lo.abs().max(self.hi.abs())
     }
-    fn checked(lo: i128, hi: i128, op: &str) -> I32 {
+    /// [lo, hi] read in i128, where the operations below are exact.
+    fn wide(self) -> Range {
+        (self.lo as i128, self.hi as i128)
+    }
+    fn checked((lo, hi): Range, op: &str) -> I32 {
         if lo < i32::MIN as i128 || hi > i32::MAX as i128 {
             fail(format!("i32 {op} can overflow: [{lo}, {hi}]"));
             return FULL32;
         }
-        I32 {
-            lo: lo as i64,
-            hi: hi as i64,
-        }
+        I32::new(lo as i64, hi as i64)
     }
-    fn wrapped(lo: i128, hi: i128) -> I32 {
+    fn wrapped((lo, hi): Range) -> I32 {
         if lo < i32::MIN as i128 || hi > i32::MAX as i128 {
             FULL32
         } else {
-            I32 {
-                lo: lo as i64,
-                hi: hi as i64,
-            }
+            I32::new(lo as i64, hi as i64)
         }
     }
 }
 
-fn products(a: (i128, i128), b: (i128, i128)) -> (i128, i128) {
+/// [lo, hi] in i128, where the ranges of +, -, * and << on either type
+/// are exact.
+type Range = (i128, i128);
+
+fn sums(a: Range, b: Range) -> Range {
+    (a.0 + b.0, a.1 + b.1)
+}
+
+fn differences(a: Range, b: Range) -> Range {
+    (a.0 - b.1, a.1 - b.0)
+}
+
+fn products(a: Range, b: Range) -> Range {
     let p = [a.0 * b.0, a.0 * b.1, a.1 * b.0, a.1 * b.1];
     (*p.iter().min().unwrap_or(&0), *p.iter().max().unwrap_or(&0))
 }
 
-impl Add for I32 {
-    type Output = I32;
-    fn add(self, b: I32) -> I32 {
-        I32::checked(
-            self.lo as i128 + b.lo as i128,
-            self.hi as i128 + b.hi as i128,
-            "+",
-        )
-    }
+fn shifted(a: Range, k: u32) -> Range {
+    (a.0 << k, a.1 << k)
 }
-impl Sub for I32 {
-    type Output = I32;
-    fn sub(self, b: I32) -> I32 {
-        I32::checked(
-            self.lo as i128 - b.hi as i128,
-            self.hi as i128 - b.lo as i128,
-            "-",
-        )
-    }
+
+/// `+`, `-` and `*` on `$t`, each checked for overflow, and `>>`.
+macro_rules! checked_arithmetic {
+    ($($t:ident),+) => {$(
+        impl Add for $t {
+            type Output = $t;
+            fn add(self, b: $t) -> $t {
+                $t::checked(sums(self.wide(), b.wide()), "+")
+            }
+        }
+        impl Sub for $t {
+            type Output = $t;
+            fn sub(self, b: $t) -> $t {
+                $t::checked(differences(self.wide(), b.wide()), "-")
+            }
+        }
+        impl Mul for $t {
+            type Output = $t;
+            fn mul(self, b: $t) -> $t {
+                $t::checked(products(self.wide(), b.wide()), "*")
+            }
+        }
+        // Exact: the shift is monotonic.
+        impl Shr<u32> for $t {
+            type Output = $t;
+            fn shr(self, k: u32) -> $t {
+                $t {
+                    lo: self.lo >> k,
+                    hi: self.hi >> k,
+                }
+            }
+        }
+    )+};
 }
-impl Mul for I32 {
-    type Output = I32;
-    fn mul(self, b: I32) -> I32 {
-        let (lo, hi) = products(
-            (self.lo as i128, self.hi as i128),
-            (b.lo as i128, b.hi as i128),
-        );
-        I32::checked(lo, hi, "*")
-    }
-}
+checked_arithmetic!(I32, I64);
+
 impl Shl<u32> for I32 {
     type Output = I32;
     fn shl(self, k: u32) -> I32 {
-        I32::checked((self.lo as i128) << k, (self.hi as i128) << k, "<<")
+        I32::checked(shifted(self.wide(), k), "<<")
     }
 }
-impl Shr<u32> for I32 {
-    type Output = I32;
-    fn shr(self, k: u32) -> I32 {
-        I32 {
-            lo: self.lo >> k,
-            hi: self.hi >> k,
+
+/// Bitwise operations never overflow; their range is not tracked.
+macro_rules! untracked {
+    ($($op:ident::$method:ident),+) => {$(
+        impl $op for I32 {
+            type Output = I32;
+            fn $method(self, _: I32) -> I32 {
+                FULL32
+            }
         }
-    }
+    )+};
 }
-// Bitwise operations never overflow; their range is not tracked.
-impl BitAnd for I32 {
-    type Output = I32;
-    fn bitand(self, _: I32) -> I32 {
-        FULL32
-    }
-}
-impl BitOr for I32 {
-    type Output = I32;
-    fn bitor(self, _: I32) -> I32 {
-        FULL32
-    }
-}
-impl BitXor for I32 {
-    type Output = I32;
-    fn bitxor(self, _: I32) -> I32 {
-        FULL32
-    }
-}
+untracked!(BitAnd::bitand, BitOr::bitor, BitXor::bitxor);
 
 impl Word for I32 {
     type Wide = I64;
     fn lit(v: i32) -> I32 {
-        I32 {
-            lo: v as i64,
-            hi: v as i64,
-        }
+        I32::of(v as i64)
     }
     fn wrapping_mul(self, b: I32) -> I32 {
-        let (lo, hi) = products(
-            (self.lo as i128, self.hi as i128),
-            (b.lo as i128, b.hi as i128),
-        );
-        I32::wrapped(lo, hi)
+        I32::wrapped(products(self.wide(), b.wide()))
     }
     fn wrapping_sub(self, b: I32) -> I32 {
-        I32::wrapped(
-            self.lo as i128 - b.hi as i128,
-            self.hi as i128 - b.lo as i128,
-        )
+        I32::wrapped(differences(self.wide(), b.wide()))
     }
     fn widen(self) -> I64 {
-        I64 {
-            lo: self.lo as i128,
-            hi: self.hi as i128,
-        }
-    }
-}
-
-impl I64 {
-    fn checked(lo: i128, hi: i128, op: &str) -> I64 {
-        if lo < i64::MIN as i128 || hi > i64::MAX as i128 {
-            fail(format!("i64 {op} can overflow: [{lo}, {hi}]"));
-            return I64 {
-                lo: i64::MIN as i128,
-                hi: i64::MAX as i128,
-            };
-        }
+        let (lo, hi) = self.wide();
         I64 { lo, hi }
     }
 }
 
-impl Add for I64 {
-    type Output = I64;
-    fn add(self, b: I64) -> I64 {
-        I64::checked(self.lo + b.lo, self.hi + b.hi, "+")
+impl I64 {
+    fn wide(self) -> Range {
+        (self.lo, self.hi)
     }
-}
-impl Sub for I64 {
-    type Output = I64;
-    fn sub(self, b: I64) -> I64 {
-        I64::checked(self.lo - b.hi, self.hi - b.lo, "-")
-    }
-}
-impl Mul for I64 {
-    type Output = I64;
-    fn mul(self, b: I64) -> I64 {
-        let (lo, hi) = products((self.lo, self.hi), (b.lo, b.hi));
-        I64::checked(lo, hi, "*")
-    }
-}
-impl Shr<u32> for I64 {
-    type Output = I64;
-    fn shr(self, k: u32) -> I64 {
-        I64 {
-            lo: self.lo >> k,
-            hi: self.hi >> k,
+    fn checked((lo, hi): Range, op: &str) -> I64 {
+        if lo < FULL64.lo || hi > FULL64.hi {
+            fail(format!("i64 {op} can overflow: [{lo}, {hi}]"));
+            return FULL64;
         }
+        I64 { lo, hi }
     }
 }
 
 impl Wide for I64 {
     type Narrow = I32;
     fn lit(v: i64) -> I64 {
-        I64 {
-            lo: v as i128,
-            hi: v as i128,
-        }
+        let v = v as i128;
+        I64 { lo: v, hi: v }
     }
     fn truncate(self) -> I32 {
-        I32::wrapped(self.lo, self.hi)
+        I32::wrapped(self.wide())
     }
     fn requires(self, lo: i64, hi: i64) {
         if self.lo < lo as i128 || self.hi > hi as i128 {
@@ -261,10 +222,6 @@ impl I32 {
     }
     fn of(v: i64) -> I32 {
         I32 { lo: v, hi: v }
-    }
-    /// [lo, hi] if within i32, else every i32 (the value wrapped).
-    fn within_or_full(lo: i128, hi: i128) -> I32 {
-        I32::wrapped(lo, hi)
     }
     fn bitwise(self, b: I32, f: impl Fn(i32, i32) -> i32) -> I32 {
         match (self.exact(), b.exact()) {
@@ -295,17 +252,13 @@ impl crate::lane::Lane for I32 {
         self - b
     }
     fn mul(self, b: I32) -> I32 {
-        let (lo, hi) = products(
-            (self.lo as i128, self.hi as i128),
-            (b.lo as i128, b.hi as i128),
-        );
-        I32::within_or_full(lo, hi)
+        I32::wrapped(products(self.wide(), b.wide()))
     }
     fn sar(self, k: u32) -> I32 {
         self >> k
     }
     fn shl(self, k: u32) -> I32 {
-        I32::within_or_full((self.lo as i128) << k, (self.hi as i128) << k)
+        I32::wrapped(shifted(self.wide(), k))
     }
     fn and(self, b: I32) -> I32 {
         self.bitwise(b, |x, y| x & y)
@@ -369,7 +322,7 @@ impl crate::lane::WideLane for I64 {
         self >> k
     }
     fn low(self) -> I32 {
-        I32::wrapped(self.lo, self.hi)
+        I32::wrapped(self.wide())
     }
     fn high(self) -> I32 {
         I32 {

@@ -69,23 +69,31 @@ pub trait WideLane: Copy {
     fn requires(self, lo: i64, hi: i64);
 }
 
+/// The methods [`Lane`] and [`WideLane`] share, on the primitive integer
+/// itself: the constant, wrapping +, - and *, and >>.
+macro_rules! wrapping_methods {
+    ($t:ty) => {
+        fn lit(v: $t) -> $t {
+            v
+        }
+        fn add(self, b: $t) -> $t {
+            self.wrapping_add(b)
+        }
+        fn sub(self, b: $t) -> $t {
+            self.wrapping_sub(b)
+        }
+        fn mul(self, b: $t) -> $t {
+            self.wrapping_mul(b)
+        }
+        fn sar(self, k: u32) -> $t {
+            self >> k
+        }
+    };
+}
+
 impl Lane for i32 {
     type Wide = i64;
-    fn lit(v: i32) -> i32 {
-        v
-    }
-    fn add(self, b: i32) -> i32 {
-        self.wrapping_add(b)
-    }
-    fn sub(self, b: i32) -> i32 {
-        self.wrapping_sub(b)
-    }
-    fn mul(self, b: i32) -> i32 {
-        self.wrapping_mul(b)
-    }
-    fn sar(self, k: u32) -> i32 {
-        self >> k
-    }
+    wrapping_methods!(i32);
     fn shl(self, k: u32) -> i32 {
         self.wrapping_shl(k)
     }
@@ -117,21 +125,7 @@ impl Lane for i32 {
 
 impl WideLane for i64 {
     type Narrow = i32;
-    fn lit(v: i64) -> i64 {
-        v
-    }
-    fn add(self, b: i64) -> i64 {
-        self.wrapping_add(b)
-    }
-    fn sub(self, b: i64) -> i64 {
-        self.wrapping_sub(b)
-    }
-    fn mul(self, b: i64) -> i64 {
-        self.wrapping_mul(b)
-    }
-    fn sar(self, k: u32) -> i64 {
-        self >> k
-    }
+    wrapping_methods!(i64);
     fn low(self) -> i32 {
         self as i32
     }

@@ -53,6 +53,19 @@ fn zip<L: Lane>(a: Reg<L>, b: Reg<L>, f: impl Fn(L, L) -> L) -> Reg<L> {
     Reg::S(core::array::from_fn(|i| f(a[i], b[i])))
 }
 
+/// SMLAL / SMLSL: `op(acc_i, SInt(a_i) * SInt(b_i))` in each 64-bit lane.
+fn widening_acc<L: Lane>(
+    acc: Reg<L>,
+    a: [L; 2],
+    b: [L; 2],
+    op: impl Fn(L::Wide, L::Wide) -> L::Wide,
+) -> Reg<L> {
+    let acc = acc.d();
+    Reg::D(core::array::from_fn(|i| {
+        op(acc[i], a[i].widen().mul(b[i].widen()))
+    }))
+}
+
 /// SQDMULH on one lane: SignedSatQ((2 a b) >> 32, 32). 2ab >> 32 is
 /// floor(ab / 2^31), and ab (|ab| <= 2^62) is exact in 64 bits.
 fn sqdmulh<L: Lane>(a: L, b: L) -> L {
@@ -276,10 +289,7 @@ impl<L: Lane> NeonOps for NeonModel<L> {
     }
     // SMLAL: acc + SInt(element1) * SInt(element2), 64-bit (mod 2^64)
     fn vmlal_s32(self, acc: Reg<L>, a: [L; 2], b: [L; 2]) -> Reg<L> {
-        let acc = acc.d();
-        Reg::D(core::array::from_fn(|i| {
-            acc[i].add(a[i].widen().mul(b[i].widen()))
-        }))
+        widening_acc(acc, a, b, L::Wide::add)
     }
     // SMLAL2: the same on the upper halves of a and b
     fn vmlal_high_s32(self, acc: Reg<L>, a: Reg<L>, b: Reg<L>) -> Reg<L> {
@@ -288,10 +298,7 @@ impl<L: Lane> NeonOps for NeonModel<L> {
     }
     // SMLSL: acc - SInt(element1) * SInt(element2), 64-bit (mod 2^64)
     fn vmlsl_s32(self, acc: Reg<L>, a: [L; 2], b: [L; 2]) -> Reg<L> {
-        let acc = acc.d();
-        Reg::D(core::array::from_fn(|i| {
-            acc[i].sub(a[i].widen().mul(b[i].widen()))
-        }))
+        widening_acc(acc, a, b, L::Wide::sub)
     }
     fn vmlsl_high_s32(self, acc: Reg<L>, a: Reg<L>, b: Reg<L>) -> Reg<L> {
         let (a, b) = (a.s(), b.s());

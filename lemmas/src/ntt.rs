@@ -101,6 +101,43 @@ pub fn inverse_basis<B: Backend>() -> Result<String, String> {
     basis(B::invntt_tomont, spec::ntt_inverse, MONT, Q as i64)
 }
 
+/// A mutant's verdict: passes if the interval `run` failed; `accepted`
+/// says what went wrong if it did not.
+pub(crate) fn caught(run: Result<String, String>, accepted: &str) -> Result<String, String> {
+    match run {
+        Ok(_) => Err(accepted.into()),
+        Err(e) => Ok(format!("refuted: {e}")),
+    }
+}
+
+/// The basis lemmas of `backend`'s forward and inverse NTTs `fwd` and
+/// `inv` (as [`forward_basis`] and [`inverse_basis`] state them), named
+/// `names`.
+pub(crate) fn basis_lemmas(
+    names: [&str; 2],
+    backend: &str,
+    fwd: fn(&mut Poly),
+    inv: fn(&mut Poly),
+) -> [Lemma; 2] {
+    let [forward, inverse] = names;
+    let domain = "e_0..e_255 + bounds";
+    [
+        Lemma::run(forward, "basis", domain, backend, || {
+            basis(fwd, spec::ntt, 1, 9 * Q as i64)
+        }),
+        Lemma::run(inverse, "basis", domain, backend, || {
+            basis(inv, spec::ntt_inverse, MONT, Q as i64)
+        }),
+    ]
+}
+
+/// The basis lemmas of a SIMD backend, by running its compiled NTTs on the
+/// basis ("tested").
+fn tested_basis<B: Backend>(backend: &str) -> [Lemma; 2] {
+    let names = ["ntt = NTT mod q (tested)", "invntt = 2^32 NTT^-1 (tested)"];
+    basis_lemmas(names, backend, B::ntt, B::invntt_tomont)
+}
+
 /// Inputs at the bounds |w_i| = q - 1: all +, all -, alternating, and
 /// halves, which drive every butterfly to its extreme sums.
 fn extremes() -> Vec<[i32; N]> {
@@ -150,9 +187,9 @@ pub fn all() -> Vec<Lemma> {
             "interval mutant",
             "all i32 a, |b| <= q + 1",
             "portable",
-            || match montgomery_mul(q + 1) {
-                Ok(_) => Err("the interval run accepted a product over 2^31 q".into()),
-                Err(e) => Ok(format!("refuted: {e}")),
+            || {
+                let run = montgomery_mul(q + 1);
+                caught(run, "the interval run accepted a product over 2^31 q")
             },
         ),
         Lemma::run(
@@ -176,9 +213,9 @@ pub fn all() -> Vec<Lemma> {
             "interval mutant",
             "|w_i| < 2^31",
             "portable",
-            || match bounds(k::ntt::<I32>, i32::MAX as i64, i32::MAX as i64) {
-                Ok(_) => Err("the interval run accepted inputs it must reject".into()),
-                Err(e) => Ok(format!("refuted: {e}")),
+            || {
+                let run = bounds(k::ntt::<I32>, i32::MAX as i64, i32::MAX as i64);
+                caught(run, "the interval run accepted inputs it must reject")
             },
         ),
         Lemma::run(
@@ -199,60 +236,21 @@ pub fn all() -> Vec<Lemma> {
     #[cfg(target_arch = "x86_64")]
     if mldsa::backend::avx2::available() {
         use mldsa::backend::avx2::Avx2;
-        out.push(Lemma::run(
-            "ntt = NTT mod q (tested)",
-            "basis",
-            "e_0..e_255 + bounds",
-            "avx2",
-            forward_basis::<Avx2>,
-        ));
-        out.push(Lemma::run(
-            "invntt = 2^32 NTT^-1 (tested)",
-            "basis",
-            "e_0..e_255 + bounds",
-            "avx2",
-            inverse_basis::<Avx2>,
-        ));
+        out.extend(tested_basis::<Avx2>("avx2"));
     } else {
         mldsa_diff_tests::missing_backend("avx2");
     }
     #[cfg(target_arch = "x86_64")]
     if mldsa::backend::avx512::available() {
         use mldsa::backend::avx512::Avx512;
-        out.push(Lemma::run(
-            "ntt = NTT mod q (tested)",
-            "basis",
-            "e_0..e_255 + bounds",
-            "avx512",
-            forward_basis::<Avx512>,
-        ));
-        out.push(Lemma::run(
-            "invntt = 2^32 NTT^-1 (tested)",
-            "basis",
-            "e_0..e_255 + bounds",
-            "avx512",
-            inverse_basis::<Avx512>,
-        ));
+        out.extend(tested_basis::<Avx512>("avx512"));
     } else {
         mldsa_diff_tests::missing_backend("avx512");
     }
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
     {
         use mldsa::backend::neon::Neon;
-        out.push(Lemma::run(
-            "ntt = NTT mod q (tested)",
-            "basis",
-            "e_0..e_255 + bounds",
-            "neon",
-            forward_basis::<Neon>,
-        ));
-        out.push(Lemma::run(
-            "invntt = 2^32 NTT^-1 (tested)",
-            "basis",
-            "e_0..e_255 + bounds",
-            "neon",
-            inverse_basis::<Neon>,
-        ));
+        out.extend(tested_basis::<Neon>("neon"));
     }
     out
 }

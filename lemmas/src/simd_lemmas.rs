@@ -108,69 +108,58 @@ pub struct Isa {
     montgomery_mul: Lanes2,
 }
 
-/// The AVX2 kernels on model `m`.
-pub fn avx2(m: X) -> Isa {
-    fn g<G: Gamma2>(m: X) -> (Lanes1x2, Lanes2, Lanes2) {
-        (
-            Box::new(move |a| {
-                let (h, l) = x::decompose::<X, G>(m, xr(a));
-                (h.d().to_vec(), l.d().to_vec())
-            }),
-            Box::new(move |z, r| x::make_hint::<X, G>(m, xr(z), xr(r)).d().to_vec()),
-            Box::new(move |h, r| x::use_hint::<X, G>(m, xr(h), xr(r)).d().to_vec()),
-        )
-    }
-    let (d88, m88, u88) = g::<Gamma2Q88>(m);
-    let (d32, m32, u32_) = g::<Gamma2Q32>(m);
-    Isa {
-        name: "avx2",
-        lanes: 8,
-        reduce32: Box::new(move |a| x::reduce32(m, xr(a)).d().to_vec()),
-        caddq: Box::new(move |a| x::caddq(m, xr(a)).d().to_vec()),
-        freeze: Box::new(move |a| x::caddq(m, x::reduce32(m, xr(a))).d().to_vec()),
-        power2round: Box::new(move |a| {
-            let (h, l) = x::power2round(m, xr(a));
-            (h.d().to_vec(), l.d().to_vec())
-        }),
-        decompose: [d88, d32],
-        make_hint: [m88, m32],
-        use_hint: [u88, u32_],
-        exceeds: Box::new(move |a, b| x::exceeds(m, xr(a), b).d().to_vec()),
-        montgomery_mul: Box::new(move |a, b| x::montgomery_mul(m, xr(a), xr(b)).d().to_vec()),
-    }
+/// `pub fn $isa(m: $M) -> Isa`: the kernels of module `$k` on model `m`,
+/// their registers made by `$reg` and read by `.$read()`.
+macro_rules! isa {
+    ($(#[$doc:meta])* $isa:ident($M:ty), $lanes:literal, $k:ident, $reg:ident, $read:ident) => {
+        $(#[$doc])*
+        pub fn $isa(m: $M) -> Isa {
+            fn g<G: Gamma2>(m: $M) -> (Lanes1x2, Lanes2, Lanes2) {
+                (
+                    Box::new(move |a| {
+                        let (h, l) = $k::decompose::<$M, G>(m, $reg(a));
+                        (h.$read().to_vec(), l.$read().to_vec())
+                    }),
+                    Box::new(move |z, r| {
+                        $k::make_hint::<$M, G>(m, $reg(z), $reg(r)).$read().to_vec()
+                    }),
+                    Box::new(move |h, r| {
+                        $k::use_hint::<$M, G>(m, $reg(h), $reg(r)).$read().to_vec()
+                    }),
+                )
+            }
+            let (d88, m88, u88) = g::<Gamma2Q88>(m);
+            let (d32, m32, u32_) = g::<Gamma2Q32>(m);
+            Isa {
+                name: stringify!($isa),
+                lanes: $lanes,
+                reduce32: Box::new(move |a| $k::reduce32(m, $reg(a)).$read().to_vec()),
+                caddq: Box::new(move |a| $k::caddq(m, $reg(a)).$read().to_vec()),
+                freeze: Box::new(move |a| $k::caddq(m, $k::reduce32(m, $reg(a))).$read().to_vec()),
+                power2round: Box::new(move |a| {
+                    let (h, l) = $k::power2round(m, $reg(a));
+                    (h.$read().to_vec(), l.$read().to_vec())
+                }),
+                decompose: [d88, d32],
+                make_hint: [m88, m32],
+                use_hint: [u88, u32_],
+                exceeds: Box::new(move |a, b| $k::exceeds(m, $reg(a), b).$read().to_vec()),
+                montgomery_mul: Box::new(move |a, b| {
+                    $k::montgomery_mul(m, $reg(a), $reg(b)).$read().to_vec()
+                }),
+            }
+        }
+    };
 }
 
-/// The NEON kernels on model `m`.
-pub fn neon(m: Nm) -> Isa {
-    fn g<G: Gamma2>(m: Nm) -> (Lanes1x2, Lanes2, Lanes2) {
-        (
-            Box::new(move |a| {
-                let (h, l) = n::decompose::<Nm, G>(m, nr(a));
-                (h.s().to_vec(), l.s().to_vec())
-            }),
-            Box::new(move |z, r| n::make_hint::<Nm, G>(m, nr(z), nr(r)).s().to_vec()),
-            Box::new(move |h, r| n::use_hint::<Nm, G>(m, nr(h), nr(r)).s().to_vec()),
-        )
-    }
-    let (d88, m88, u88) = g::<Gamma2Q88>(m);
-    let (d32, m32, u32_) = g::<Gamma2Q32>(m);
-    Isa {
-        name: "neon",
-        lanes: 4,
-        reduce32: Box::new(move |a| n::reduce32(m, nr(a)).s().to_vec()),
-        caddq: Box::new(move |a| n::caddq(m, nr(a)).s().to_vec()),
-        freeze: Box::new(move |a| n::caddq(m, n::reduce32(m, nr(a))).s().to_vec()),
-        power2round: Box::new(move |a| {
-            let (h, l) = n::power2round(m, nr(a));
-            (h.s().to_vec(), l.s().to_vec())
-        }),
-        decompose: [d88, d32],
-        make_hint: [m88, m32],
-        use_hint: [u88, u32_],
-        exceeds: Box::new(move |a, b| n::exceeds(m, nr(a), b).s().to_vec()),
-        montgomery_mul: Box::new(move |a, b| n::montgomery_mul(m, nr(a), nr(b)).s().to_vec()),
-    }
-}
+isa!(
+    /// The AVX2 kernels on model `m`.
+    avx2(X), 8, x, xr, d
+);
+isa!(
+    /// The NEON kernels on model `m`.
+    neon(Nm), 4, n, nr, s
+);
 
 // ------------------------------------------------------------- statements
 
@@ -237,51 +226,75 @@ fn two_in(f: &Lanes2) -> impl Fn(&[Vec<Bv32>]) -> Vec<Vec<Bv32>> + '_ {
     move |r| vec![f(&r[0], &r[1])]
 }
 
-fn reduce32(n: usize, f: &Lanes1) -> Verdict {
-    equals_portable(n, &["a"], &below_reduce_limit, &one(f), &|a| {
-        vec![k::reduce32::<Bv32>(a[0])]
-    })
+// The statements on an instruction set's kernels, each on all its lanes.
+
+/// The one-input kernel `f` equals the portable `kernel`, where `pre`.
+fn one_input(
+    isa: &Isa,
+    pre: &dyn Fn(&[Bv32]) -> Bool<'static>,
+    f: &Lanes1,
+    kernel: fn(Bv32) -> Bv32,
+) -> Verdict {
+    equals_portable(isa.lanes, &["a"], pre, &one(f), &|a| vec![kernel(a[0])])
 }
 
-fn freeze(n: usize, f: &Lanes1) -> Verdict {
-    equals_portable(n, &["a"], &below_reduce_limit, &one(f), &|a| {
-        vec![k::freeze::<Bv32>(a[0])]
-    })
-}
-
-fn caddq(n: usize, f: &Lanes1) -> Verdict {
-    equals_portable(n, &["a"], &|a| a[0].within(-Q + 1, Q - 1), &one(f), &|a| {
-        vec![k::caddq::<Bv32>(a[0])]
-    })
-}
-
-fn power2round(n: usize, f: &Lanes1x2) -> Verdict {
-    equals_portable(n, &["a"], &in_zq, &two_out(f), &|a| {
-        let (h, l) = k::power2round::<Bv32>(a[0]);
+/// The two-output kernel `f` equals the portable `kernel`, on [0, q).
+fn two_outputs(isa: &Isa, f: &Lanes1x2, kernel: fn(Bv32) -> (Bv32, Bv32)) -> Verdict {
+    equals_portable(isa.lanes, &["a"], &in_zq, &two_out(f), &|a| {
+        let (h, l) = kernel(a[0]);
         vec![h, l]
     })
 }
 
-fn decompose<G: Gamma2>(n: usize, f: &Lanes1x2) -> Verdict {
-    equals_portable(n, &["a"], &in_zq, &two_out(f), &|a| {
-        let (h, l) = k::decompose::<Bv32, G>(a[0]);
-        vec![h, l]
+/// The two-input kernel `f` equals the portable `kernel`, where `pre`;
+/// `inputs` names its inputs.
+fn two_inputs(
+    isa: &Isa,
+    inputs: &[&str; 2],
+    pre: &dyn Fn(&[Bv32]) -> Bool<'static>,
+    f: &Lanes2,
+    kernel: fn(Bv32, Bv32) -> Bv32,
+) -> Verdict {
+    equals_portable(isa.lanes, inputs, pre, &two_in(f), &|a| {
+        vec![kernel(a[0], a[1])]
     })
 }
 
-fn make_hint<G: Gamma2>(n: usize, f: &Lanes2) -> Verdict {
-    equals_portable(n, &["z", "r"], &in_zq, &two_in(f), &|a| {
-        vec![k::make_hint::<Bv32, G>(a[0], a[1])]
-    })
+fn reduce32(isa: &Isa) -> Verdict {
+    one_input(isa, &below_reduce_limit, &isa.reduce32, k::reduce32::<Bv32>)
 }
 
-fn use_hint<G: Gamma2>(n: usize, f: &Lanes2) -> Verdict {
-    equals_portable(
-        n,
+fn freeze(isa: &Isa) -> Verdict {
+    one_input(isa, &below_reduce_limit, &isa.freeze, k::freeze::<Bv32>)
+}
+
+fn caddq(isa: &Isa) -> Verdict {
+    let pre = |a: &[Bv32]| a[0].within(-Q + 1, Q - 1);
+    one_input(isa, &pre, &isa.caddq, k::caddq::<Bv32>)
+}
+
+fn power2round(isa: &Isa) -> Verdict {
+    two_outputs(isa, &isa.power2round, k::power2round::<Bv32>)
+}
+
+/// At gamma2 `G`, the `I`th of the [`Isa`]'s arrays (so are the next two).
+fn decompose<G: Gamma2, const I: usize>(isa: &Isa) -> Verdict {
+    two_outputs(isa, &isa.decompose[I], k::decompose::<Bv32, G>)
+}
+
+fn make_hint<G: Gamma2, const I: usize>(isa: &Isa) -> Verdict {
+    let kernel = k::make_hint::<Bv32, G>;
+    two_inputs(isa, &["z", "r"], &in_zq, &isa.make_hint[I], kernel)
+}
+
+fn use_hint<G: Gamma2, const I: usize>(isa: &Isa) -> Verdict {
+    let pre = |a: &[Bv32]| and(&[a[0].within(0, 1), a[1].within(0, Q - 1)]);
+    two_inputs(
+        isa,
         &["h", "r"],
-        &|a| and(&[a[0].within(0, 1), a[1].within(0, Q - 1)]),
-        &two_in(f),
-        &|a| vec![k::use_hint::<Bv32, G>(a[0], a[1])],
+        &pre,
+        &isa.use_hint[I],
+        k::use_hint::<Bv32, G>,
     )
 }
 
@@ -427,54 +440,28 @@ fn tables_times_qinv() -> Result<String, String> {
         }
         Ok(())
     };
-    let flat3 = |t: &[[[i32; 8]; 16]; 3]| t.iter().flatten().flatten().copied().collect::<Vec<_>>();
-    check(
-        "avx2 FORWARD",
-        &flat3(&x::FORWARD),
-        &flat3(&x::FORWARD_QINV),
-    )?;
-    check(
-        "avx2 INVERSE",
-        &flat3(&x::INVERSE),
-        &flat3(&x::INVERSE_QINV),
-    )?;
-    let flat4 = |t: &[[[i32; 4]; 16]; 4]| t.iter().flatten().flatten().copied().collect::<Vec<_>>();
-    check(
-        "neon FORWARD",
-        &flat4(&n::FORWARD),
-        &flat4(&n::FORWARD_QINV),
-    )?;
-    check(
-        "neon INVERSE",
-        &flat4(&n::INVERSE),
-        &flat4(&n::INVERSE_QINV),
-    )?;
-    let fc = n::FORWARD_COLUMN
-        .iter()
-        .flatten()
-        .flatten()
-        .copied()
-        .collect::<Vec<_>>();
-    let fcq = n::FORWARD_COLUMN_QINV
-        .iter()
-        .flatten()
-        .flatten()
-        .copied()
-        .collect::<Vec<_>>();
-    check("neon FORWARD_COLUMN", &fc, &fcq)?;
-    let ic = n::INVERSE_COLUMN
-        .iter()
-        .flatten()
-        .flatten()
-        .copied()
-        .collect::<Vec<_>>();
-    let icq = n::INVERSE_COLUMN_QINV
-        .iter()
-        .flatten()
-        .flatten()
-        .copied()
-        .collect::<Vec<_>>();
-    check("neon INVERSE_COLUMN", &ic, &icq)?;
+    /// A table's entries in order.
+    fn flat<const A: usize, const B: usize, const C: usize>(t: &[[[i32; A]; B]; C]) -> &[i32] {
+        t.as_flattened().as_flattened()
+    }
+    for (name, z, zq) in [
+        ("avx2 FORWARD", flat(&x::FORWARD), flat(&x::FORWARD_QINV)),
+        ("avx2 INVERSE", flat(&x::INVERSE), flat(&x::INVERSE_QINV)),
+        ("neon FORWARD", flat(&n::FORWARD), flat(&n::FORWARD_QINV)),
+        ("neon INVERSE", flat(&n::INVERSE), flat(&n::INVERSE_QINV)),
+        (
+            "neon FORWARD_COLUMN",
+            flat(&n::FORWARD_COLUMN),
+            flat(&n::FORWARD_COLUMN_QINV),
+        ),
+        (
+            "neon INVERSE_COLUMN",
+            flat(&n::INVERSE_COLUMN),
+            flat(&n::INVERSE_COLUMN_QINV),
+        ),
+    ] {
+        check(name, z, zq)?;
+    }
     Ok(format!("{count} entries"))
 }
 
@@ -497,91 +484,85 @@ fn pair(
     }));
 }
 
+/// A lemma of an instruction set: its name, domain, the mutant it must
+/// refute, and the check run on the right model and on that mutant.
+type IsaLemma = (String, &'static str, &'static str, fn(&Isa) -> Verdict);
+
+/// The decompose, make_hint and use_hint lemmas at gamma2 `G` (`g`, the
+/// `I`th of an [`Isa`]'s arrays), decompose refuting `decompose_mutant`.
+fn rounding<G: Gamma2, const I: usize>(g: &str, decompose_mutant: &'static str) -> [IsaLemma; 3] {
+    [
+        (
+            format!("decompose = portable, g2={g}"),
+            "a in [0, q), every lane",
+            decompose_mutant,
+            decompose::<G, I>,
+        ),
+        (
+            format!("make_hint = portable, g2={g}"),
+            "z, r in [0, q), every lane",
+            "make_hint",
+            make_hint::<G, I>,
+        ),
+        (
+            format!("use_hint = portable, g2={g}"),
+            "h in {0, 1}, r in [0, q), every lane",
+            "use_hint",
+            use_hint::<G, I>,
+        ),
+    ]
+}
+
 /// The lemmas of one instruction set: `right` on the model, `wrong` on
 /// the mutants named per lemma.
 fn for_isa(out: &mut Vec<Lemma>, right: &Isa, wrong: &dyn Fn(&str) -> Isa) {
+    let [decompose88, make_hint88, use_hint88] =
+        rounding::<Gamma2Q88, 0>("(q-1)/88", "decompose88");
+    let [decompose32, make_hint32, use_hint32] =
+        rounding::<Gamma2Q32, 1>("(q-1)/32", "decompose32");
+    let lemmas: [IsaLemma; 10] = [
+        (
+            "reduce32 = portable".into(),
+            "a <= 2^31-2^22-1, every lane",
+            "reduce32",
+            reduce32,
+        ),
+        (
+            "freeze = portable".into(),
+            "a <= 2^31-2^22-1, every lane",
+            "caddq",
+            freeze,
+        ),
+        (
+            "caddq = portable".into(),
+            "-q < a < q, every lane",
+            "caddq",
+            caddq,
+        ),
+        (
+            "power2round = portable".into(),
+            "a in [0, q), every lane",
+            "power2round",
+            power2round,
+        ),
+        decompose88,
+        decompose32,
+        make_hint88,
+        make_hint32,
+        use_hint88,
+        use_hint32,
+    ];
     let (n, b) = (right.lanes, right.name);
-    pair(
-        out,
-        "reduce32 = portable".into(),
-        "a <= 2^31-2^22-1, every lane",
-        b,
-        || reduce32(n, &right.reduce32),
-        || reduce32(n, &wrong("reduce32").reduce32),
-    );
-    pair(
-        out,
-        "freeze = portable".into(),
-        "a <= 2^31-2^22-1, every lane",
-        b,
-        || freeze(n, &right.freeze),
-        || freeze(n, &wrong("caddq").freeze),
-    );
-    pair(
-        out,
-        "caddq = portable".into(),
-        "-q < a < q, every lane",
-        b,
-        || caddq(n, &right.caddq),
-        || caddq(n, &wrong("caddq").caddq),
-    );
-    pair(
-        out,
-        "power2round = portable".into(),
-        "a in [0, q), every lane",
-        b,
-        || power2round(n, &right.power2round),
-        || power2round(n, &wrong("power2round").power2round),
-    );
-    let g = ["(q-1)/88", "(q-1)/32"];
-    pair(
-        out,
-        format!("decompose = portable, g2={}", g[0]),
-        "a in [0, q), every lane",
-        b,
-        || decompose::<Gamma2Q88>(n, &right.decompose[0]),
-        || decompose::<Gamma2Q88>(n, &wrong("decompose88").decompose[0]),
-    );
-    pair(
-        out,
-        format!("decompose = portable, g2={}", g[1]),
-        "a in [0, q), every lane",
-        b,
-        || decompose::<Gamma2Q32>(n, &right.decompose[1]),
-        || decompose::<Gamma2Q32>(n, &wrong("decompose32").decompose[1]),
-    );
-    pair(
-        out,
-        format!("make_hint = portable, g2={}", g[0]),
-        "z, r in [0, q), every lane",
-        b,
-        || make_hint::<Gamma2Q88>(n, &right.make_hint[0]),
-        || make_hint::<Gamma2Q88>(n, &wrong("make_hint").make_hint[0]),
-    );
-    pair(
-        out,
-        format!("make_hint = portable, g2={}", g[1]),
-        "z, r in [0, q), every lane",
-        b,
-        || make_hint::<Gamma2Q32>(n, &right.make_hint[1]),
-        || make_hint::<Gamma2Q32>(n, &wrong("make_hint").make_hint[1]),
-    );
-    pair(
-        out,
-        format!("use_hint = portable, g2={}", g[0]),
-        "h in {0, 1}, r in [0, q), every lane",
-        b,
-        || use_hint::<Gamma2Q88>(n, &right.use_hint[0]),
-        || use_hint::<Gamma2Q88>(n, &wrong("use_hint").use_hint[0]),
-    );
-    pair(
-        out,
-        format!("use_hint = portable, g2={}", g[1]),
-        "h in {0, 1}, r in [0, q), every lane",
-        b,
-        || use_hint::<Gamma2Q32>(n, &right.use_hint[1]),
-        || use_hint::<Gamma2Q32>(n, &wrong("use_hint").use_hint[1]),
-    );
+    for (name, domain, mutant, check) in lemmas {
+        pair(
+            out,
+            name,
+            domain,
+            b,
+            || check(right),
+            || check(&wrong(mutant)),
+        );
+    }
     let bounds = norm_bounds();
     out.push(Lemma::run(
         "norm check exceeds = portable",
@@ -618,29 +599,22 @@ pub fn all() -> Vec<Lemma> {
         "avx2, neon",
         tables_times_qinv,
     )];
+    // The mutant named by each lemma of `for_isa`, on AVX2 and on NEON.
+    let mutation = |which: &str| match which {
+        "reduce32" => (XM::Srai { from: 23, to: 24 }, NM::Shr { from: 23, to: 24 }),
+        "caddq" => (XM::Srai { from: 31, to: 22 }, NM::Shr { from: 31, to: 22 }),
+        "power2round" => (XM::Srai { from: 13, to: 12 }, NM::Shr { from: 13, to: 12 }),
+        "decompose88" => (XM::Srai { from: 24, to: 23 }, NM::Shr { from: 24, to: 23 }),
+        "decompose32" => (XM::Srai { from: 22, to: 21 }, NM::Shr { from: 22, to: 21 }),
+        "make_hint" => (XM::CmpeqAsCmpgt, NM::CeqAsCge),
+        "use_hint" => (XM::CmpgtSwapped, NM::CgtzAsCgez),
+        _ => (XM::AbsIdentity, NM::AbsIdentity),
+    };
     for_isa(&mut out, &avx2(X::new()), &|which| {
-        avx2(X::mutated(match which {
-            "reduce32" => XM::Srai { from: 23, to: 24 },
-            "caddq" => XM::Srai { from: 31, to: 22 },
-            "power2round" => XM::Srai { from: 13, to: 12 },
-            "decompose88" => XM::Srai { from: 24, to: 23 },
-            "decompose32" => XM::Srai { from: 22, to: 21 },
-            "make_hint" => XM::CmpeqAsCmpgt,
-            "use_hint" => XM::CmpgtSwapped,
-            _ => XM::AbsIdentity,
-        }))
+        avx2(X::mutated(mutation(which).0))
     });
     for_isa(&mut out, &neon(Nm::new()), &|which| {
-        neon(Nm::mutated(match which {
-            "reduce32" => NM::Shr { from: 23, to: 24 },
-            "caddq" => NM::Shr { from: 31, to: 22 },
-            "power2round" => NM::Shr { from: 13, to: 12 },
-            "decompose88" => NM::Shr { from: 24, to: 23 },
-            "decompose32" => NM::Shr { from: 22, to: 21 },
-            "make_hint" => NM::CeqAsCge,
-            "use_hint" => NM::CgtzAsCgez,
-            _ => NM::AbsIdentity,
-        }))
+        neon(Nm::mutated(mutation(which).1))
     });
     pair(
         &mut out,

@@ -30,14 +30,10 @@ use crate::Lemma;
 use crate::avx2_model::Avx2Model;
 use crate::interval::{self, I32};
 use crate::neon_model::NeonModel;
-use crate::ntt::{basis, bounds};
+use crate::ntt::{basis_lemmas, bounds, caught};
 use mldsa::backend::lanes::{avx2 as x, neon as n};
 use mldsa::params::{N, Q};
 use mldsa::poly::Poly;
-use mldsa_spec::ntt as spec;
-
-/// 2^32 mod q.
-const MONT: i64 = (1i64 << 32) % Q as i64;
 
 fn avx2_ntt(a: &mut [I32; N]) {
     x::ntt(Avx2Model::<I32>::new(), a)
@@ -110,9 +106,9 @@ pub fn all() -> Vec<Lemma> {
             "interval mutant",
             "|w_i| < 2^31 (model)",
             name,
-            || match bounds(fwd, i32::MAX as i64, i32::MAX as i64) {
-                Ok(_) => Err("the interval run accepted inputs it must reject".into()),
-                Err(e) => Ok(format!("refuted: {e}")),
+            || {
+                let run = bounds(fwd, i32::MAX as i64, i32::MAX as i64);
+                caught(run, "the interval run accepted inputs it must reject")
             },
         ));
         out.push(Lemma::run(
@@ -120,9 +116,9 @@ pub fn all() -> Vec<Lemma> {
             "interval mutant",
             "|w_i| <= 2^24 (model)",
             name,
-            || match bounds(inv, 1 << 24, i32::MAX as i64) {
-                Ok(_) => Err("the interval run accepted inputs it must reject".into()),
-                Err(e) => Ok(format!("refuted: {e}")),
+            || {
+                let run = bounds(inv, 1 << 24, i32::MAX as i64);
+                caught(run, "the interval run accepted inputs it must reject")
             },
         ));
         for l in [4, 5, 7] {
@@ -139,14 +135,10 @@ pub fn all() -> Vec<Lemma> {
             "interval mutant",
             "l = 4, a in [0, q), any b (model)",
             name,
-            || match accumulate(
-                4,
-                I32::new(0, q - 1),
-                I32::new(i32::MIN as i64, i32::MAX as i64),
-                name,
-            ) {
-                Ok(_) => Err("the interval run accepted sums over 2^31 q".into()),
-                Err(e) => Ok(format!("refuted: {e}")),
+            || {
+                let any = I32::new(i32::MIN as i64, i32::MAX as i64);
+                let run = accumulate(4, I32::new(0, q - 1), any, name);
+                caught(run, "the interval run accepted sums over 2^31 q")
             },
         ));
     }
@@ -163,21 +155,12 @@ pub fn all() -> Vec<Lemma> {
             |p| n::invntt_tomont(NeonModel::<i32>::new(), &mut p.coeffs),
         ),
     ];
+    let names = [
+        "ntt = NTT mod q on a basis (model)",
+        "invntt = 2^32 NTT^-1, basis (model)",
+    ];
     for (name, fwd, inv) in model_basis {
-        out.push(Lemma::run(
-            "ntt = NTT mod q on a basis (model)",
-            "basis",
-            "e_0..e_255 + bounds",
-            name,
-            || basis(fwd, spec::ntt, 1, 9 * q),
-        ));
-        out.push(Lemma::run(
-            "invntt = 2^32 NTT^-1, basis (model)",
-            "basis",
-            "e_0..e_255 + bounds",
-            name,
-            || basis(inv, spec::ntt_inverse, MONT, q),
-        ));
+        out.extend(basis_lemmas(names, name, fwd, inv));
     }
     out
 }

@@ -220,24 +220,30 @@ pub trait Term: Copy {
     }
 }
 
-impl Term for Bv32 {
-    const BITS: u32 = 32;
-    fn bv(self) -> BV<'static> {
-        load(self.0)
-    }
-    fn of(term: BV<'static>) -> Self {
-        Bv32(store(term))
-    }
+/// `impl Term` for each `$t` of `$bits` bits: its term in the store.
+macro_rules! terms {
+    ($($t:ident: $bits:literal),+) => {$(
+        impl Term for $t {
+            const BITS: u32 = $bits;
+            fn bv(self) -> BV<'static> {
+                load(self.0)
+            }
+            fn of(term: BV<'static>) -> Self {
+                $t(store(term))
+            }
+        }
+    )+};
 }
+terms!(Bv32: 32, Bv64: 64);
 
-impl Term for Bv64 {
-    const BITS: u32 = 64;
-    fn bv(self) -> BV<'static> {
-        load(self.0)
-    }
-    fn of(term: BV<'static>) -> Self {
-        Bv64(store(term))
-    }
+/// Methods `fn $method(self, b: Self) -> Self`, each the one bit-vector
+/// operation `$op` (modulo 2^BITS, no obligation).
+macro_rules! bv_methods {
+    ($($method:ident => $op:ident),+) => {$(
+        fn $method(self, b: Self) -> Self {
+            Self::of(self.bv().$op(&b.bv()))
+        }
+    )+};
 }
 
 /// The value of a constant term of type T, read signed.
@@ -315,36 +321,23 @@ macro_rules! checked_ops {
 checked_ops!(Bv32);
 checked_ops!(Bv64);
 
-impl BitAnd for Bv32 {
-    type Output = Bv32;
-    fn bitand(self, rhs: Bv32) -> Bv32 {
-        Self::of(self.bv().bvand(&rhs.bv()))
-    }
+/// `impl $op for Bv32` by the bit-vector operation `$bv`.
+macro_rules! bitwise_ops {
+    ($($op:ident::$method:ident => $bv:ident),+) => {$(
+        impl $op for Bv32 {
+            type Output = Bv32;
+            bv_methods!($method => $bv);
+        }
+    )+};
 }
-impl BitOr for Bv32 {
-    type Output = Bv32;
-    fn bitor(self, rhs: Bv32) -> Bv32 {
-        Self::of(self.bv().bvor(&rhs.bv()))
-    }
-}
-impl BitXor for Bv32 {
-    type Output = Bv32;
-    fn bitxor(self, rhs: Bv32) -> Bv32 {
-        Self::of(self.bv().bvxor(&rhs.bv()))
-    }
-}
+bitwise_ops!(BitAnd::bitand => bvand, BitOr::bitor => bvor, BitXor::bitxor => bvxor);
 
 impl Word for Bv32 {
     type Wide = Bv64;
     fn lit(v: i32) -> Bv32 {
         Self::int(v as i64)
     }
-    fn wrapping_mul(self, rhs: Bv32) -> Bv32 {
-        Self::of(self.bv().bvmul(&rhs.bv()))
-    }
-    fn wrapping_sub(self, rhs: Bv32) -> Bv32 {
-        Self::of(self.bv().bvsub(&rhs.bv()))
-    }
+    bv_methods!(wrapping_mul => bvmul, wrapping_sub => bvsub);
     fn widen(self) -> Bv64 {
         Bv64::of(self.bv().sign_ext(32))
     }
@@ -445,29 +438,12 @@ impl crate::lane::Lane for Bv32 {
     fn lit(v: i32) -> Bv32 {
         Bv32::int(v as i64)
     }
-    fn add(self, b: Bv32) -> Bv32 {
-        Bv32::of(self.bv().bvadd(&b.bv()))
-    }
-    fn sub(self, b: Bv32) -> Bv32 {
-        Bv32::of(self.bv().bvsub(&b.bv()))
-    }
-    fn mul(self, b: Bv32) -> Bv32 {
-        Bv32::of(self.bv().bvmul(&b.bv()))
-    }
+    bv_methods!(add => bvadd, sub => bvsub, mul => bvmul, and => bvand, or => bvor, xor => bvxor);
     fn sar(self, k: u32) -> Bv32 {
         Bv32::of(self.bv().bvashr(&bv32(k as i64)))
     }
     fn shl(self, k: u32) -> Bv32 {
         Bv32::of(self.bv().bvshl(&bv32(k as i64)))
-    }
-    fn and(self, b: Bv32) -> Bv32 {
-        Bv32::of(self.bv().bvand(&b.bv()))
-    }
-    fn or(self, b: Bv32) -> Bv32 {
-        Bv32::of(self.bv().bvor(&b.bv()))
-    }
-    fn xor(self, b: Bv32) -> Bv32 {
-        Bv32::of(self.bv().bvxor(&b.bv()))
     }
     fn not(self) -> Bv32 {
         Bv32::of(self.bv().bvnot())
@@ -491,12 +467,7 @@ impl crate::lane::WideLane for Bv64 {
     fn lit(v: i64) -> Bv64 {
         Bv64::int(v)
     }
-    fn add(self, b: Bv64) -> Bv64 {
-        Bv64::of(self.bv().bvadd(&b.bv()))
-    }
-    fn sub(self, b: Bv64) -> Bv64 {
-        Bv64::of(self.bv().bvsub(&b.bv()))
-    }
+    bv_methods!(add => bvadd, sub => bvsub);
     fn mul(self, b: Bv64) -> Bv64 {
         let (x, y) = (self.bv(), b.bv());
         abstract_product(&x, &y).unwrap_or_else(|| Bv64::of(x.bvmul(&y)))

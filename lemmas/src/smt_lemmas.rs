@@ -259,6 +259,9 @@ fn g2(gamma2: i64) -> &'static str {
     }
 }
 
+/// A lemma's check, run by z3.
+type Check<'a> = &'a dyn Fn() -> Verdict;
+
 /// Every z3 lemma and its mutant.
 pub fn all() -> Vec<Lemma> {
     let mut out = vec![Lemma::run(
@@ -284,99 +287,110 @@ pub fn all() -> Vec<Lemma> {
             refuted(wrong())
         }));
     };
-    pair(
-        "montgomery_reduce = Algorithm 49".into(),
-        "|a| <= 2^31 q: r = Alg. 49 (+q), |r| <= q".into(),
-        "portable",
-        &|| montgomery(k::montgomery_reduce::<Bv32>),
-        &|| montgomery(mutants::montgomery_reduce::<Bv32>),
-    );
-    pair(
-        "reduce32".into(),
-        "a <= 2^31-2^22-1: r = a mod q, |r| <= 6283009".into(),
-        "portable",
-        &|| reduce32(k::reduce32::<Bv32>),
-        &|| reduce32(mutants::reduce32::<Bv32>),
-    );
-    pair(
-        "freeze".into(),
-        "a <= 2^31-2^22-1: r = a mod q in [0, q)".into(),
-        "portable",
-        &|| freeze(k::freeze::<Bv32>),
-        &|| freeze(|a| mutants::caddq(k::reduce32::<Bv32>(a))),
-    );
-    pair(
-        "caddq = if/else".into(),
-        "-q < a < q".into(),
-        "portable",
-        &|| caddq(k::caddq::<Bv32>),
-        &|| caddq(mutants::caddq::<Bv32>),
-    );
-    pair(
-        "add_if_negative = if/else".into(),
-        "all x, v >= 0".into(),
-        "portable",
-        &|| add_if_negative(k::add_if_negative::<Bv32>),
-        &|| add_if_negative(mutants::add_if_negative_30::<Bv32>),
-    );
-    pair(
-        "sub_if_above = if/else".into(),
-        "|x|, |bound| < 2^30, 0 <= v <= 2^30".into(),
-        "portable",
-        &|| sub_if_above(k::sub_if_above::<Bv32>),
-        &|| sub_if_above(mutants::sub_if_above_plus1::<Bv32>),
-    );
-    pair(
-        "is_nonzero = if/else".into(),
-        "all x".into(),
-        "portable",
-        &|| is_nonzero(k::is_nonzero::<Bv32>),
-        &|| is_nonzero(mutants::is_nonzero_sign::<Bv32>),
-    );
-    pair(
-        "norm check = (|a| >= bound)".into(),
-        "|a| <= 2^31-2^22, 0 < bound <= (q-1)/8".into(),
-        "portable",
-        &|| norm(k::exceeds::<Bv32>),
-        &|| norm(mutants::exceeds::<Bv32>),
-    );
-    pair(
-        "power2round = Power2Round".into(),
-        "a in [0, q)".into(),
-        "portable",
-        &|| power2round(k::power2round::<Bv32>),
-        &|| power2round(mutants::power2round::<Bv32>),
-    );
+    // The portable kernels: name, domain, the kernel's check and its
+    // mutant's.
+    let kernels: [(&str, &str, Check, Check); 9] = [
+        (
+            "montgomery_reduce = Algorithm 49",
+            "|a| <= 2^31 q: r = Alg. 49 (+q), |r| <= q",
+            &|| montgomery(k::montgomery_reduce::<Bv32>),
+            &|| montgomery(mutants::montgomery_reduce::<Bv32>),
+        ),
+        (
+            "reduce32",
+            "a <= 2^31-2^22-1: r = a mod q, |r| <= 6283009",
+            &|| reduce32(k::reduce32::<Bv32>),
+            &|| reduce32(mutants::reduce32::<Bv32>),
+        ),
+        (
+            "freeze",
+            "a <= 2^31-2^22-1: r = a mod q in [0, q)",
+            &|| freeze(k::freeze::<Bv32>),
+            &|| freeze(|a| mutants::caddq(k::reduce32::<Bv32>(a))),
+        ),
+        (
+            "caddq = if/else",
+            "-q < a < q",
+            &|| caddq(k::caddq::<Bv32>),
+            &|| caddq(mutants::caddq::<Bv32>),
+        ),
+        (
+            "add_if_negative = if/else",
+            "all x, v >= 0",
+            &|| add_if_negative(k::add_if_negative::<Bv32>),
+            &|| add_if_negative(mutants::add_if_negative_30::<Bv32>),
+        ),
+        (
+            "sub_if_above = if/else",
+            "|x|, |bound| < 2^30, 0 <= v <= 2^30",
+            &|| sub_if_above(k::sub_if_above::<Bv32>),
+            &|| sub_if_above(mutants::sub_if_above_plus1::<Bv32>),
+        ),
+        (
+            "is_nonzero = if/else",
+            "all x",
+            &|| is_nonzero(k::is_nonzero::<Bv32>),
+            &|| is_nonzero(mutants::is_nonzero_sign::<Bv32>),
+        ),
+        (
+            "norm check = (|a| >= bound)",
+            "|a| <= 2^31-2^22, 0 < bound <= (q-1)/8",
+            &|| norm(k::exceeds::<Bv32>),
+            &|| norm(mutants::exceeds::<Bv32>),
+        ),
+        (
+            "power2round = Power2Round",
+            "a in [0, q)",
+            &|| power2round(k::power2round::<Bv32>),
+            &|| power2round(mutants::power2round::<Bv32>),
+        ),
+    ];
+    for (name, domain, right, wrong) in kernels {
+        pair(name.into(), domain.into(), "portable", right, wrong);
+    }
     for gamma2 in GAMMA2 {
+        // The rounding and hint lemmas at this gamma2: name, domain,
+        // backends, the check and its mutant's.
+        let rounding: [(&str, &str, &str, Check, Check); 4] = [
+            (
+                "decompose = Decompose",
+                "a in [0, q)",
+                "portable",
+                &|| decompose(gamma2, typed::decompose_scalar::<Bv32>),
+                &|| decompose(gamma2, mutants::decompose::<Bv32>),
+            ),
+            (
+                "make_hint = MakeHint",
+                "z, r in [0, q)",
+                "portable",
+                &|| make_hint(gamma2, typed::make_hint_scalar::<Bv32>),
+                &|| make_hint(gamma2, mutants::make_hint::<Bv32>),
+            ),
+            (
+                "use_hint = UseHint",
+                "h in {0, 1}, r in [0, q)",
+                "portable",
+                &|| use_hint(gamma2, typed::use_hint_scalar::<Bv32>),
+                &|| use_hint(gamma2, mutants::use_hint::<Bv32>),
+            ),
+            (
+                "UseHint(MakeHint(z,r),r)=HighBits(r+z)",
+                "r in [0, q), |z| <= gamma2 (mutant: +1)",
+                "FIPS 204",
+                &|| hint_lemma(gamma2, gamma2),
+                &|| hint_lemma(gamma2, gamma2 + 1),
+            ),
+        ];
         let g = g2(gamma2);
-        pair(
-            format!("decompose = Decompose, g2={g}"),
-            "a in [0, q)".into(),
-            "portable",
-            &|| decompose(gamma2, typed::decompose_scalar::<Bv32>),
-            &|| decompose(gamma2, mutants::decompose::<Bv32>),
-        );
-        pair(
-            format!("make_hint = MakeHint, g2={g}"),
-            "z, r in [0, q)".into(),
-            "portable",
-            &|| make_hint(gamma2, typed::make_hint_scalar::<Bv32>),
-            &|| make_hint(gamma2, mutants::make_hint::<Bv32>),
-        );
-        pair(
-            format!("use_hint = UseHint, g2={g}"),
-            "h in {0, 1}, r in [0, q)".into(),
-            "portable",
-            &|| use_hint(gamma2, typed::use_hint_scalar::<Bv32>),
-            &|| use_hint(gamma2, mutants::use_hint::<Bv32>),
-        );
-        pair(
-            format!("UseHint(MakeHint(z,r),r)=HighBits(r+z), g2={g}"),
-            "r in [0, q), |z| <= gamma2 (mutant: +1)".into(),
-            "FIPS 204",
-            &|| hint_lemma(gamma2, gamma2),
-            &|| hint_lemma(gamma2, gamma2 + 1),
-        );
+        for (name, domain, backends, right, wrong) in rounding {
+            pair(
+                format!("{name}, g2={g}"),
+                domain.into(),
+                backends,
+                right,
+                wrong,
+            );
+        }
     }
     out
 }

@@ -489,34 +489,28 @@ mod tests {
         );
     }
 
-    #[test]
-    #[should_panic(expected = "p.json tgId 1 tcId 1: field `seed` should be 32 bytes, found 31")]
-    fn short_seed_is_reported() {
-        let (p, e) = key_gen_files(Value::String("00".repeat(31)), 1);
-        load_key_gen(&p, &e);
+    /// One test each: loading `key_gen_files(seed, expected_tc)` panics with
+    /// the message given.
+    macro_rules! key_gen_refused {
+        ($($name:ident: ($seed:expr, $expected_tc:expr) => $message:literal;)*) => {$(
+            #[test]
+            #[should_panic(expected = $message)]
+            fn $name() {
+                let (p, e) = key_gen_files($seed, $expected_tc);
+                load_key_gen(&p, &e);
+            }
+        )*};
     }
 
-    #[test]
-    #[should_panic(
-        expected = "p.json tgId 1 tcId 1: field `seed` should be a string, found a number"
-    )]
-    fn wrong_type_is_reported() {
-        let (p, e) = key_gen_files(json!(7), 1);
-        load_key_gen(&p, &e);
-    }
-
-    #[test]
-    #[should_panic(expected = "p.json tgId 1 tcId 1: field `seed` is not hex")]
-    fn bad_hex_is_reported() {
-        let (p, e) = key_gen_files(Value::String("0X".repeat(32)), 1);
-        load_key_gen(&p, &e);
-    }
-
-    #[test]
-    #[should_panic(expected = "e.json: no expected result for tgId 1 tcId 1")]
-    fn missing_expected_result_is_reported() {
-        let (p, e) = key_gen_files(Value::String("00".repeat(32)), 2);
-        load_key_gen(&p, &e);
+    key_gen_refused! {
+        short_seed_is_reported: (Value::String("00".repeat(31)), 1)
+            => "p.json tgId 1 tcId 1: field `seed` should be 32 bytes, found 31";
+        wrong_type_is_reported: (json!(7), 1)
+            => "p.json tgId 1 tcId 1: field `seed` should be a string, found a number";
+        bad_hex_is_reported: (Value::String("0X".repeat(32)), 1)
+            => "p.json tgId 1 tcId 1: field `seed` is not hex";
+        missing_expected_result_is_reported: (Value::String("00".repeat(32)), 2)
+            => "e.json: no expected result for tgId 1 tcId 1";
     }
 
     #[test]

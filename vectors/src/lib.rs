@@ -191,6 +191,10 @@ impl SignInput<'_> {
     }
 }
 
+/// The signing randomness rnd (FIPS 204, Algorithm 2): 32 random bytes, or
+/// 32 zero bytes for the deterministic variant.
+pub type Rnd = [u8; 32];
+
 /// An ML-DSA implementation under test.
 ///
 /// Keys and signatures use the FIPS 204 encodings: `pk` as pkEncode
@@ -204,16 +208,10 @@ pub trait Target {
     /// ML-DSA.KeyGen_internal (Algorithm 6) from the seed ξ; returns `(pk, sk)`.
     fn key_gen(&self, ps: ParameterSet, seed: &[u8; 32]) -> (Vec<u8>, Vec<u8>);
 
-    /// Signs `input` with `sk` using the randomness `rnd` (32 zero bytes for
+    /// Signs `msg` with `sk` using the randomness `rnd` (32 zero bytes for
     /// the deterministic variant). `None` means the implementation refused
     /// (e.g. it reported an error).
-    fn sign(
-        &self,
-        ps: ParameterSet,
-        sk: &[u8],
-        input: SignInput<'_>,
-        rnd: &[u8; 32],
-    ) -> Option<Vec<u8>>;
+    fn sign(&self, ps: ParameterSet, sk: &[u8], msg: SignInput<'_>, rnd: &Rnd) -> Option<Vec<u8>>;
 
     /// Verifies `signature` on `input` under `pk`. An error is `false`.
     fn verify(&self, ps: ParameterSet, pk: &[u8], input: SignInput<'_>, signature: &[u8]) -> bool;

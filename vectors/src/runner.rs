@@ -374,7 +374,7 @@ fn describe(input: &SignInput<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{HashAlg, hash_alg_from_acvp, hash_alg_name};
+    use crate::{HashAlg, Rnd, hash_alg_from_acvp, hash_alg_name};
     use std::collections::HashSet;
     use std::sync::OnceLock;
 
@@ -528,7 +528,7 @@ mod tests {
             ps: ParameterSet,
             sk: &[u8],
             input: SignInput<'_>,
-            rnd: &[u8; 32],
+            rnd: &Rnd,
         ) -> Option<Vec<u8>> {
             let c = vectors().sig_gen.iter().find(|c| {
                 c.parameter_set == ps
@@ -673,13 +673,7 @@ mod tests {
         fn key_gen(&self, _: ParameterSet, _: &[u8; 32]) -> (Vec<u8>, Vec<u8>) {
             (vec![0; 1312], vec![])
         }
-        fn sign(
-            &self,
-            ps: ParameterSet,
-            _: &[u8],
-            _: SignInput<'_>,
-            _: &[u8; 32],
-        ) -> Option<Vec<u8>> {
+        fn sign(&self, ps: ParameterSet, _: &[u8], _: SignInput<'_>, _: &Rnd) -> Option<Vec<u8>> {
             // Refuse the ML-DSA-87 cases, answer the others wrongly.
             (ps != ParameterSet::MlDsa87).then(|| vec![0xAA; 16])
         }

@@ -3,7 +3,7 @@
 //! `cargo test -p mldsa-vectors --release --test acvp_mldsa -- --nocapture`.
 
 use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet as Params, SigningKey, VerifyingKey};
-use mldsa_vectors::{ParameterSet, SignInput, Target, run_all};
+use mldsa_vectors::{ParameterSet, Rnd, SignInput, Target, run_all};
 
 /// [`Target`] adapter for `mldsa`.
 struct Mldsa;
@@ -65,17 +65,11 @@ impl Target for Mldsa {
         }
     }
 
-    fn sign(
-        &self,
-        ps: ParameterSet,
-        sk: &[u8],
-        input: SignInput<'_>,
-        rnd: &[u8; 32],
-    ) -> Option<Vec<u8>> {
+    fn sign(&self, ps: ParameterSet, sk: &[u8], msg: SignInput<'_>, rnd: &Rnd) -> Option<Vec<u8>> {
         match ps {
-            ParameterSet::MlDsa44 => sign::<MlDsa44>(sk, input, rnd),
-            ParameterSet::MlDsa65 => sign::<MlDsa65>(sk, input, rnd),
-            ParameterSet::MlDsa87 => sign::<MlDsa87>(sk, input, rnd),
+            ParameterSet::MlDsa44 => sign::<MlDsa44>(sk, msg, rnd),
+            ParameterSet::MlDsa65 => sign::<MlDsa65>(sk, msg, rnd),
+            ParameterSet::MlDsa87 => sign::<MlDsa87>(sk, msg, rnd),
         }
     }
 

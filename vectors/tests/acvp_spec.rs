@@ -4,7 +4,7 @@
 
 use mldsa_diff_tests::PREHASHES;
 use mldsa_spec::{ML_DSA_44, ML_DSA_65, ML_DSA_87, ParamSet, PreHash};
-use mldsa_vectors::{HashAlg, ParameterSet, SignInput, Target, run_all};
+use mldsa_vectors::{HashAlg, ParameterSet, Rnd, SignInput, Target, run_all};
 
 /// [`Target`] adapter for the specification crate.
 struct Spec;
@@ -35,16 +35,10 @@ impl Target for Spec {
         mldsa_spec::ml_dsa_key_gen_internal(&params(ps), seed)
     }
 
-    fn sign(
-        &self,
-        ps: ParameterSet,
-        sk: &[u8],
-        input: SignInput<'_>,
-        rnd: &[u8; 32],
-    ) -> Option<Vec<u8>> {
+    fn sign(&self, ps: ParameterSet, sk: &[u8], msg: SignInput<'_>, rnd: &Rnd) -> Option<Vec<u8>> {
         let p = params(ps);
         // The runner always supplies rnd (32 zero bytes when deterministic).
-        let signed = match input {
+        let signed = match msg {
             SignInput::Pure { message, context } => {
                 mldsa_spec::ml_dsa_sign(&p, sk, message, context, Some(*rnd))
             }

@@ -176,52 +176,51 @@ struct BodyRules<'a> {
     scan: ContractScan<'a>,
 }
 
+/// Whether `block` states `hax_lib::name!` among its statements.
+fn has_hax_macro(block: &syn::Block, name: &str) -> bool {
+    block.stmts.iter().any(|s| hax_macro(s, name).is_some())
+}
+
+impl BodyRules<'_> {
+    /// A `while` or `for` loop: what its check found, then its head (the
+    /// condition, or the iterated expression) and, one loop deeper, its body.
+    fn visit_loop<'ast>(&mut self, found: Option<Found>, head: &'ast Expr, body: &'ast syn::Block) {
+        self.found.extend(found);
+        self.visit_expr(head);
+        self.loop_depth += 1;
+        self.visit_block(body);
+        self.loop_depth -= 1;
+    }
+}
+
 impl<'ast> Visit<'ast> for BodyRules<'_> {
     fn visit_expr(&mut self, expr: &'ast Expr) {
         match expr {
             Expr::While(w) => {
                 // `while let` is the `while-let` rule's.
-                if !crate::hax_subset::contains_let(&w.cond)
-                    && !w
-                        .body
-                        .stmts
-                        .iter()
-                        .any(|s| hax_macro(s, "loop_decreases").is_some())
-                {
-                    self.found.push(Found {
-                        rule: "while-without-decreases",
-                        span: w.while_token.span,
-                        message: "`while` without `hax_lib::loop_decreases!`: hax gives it a \
-                                  fuel of 0, which F* rejects"
-                            .into(),
-                    });
-                }
-                self.visit_expr(&w.cond);
-                self.loop_depth += 1;
-                self.visit_block(&w.body);
-                self.loop_depth -= 1;
+                let without_decreases = !crate::hax_subset::contains_let(&w.cond)
+                    && !has_hax_macro(&w.body, "loop_decreases");
+                let found = without_decreases.then(|| Found {
+                    rule: "while-without-decreases",
+                    span: w.while_token.span,
+                    message: "`while` without `hax_lib::loop_decreases!`: hax gives it a \
+                              fuel of 0, which F* rejects"
+                        .into(),
+                });
+                self.visit_loop(found, &w.cond, &w.body);
                 return;
             }
             Expr::ForLoop(f) => {
                 let over_range = matches!(&*f.expr, Expr::Range(_));
-                if !over_range
-                    && f.body
-                        .stmts
-                        .iter()
-                        .any(|s| hax_macro(s, "loop_invariant").is_some())
-                {
-                    self.found.push(Found {
-                        rule: "iterator-loop-invariant",
-                        span: f.for_token.span,
-                        message: "loop invariant on a `for` over an iterator: hax folds only \
+                let iterator_invariant = !over_range && has_hax_macro(&f.body, "loop_invariant");
+                let found = iterator_invariant.then(|| Found {
+                    rule: "iterator-loop-invariant",
+                    span: f.for_token.span,
+                    message: "loop invariant on a `for` over an iterator: hax folds only \
                                   `for i in a..b` with its invariant"
-                            .into(),
-                    });
-                }
-                self.visit_expr(&f.expr);
-                self.loop_depth += 1;
-                self.visit_block(&f.body);
-                self.loop_depth -= 1;
+                        .into(),
+                });
+                self.visit_loop(found, &f.expr, &f.body);
                 return;
             }
             // `loop` is the `loop` rule's, and `break` is its only way out.

@@ -289,25 +289,23 @@ impl Checker {
 
     /// Reports the first interior-mutability and float segment of a path.
     fn check_path_segments<'a>(&mut self, idents: impl IntoIterator<Item = &'a syn::Ident>) {
-        let mut seen_interior = false;
-        let mut seen_float = false;
+        type Check = (&'static str, fn(&str) -> bool, fn(&str) -> String);
+        let checks: [Check; 2] = [
+            ("interior-mutability", is_interior_mutability, |name| {
+                format!("`{name}` provides interior mutability, which hax cannot model")
+            }),
+            ("float", is_float_type_name, |name| {
+                format!("floating-point type `{name}` is outside the hax subset")
+            }),
+        ];
+        let mut seen = [false; 2];
         for ident in idents {
             let name = ident.to_string();
-            if !seen_interior && is_interior_mutability(&name) {
-                seen_interior = true;
-                self.report(
-                    "interior-mutability",
-                    ident.span(),
-                    format!("`{name}` provides interior mutability, which hax cannot model"),
-                );
-            }
-            if !seen_float && is_float_type_name(&name) {
-                seen_float = true;
-                self.report(
-                    "float",
-                    ident.span(),
-                    format!("floating-point type `{name}` is outside the hax subset"),
-                );
+            for ((rule, applies, message), seen) in checks.iter().zip(&mut seen) {
+                if !*seen && applies(&name) {
+                    *seen = true;
+                    self.report(rule, ident.span(), message(&name));
+                }
             }
         }
     }
@@ -383,28 +381,34 @@ impl Checker {
     }
 }
 
+/// The attributes of `item`, a value of the syn enum `kind`, when it is one
+/// of the `variant`s (each with an `attrs` field); none otherwise.
+macro_rules! attrs_of {
+    ($item:expr, $kind:ident: $($variant:ident),+) => {
+        match $item {
+            $(syn::$kind::$variant(i) => &i.attrs[..],)+
+            _ => &[] as &[Attribute],
+        }
+    };
+}
+
+/// Visitor methods, one per node type with an `unsafety` field: each reports
+/// the `unsafe` keyword as `what`, then walks the node.
+macro_rules! unsafety_visits {
+    ($($method:ident($node:ty): $what:literal;)+) => {$(
+        fn $method(&mut self, node: &'ast $node) {
+            self.check_unsafety(node.unsafety.as_ref(), $what);
+            visit::$method(self, node);
+        }
+    )+};
+}
+
 impl<'ast> Visit<'ast> for Checker {
     // ----- test-only items are skipped -------------------------------------
 
     fn visit_item(&mut self, item: &'ast syn::Item) {
-        let attrs: &[Attribute] = match item {
-            syn::Item::Const(i) => &i.attrs,
-            syn::Item::Enum(i) => &i.attrs,
-            syn::Item::ExternCrate(i) => &i.attrs,
-            syn::Item::Fn(i) => &i.attrs,
-            syn::Item::ForeignMod(i) => &i.attrs,
-            syn::Item::Impl(i) => &i.attrs,
-            syn::Item::Macro(i) => &i.attrs,
-            syn::Item::Mod(i) => &i.attrs,
-            syn::Item::Static(i) => &i.attrs,
-            syn::Item::Struct(i) => &i.attrs,
-            syn::Item::Trait(i) => &i.attrs,
-            syn::Item::TraitAlias(i) => &i.attrs,
-            syn::Item::Type(i) => &i.attrs,
-            syn::Item::Union(i) => &i.attrs,
-            syn::Item::Use(i) => &i.attrs,
-            _ => &[],
-        };
+        let attrs = attrs_of!(item, Item: Const, Enum, ExternCrate, Fn, ForeignMod, Impl, Macro,
+            Mod, Static, Struct, Trait, TraitAlias, Type, Union, Use);
         if !is_test_only(attrs) {
             visit::visit_item(self, item);
         }
@@ -431,26 +435,14 @@ impl<'ast> Visit<'ast> for Checker {
     }
 
     fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
-        let attrs: &[Attribute] = match item {
-            syn::ImplItem::Const(i) => &i.attrs,
-            syn::ImplItem::Fn(i) => &i.attrs,
-            syn::ImplItem::Type(i) => &i.attrs,
-            syn::ImplItem::Macro(i) => &i.attrs,
-            _ => &[],
-        };
+        let attrs = attrs_of!(item, ImplItem: Const, Fn, Type, Macro);
         if !is_test_only(attrs) {
             visit::visit_impl_item(self, item);
         }
     }
 
     fn visit_trait_item(&mut self, item: &'ast syn::TraitItem) {
-        let attrs: &[Attribute] = match item {
-            syn::TraitItem::Const(i) => &i.attrs,
-            syn::TraitItem::Fn(i) => &i.attrs,
-            syn::TraitItem::Type(i) => &i.attrs,
-            syn::TraitItem::Macro(i) => &i.attrs,
-            _ => &[],
-        };
+        let attrs = attrs_of!(item, TraitItem: Const, Fn, Type, Macro);
         if !is_test_only(attrs) {
             visit::visit_trait_item(self, item);
         }
@@ -498,24 +490,11 @@ impl<'ast> Visit<'ast> for Checker {
         visit::visit_signature(self, sig);
     }
 
-    fn visit_item_impl(&mut self, node: &'ast syn::ItemImpl) {
-        self.check_unsafety(node.unsafety.as_ref(), "an `unsafe impl`");
-        visit::visit_item_impl(self, node);
-    }
-
-    fn visit_item_trait(&mut self, node: &'ast syn::ItemTrait) {
-        self.check_unsafety(node.unsafety.as_ref(), "an `unsafe trait`");
-        visit::visit_item_trait(self, node);
-    }
-
-    fn visit_item_foreign_mod(&mut self, node: &'ast syn::ItemForeignMod) {
-        self.check_unsafety(node.unsafety.as_ref(), "an `unsafe extern` block");
-        visit::visit_item_foreign_mod(self, node);
-    }
-
-    fn visit_type_bare_fn(&mut self, node: &'ast syn::TypeBareFn) {
-        self.check_unsafety(node.unsafety.as_ref(), "an `unsafe fn` pointer type");
-        visit::visit_type_bare_fn(self, node);
+    unsafety_visits! {
+        visit_item_impl(syn::ItemImpl): "an `unsafe impl`";
+        visit_item_trait(syn::ItemTrait): "an `unsafe trait`";
+        visit_item_foreign_mod(syn::ItemForeignMod): "an `unsafe extern` block";
+        visit_type_bare_fn(syn::TypeBareFn): "an `unsafe fn` pointer type";
     }
 
     // ----- raw pointers ----------------------------------------------------
@@ -527,15 +506,6 @@ impl<'ast> Visit<'ast> for Checker {
             "raw pointer types are not supported by hax",
         );
         visit::visit_type_ptr(self, node);
-    }
-
-    fn visit_expr_raw_addr(&mut self, node: &'ast syn::ExprRawAddr) {
-        self.report(
-            "raw-pointer",
-            node.and_token.span,
-            "`&raw` borrows create raw pointers, which hax does not support",
-        );
-        visit::visit_expr_raw_addr(self, node);
     }
 
     // ----- trait objects ---------------------------------------------------
@@ -573,6 +543,11 @@ impl<'ast> Visit<'ast> for Checker {
                 "inline `const { .. }` blocks are not supported by hax; use a named `const`",
             ),
             Expr::Closure(node) => self.check_closure(node),
+            Expr::RawAddr(node) => self.report(
+                "raw-pointer",
+                node.and_token.span,
+                "`&raw` borrows create raw pointers, which hax does not support",
+            ),
             Expr::Binary(node) if is_compound_assign(&node.op) && has_index(&node.left) => self
                 .report(
                     "indexed-compound-assign",
@@ -857,22 +832,26 @@ mod tests {
     #[test]
     fn cfg_predicates() {
         let implies = |src: &str| cfg_implies_test(&syn::parse_str::<Meta>(src).unwrap());
-        assert!(implies("test"));
-        assert!(implies("all(test, feature = \"x\")"));
-        assert!(implies("any(test, all(test, unix))"));
-        assert!(!implies("not(test)"));
-        assert!(!implies("any(test, unix)"));
-        assert!(!implies("hax"));
-        assert!(!implies("any()"));
+        for (src, expected) in [
+            ("test", true),
+            ("all(test, feature = \"x\")", true),
+            ("any(test, all(test, unix))", true),
+            ("not(test)", false),
+            ("any(test, unix)", false),
+            ("hax", false),
+            ("any()", false),
+        ] {
+            assert_eq!(implies(src), expected, "{src}");
+        }
     }
 
     #[test]
     fn atomic_names() {
-        assert!(is_interior_mutability("AtomicU32"));
-        assert!(is_interior_mutability("AtomicBool"));
-        assert!(is_interior_mutability("RefCell"));
-        assert!(!is_interior_mutability("Atomic"));
-        assert!(!is_interior_mutability("Atomically"));
-        assert!(!is_interior_mutability("Cells"));
+        for name in ["AtomicU32", "AtomicBool", "RefCell"] {
+            assert!(is_interior_mutability(name), "{name}");
+        }
+        for name in ["Atomic", "Atomically", "Cells"] {
+            assert!(!is_interior_mutability(name), "{name}");
+        }
     }
 }

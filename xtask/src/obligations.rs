@@ -139,6 +139,16 @@ pub struct Clause {
     pub text: String,
 }
 
+impl Clause {
+    /// A clause of `kind` stating `text`, its whitespace folded.
+    fn folded(kind: &'static str, text: &str) -> Clause {
+        Clause {
+            kind,
+            text: fold_ws(text),
+        }
+    }
+}
+
 /// One top-level F* definition with contracts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FstarDef {
@@ -291,61 +301,29 @@ pub fn fstar_obligations(text: &str) -> Vec<FstarDef> {
                 } else {
                     kind
                 };
-                clauses.push((
-                    at,
-                    Clause {
-                        kind,
-                        text: fold_ws(inner),
-                    },
-                ));
+                clauses.push((at, Clause::folded(kind, inner)));
                 from = end;
             }
         }
-        for (needle, is_while) in [
-            ("Rust_primitives.Hax.Folds.fold_range", false),
-            ("Rust_primitives.Hax.while_loop", true),
+        // Which of a loop's first three arguments are its invariant and its
+        // measure: fold_range (start, end, inv, init, body) has no measure,
+        // while_loop (inv, condition, fuel, init, body) its fuel.
+        for (needle, invariant_at, measure_at) in [
+            ("Rust_primitives.Hax.Folds.fold_range", 2, None),
+            ("Rust_primitives.Hax.while_loop", 0, Some(2)),
         ] {
             let mut from = 0;
             while let Some(i) = chunk[from..].find(needle) {
                 let at = from + i;
                 let args_at = at + needle.len();
-                if is_while {
-                    // inv, condition, fuel, init, body
-                    let args = arguments(chunk, args_at, 3);
-                    if let Some(inv) = args.first()
-                        && !trivial_invariant(inv)
-                    {
-                        clauses.push((
-                            at,
-                            Clause {
-                                kind: "loop invariant",
-                                text: fold_ws(inv),
-                            },
-                        ));
-                    }
-                    if let Some(fuel) = args.get(2) {
-                        clauses.push((
-                            at + 1,
-                            Clause {
-                                kind: "loop measure",
-                                text: fold_ws(fuel),
-                            },
-                        ));
-                    }
-                } else {
-                    // start, end, inv, init, body
-                    let args = arguments(chunk, args_at, 3);
-                    if let Some(inv) = args.get(2)
-                        && !trivial_invariant(inv)
-                    {
-                        clauses.push((
-                            at,
-                            Clause {
-                                kind: "loop invariant",
-                                text: fold_ws(inv),
-                            },
-                        ));
-                    }
+                let args = arguments(chunk, args_at, 3);
+                if let Some(inv) = args.get(invariant_at)
+                    && !trivial_invariant(inv)
+                {
+                    clauses.push((at, Clause::folded("loop invariant", inv)));
+                }
+                if let Some(fuel) = measure_at.and_then(|m| args.get(m)) {
+                    clauses.push((at + 1, Clause::folded("loop measure", fuel)));
                 }
                 from = args_at;
             }

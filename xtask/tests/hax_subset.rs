@@ -3,8 +3,8 @@
 //! constructs that must be accepted, positions, and the command line.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 use xtask::hax_subset::{PARSE_ERROR, Violation, all_rules, check_source};
 
@@ -669,6 +669,15 @@ fn not_hax_items_are_skipped() {
 
 // ----- command line ---------------------------------------------------------
 
+/// `xtask hax-subset PATH`.
+fn hax_subset_cli(path: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .arg("hax-subset")
+        .arg(path)
+        .output()
+        .unwrap()
+}
+
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("xtask-hax-subset-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -682,11 +691,7 @@ fn cli_reports_violations_and_fails() {
     std::fs::write(dir.join("a.rs"), "fn a() -> u8 { 1 }\n").unwrap();
     std::fs::write(dir.join("nested/b.rs"), "fn b() {\n    loop {}\n}\n").unwrap();
     std::fs::write(dir.join("nested/notes.txt"), "loop {}").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .arg("hax-subset")
-        .arg(&dir)
-        .output()
-        .unwrap();
+    let out = hax_subset_cli(&dir);
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     let expected = format!("{}:2:5: loop: ", dir.join("nested").join("b.rs").display());
@@ -700,11 +705,7 @@ fn cli_clean_directory_succeeds() {
     let dir = temp_dir("clean");
     std::fs::write(dir.join("a.rs"), "fn a() -> u8 { 1 }\n").unwrap();
     std::fs::write(dir.join("nested/b.rs"), "fn b(x: u8) -> u8 { x }\n").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .arg("hax-subset")
-        .arg(&dir)
-        .output()
-        .unwrap();
+    let out = hax_subset_cli(&dir);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
@@ -715,10 +716,7 @@ fn cli_clean_directory_succeeds() {
 
 #[test]
 fn cli_rejects_missing_path_and_unknown_task() {
-    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["hax-subset", "/nonexistent/xtask-hax-subset"])
-        .output()
-        .unwrap();
+    let out = hax_subset_cli(Path::new("/nonexistent/xtask-hax-subset"));
     assert_eq!(out.status.code(), Some(2));
     let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
         .arg("frobnicate")

@@ -20,6 +20,7 @@
 //! (`aws_lc_0_47_0_` prefix), with rnd = 0. What is skipped is the EVP
 //! wrapper and one RAND_bytes call.
 
+use std::ffi::c_int;
 use std::hint::black_box;
 
 use crate::{CONTEXT, Impl, MESSAGES, N_MESSAGES, Param, SEED, Subject, ZERO_RND};
@@ -39,6 +40,31 @@ pub fn peer(imp: Impl, param: Param) -> Box<dyn Subject> {
 /// AWS-LC's M' prefix for pure ML-DSA with the empty context: 0 ‖ |ctx| ‖ ctx.
 const AWS_LC_PRE: [u8; 2] = [0, 0];
 const _: () = assert!(CONTEXT.is_empty(), "AWS_LC_PRE encodes the empty context");
+
+/// PQClean's keygen, sign and verify of one parameter set, in its `clean`
+/// or its `avx2` code (pqcrypto-mldsa's `ffi`).
+#[derive(Clone, Copy)]
+struct PqcleanCode {
+    keypair: unsafe extern "C" fn(pk: *mut u8, sk: *mut u8) -> c_int,
+    sign: unsafe extern "C" fn(
+        sig: *mut u8,
+        siglen: *mut usize,
+        m: *const u8,
+        mlen: usize,
+        ctx: *const u8,
+        ctxlen: usize,
+        sk: *const u8,
+    ) -> c_int,
+    verify: unsafe extern "C" fn(
+        sig: *const u8,
+        siglen: usize,
+        m: *const u8,
+        mlen: usize,
+        ctx: *const u8,
+        ctxlen: usize,
+        pk: *const u8,
+    ) -> c_int,
+}
 
 macro_rules! param_set {
     (
@@ -275,7 +301,28 @@ macro_rules! param_set {
                 sigs: Vec<[u8; PQ_SIG]>,
             }
 
+            const PQ_CLEAN: PqcleanCode = PqcleanCode {
+                keypair: ffi::$pq_kp,
+                sign: ffi::$pq_sign,
+                verify: ffi::$pq_verify,
+            };
+
             impl<const AVX2: bool> Pqclean<AVX2> {
+                /// The `avx2` code's functions if `AVX2` (x86-64 only), else the
+                /// `clean` code's.
+                #[cfg(target_arch = "x86_64")]
+                const CODE: PqcleanCode = if AVX2 {
+                    PqcleanCode {
+                        keypair: ffi::$pqa_kp,
+                        sign: ffi::$pqa_sign,
+                        verify: ffi::$pqa_verify,
+                    }
+                } else {
+                    PQ_CLEAN
+                };
+                #[cfg(not(target_arch = "x86_64"))]
+                const CODE: PqcleanCode = PQ_CLEAN;
+
                 fn new() -> Self {
                     let (pk, sk) = Self::keypair();
                     let mut s = Pqclean {
@@ -292,13 +339,7 @@ macro_rules! param_set {
                     let mut sk = [0u8; PQ_SK];
                     let rc = crate::rng::scripted(&SEED, || {
                         // SAFETY: pk and sk are the sizes PQClean writes.
-                        unsafe {
-                            #[cfg(target_arch = "x86_64")]
-                            if AVX2 {
-                                return ffi::$pqa_kp(pk.as_mut_ptr(), sk.as_mut_ptr());
-                            }
-                            ffi::$pq_kp(pk.as_mut_ptr(), sk.as_mut_ptr())
-                        }
+                        unsafe { (Self::CODE.keypair)(pk.as_mut_ptr(), sk.as_mut_ptr()) }
                     });
                     assert_eq!(rc, 0);
                     (pk, sk)
@@ -311,19 +352,7 @@ macro_rules! param_set {
                         // SAFETY: sig has the signature size; the other
                         // pointers and lengths describe live slices.
                         unsafe {
-                            #[cfg(target_arch = "x86_64")]
-                            if AVX2 {
-                                return ffi::$pqa_sign(
-                                    sig.as_mut_ptr(),
-                                    &mut len,
-                                    m.as_ptr(),
-                                    m.len(),
-                                    CONTEXT.as_ptr(),
-                                    CONTEXT.len(),
-                                    self.sk.as_ptr(),
-                                );
-                            }
-                            ffi::$pq_sign(
+                            (Self::CODE.sign)(
                                 sig.as_mut_ptr(),
                                 &mut len,
                                 m.as_ptr(),
@@ -364,30 +393,7 @@ macro_rules! param_set {
                     );
                     // SAFETY: pointers and lengths describe live slices.
                     let rc = unsafe {
-                        #[cfg(target_arch = "x86_64")]
-                        let rc = if AVX2 {
-                            ffi::$pqa_verify(
-                                sig.as_ptr(),
-                                sig.len(),
-                                m.as_ptr(),
-                                m.len(),
-                                CONTEXT.as_ptr(),
-                                CONTEXT.len(),
-                                pk.as_ptr(),
-                            )
-                        } else {
-                            ffi::$pq_verify(
-                                sig.as_ptr(),
-                                sig.len(),
-                                m.as_ptr(),
-                                m.len(),
-                                CONTEXT.as_ptr(),
-                                CONTEXT.len(),
-                                pk.as_ptr(),
-                            )
-                        };
-                        #[cfg(not(target_arch = "x86_64"))]
-                        let rc = ffi::$pq_verify(
+                        (Self::CODE.verify)(
                             sig.as_ptr(),
                             sig.len(),
                             m.as_ptr(),
@@ -395,8 +401,7 @@ macro_rules! param_set {
                             CONTEXT.as_ptr(),
                             CONTEXT.len(),
                             pk.as_ptr(),
-                        );
-                        rc
+                        )
                     };
                     assert_eq!(rc, 0);
                 }
@@ -422,7 +427,7 @@ macro_rules! param_set {
                     pre: *const u8,
                     pre_len: usize,
                     rnd: *const u8,
-                ) -> std::ffi::c_int;
+                ) -> c_int;
             }
 
             struct AwsLc {

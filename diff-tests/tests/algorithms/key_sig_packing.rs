@@ -8,7 +8,7 @@ use crate::calls::{pk_decode, pk_encode, sig_decode, sig_encode, sk_decode, sk_e
 use crate::common::*;
 use mldsa::algorithms::key_sig_packing::SkParts;
 use mldsa::backend::Backend;
-use mldsa::params::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, PolyVec};
+use mldsa::params::{ParameterSet, PolyVec};
 use mldsa::poly::Poly;
 use mldsa_spec::encodings as spec;
 use mldsa_spec::params::ParamSet;
@@ -376,10 +376,6 @@ fn encoding_edges_for<P: ParameterSet>() -> Result<(), TestCaseError> {
     Ok(())
 }
 
-#[test]
-fn encoding_edges() -> Result<(), TestCaseError> {
-    encoding_edges_for::<MlDsa44>()?;
-    encoding_edges_for::<MlDsa65>()?;
-    encoding_edges_for::<MlDsa87>()?;
-    Ok(())
+per_set! {
+    encoding_edges => encoding_edges_for,
 }

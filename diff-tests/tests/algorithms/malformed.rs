@@ -22,6 +22,7 @@
 
 use crate::calls::{decode_verifying_key, import_signing_key, verify_internal};
 use crate::common::*;
+use crate::verify::{Verdict, spec_verdict};
 use mldsa::backend::Backend;
 use mldsa::backend::portable::Portable;
 use mldsa::params::ParameterSet;
@@ -35,14 +36,6 @@ use mldsa_spec::rounding::{power2round_vector, use_hint_vector};
 use mldsa_spec::sampling::expand_a;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-
-/// What a verification said.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Verdict {
-    Accept,
-    Reject,
-    ContextTooLong,
-}
 
 /// mu = H(H(pk, 64) || 0 || |ctx| || ctx || msg, 64), by the spec.
 fn spec_mu(pk: &[u8], msg: &[u8], ctx: &[u8]) -> [u8; 64] {
@@ -87,12 +80,7 @@ fn decide<P: ParameterSet>(
     sig: &[u8],
     ctx: &[u8],
 ) -> Result<Verdict, TestCaseError> {
-    let spec = match mldsa_spec::ml_dsa_verify(&spec_params::<P>(), pk, msg, sig, ctx) {
-        Ok(true) => Verdict::Accept,
-        Ok(false) => Verdict::Reject,
-        Err(mldsa_spec::Error::ContextTooLong) => Verdict::ContextTooLong,
-        Err(e) => panic!("spec verify: {e:?}"),
-    };
+    let spec = spec_verdict::<P>(pk, msg, sig, ctx);
     let api = match VerifyingKey::<P>::try_from(pk) {
         Err(e) => {
             prop_assert_eq!(e, Error::WrongLength, "{}: {}", P::NAME, what);
@@ -147,6 +135,16 @@ const MSG: &[u8] = b"crafted";
 const CTX: &[u8] = b"ctx";
 
 impl Crafter {
+    /// `expect` of `sig` on MSG and CTX under the crafted key.
+    fn expect<P: ParameterSet>(
+        &self,
+        what: &str,
+        sig: &[u8],
+        expected: Verdict,
+    ) -> Result<(), TestCaseError> {
+        expect::<P>(what, &self.pk, MSG, sig, CTX, expected)
+    }
+
     fn new<P: ParameterSet>() -> Self {
         let p = spec_params::<P>();
         let rho = [0x3C; 32];
@@ -235,14 +233,7 @@ fn hinted<P: ParameterSet>(c: &Crafter) -> Result<(Vec<u8>, Vec<u8>), TestCaseEr
     let sig = c.sign(&c.z(), &c.hints(&ones));
     let y = hint_bytes(p, &base_hints(p));
     prop_assert_eq!(&c.with_hint_bytes(&sig, &y), &sig, "canonical hint bytes");
-    expect::<P>(
-        "crafted, canonical hints",
-        &c.pk,
-        MSG,
-        &sig,
-        CTX,
-        Verdict::Accept,
-    )?;
+    c.expect::<P>("crafted, canonical hints", &sig, Verdict::Accept)?;
     Ok((sig, y))
 }
 
@@ -261,20 +252,13 @@ fn hint_indices_repeated_for<P: ParameterSet>() -> Result<(), TestCaseError> {
         per_poly[0] = repeated.clone();
         let s = c.with_hint_bytes(&sig, &hint_bytes(p, &per_poly));
         let what = format!("hint indices {repeated:?}");
-        expect::<P>(&what, &c.pk, MSG, &s, CTX, Verdict::Reject)?;
+        c.expect::<P>(&what, &s, Verdict::Reject)?;
     }
     // The last polynomial's single index repeated.
     let mut per_poly = base_hints(p);
     per_poly[p.k() - 1] = vec![5, 5];
     let s = c.with_hint_bytes(&sig, &hint_bytes(p, &per_poly));
-    expect::<P>(
-        "last hint index repeated",
-        &c.pk,
-        MSG,
-        &s,
-        CTX,
-        Verdict::Reject,
-    )?;
+    c.expect::<P>("last hint index repeated", &s, Verdict::Reject)?;
     Ok(())
 }
 
@@ -287,19 +271,12 @@ fn hint_indices_unordered_for<P: ParameterSet>() -> Result<(), TestCaseError> {
         per_poly[0] = order.clone();
         let s = c.with_hint_bytes(&sig, &hint_bytes(p, &per_poly));
         let what = format!("hint indices {order:?}");
-        expect::<P>(&what, &c.pk, MSG, &s, CTX, Verdict::Reject)?;
+        c.expect::<P>(&what, &s, Verdict::Reject)?;
     }
     // Across polynomials the indices start again: 200 then 3 is fine.
     let hint = c.hints(&[(0, 200), (1, 3)]);
     let s = c.sign(&c.z(), &hint);
-    expect::<P>(
-        "indices restart per polynomial",
-        &c.pk,
-        MSG,
-        &s,
-        CTX,
-        Verdict::Accept,
-    )
+    c.expect::<P>("indices restart per polynomial", &s, Verdict::Accept)
 }
 
 fn hint_count_above_omega_for<P: ParameterSet>() -> Result<(), TestCaseError> {
@@ -309,7 +286,7 @@ fn hint_count_above_omega_for<P: ParameterSet>() -> Result<(), TestCaseError> {
     // Exactly omega ones verify.
     let all: Vec<(usize, usize)> = (0..omega).map(|n| (n % k, 2 * (n / k))).collect();
     let full = c.sign(&c.z(), &c.hints(&all));
-    expect::<P>("omega hints", &c.pk, MSG, &full, CTX, Verdict::Accept)?;
+    c.expect::<P>("omega hints", &full, Verdict::Accept)?;
     // A count over omega, in each polynomial's count byte.
     for i in 0..k {
         for count in [omega + 1, 255] {
@@ -317,21 +294,14 @@ fn hint_count_above_omega_for<P: ParameterSet>() -> Result<(), TestCaseError> {
             bad[omega + i] = count as u8;
             let s = c.with_hint_bytes(&sig, &bad);
             let what = format!("hint count {count} in polynomial {i}");
-            expect::<P>(&what, &c.pk, MSG, &s, CTX, Verdict::Reject)?;
+            c.expect::<P>(&what, &s, Verdict::Reject)?;
         }
     }
     // A decreasing cumulative count.
     let mut bad = y.clone();
     bad[omega + 1] = 2;
     let s = c.with_hint_bytes(&sig, &bad);
-    expect::<P>(
-        "decreasing hint count",
-        &c.pk,
-        MSG,
-        &s,
-        CTX,
-        Verdict::Reject,
-    )?;
+    c.expect::<P>("decreasing hint count", &s, Verdict::Reject)?;
     Ok(())
 }
 
@@ -346,7 +316,7 @@ fn hint_padding_nonzero_for<P: ParameterSet>() -> Result<(), TestCaseError> {
         bad[at] = value;
         let s = c.with_hint_bytes(&sig, &bad);
         let what = format!("hint padding byte {at} = {value}");
-        expect::<P>(&what, &c.pk, MSG, &s, CTX, Verdict::Reject)?;
+        c.expect::<P>(&what, &s, Verdict::Reject)?;
     }
     Ok(())
 }
@@ -376,21 +346,14 @@ fn z_at_norm_bound_for<P: ParameterSet>() -> Result<(), TestCaseError> {
                     Verdict::Reject
                 };
                 let what = format!("z[{i}][{j}] = {v} (gamma1 - beta = {bound})");
-                expect::<P>(&what, &c.pk, MSG, &s, CTX, expected)?;
+                c.expect::<P>(&what, &s, expected)?;
             }
         }
     }
     for v in [bound - 1, -(bound - 1)] {
         let z = vec![[v; N]; p.l()];
         let s = c.sign(&z, &no_hints);
-        expect::<P>(
-            &format!("every z = {v}"),
-            &c.pk,
-            MSG,
-            &s,
-            CTX,
-            Verdict::Accept,
-        )?;
+        c.expect::<P>(&format!("every z = {v}"), &s, Verdict::Accept)?;
     }
     Ok(())
 }
@@ -783,17 +746,6 @@ fn expanded_keys_for<P: ParameterSet>() -> Result<(), TestCaseError> {
         expect_import::<P>(&format!("t0 coefficient {pos} = {decoded}"), &bad, false)?;
     }
     Ok(())
-}
-
-macro_rules! per_set {
-    ($($test:ident => $check:ident),* $(,)?) => {$(
-        #[test]
-        fn $test() -> Result<(), TestCaseError> {
-            $check::<mldsa::MlDsa44>()?;
-            $check::<mldsa::MlDsa65>()?;
-            $check::<mldsa::MlDsa87>()
-        }
-    )*};
 }
 
 per_set! {

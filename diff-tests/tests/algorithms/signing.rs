@@ -23,19 +23,22 @@ use mldsa::params::{ByteArray, ParameterSet};
 use mldsa::{Mu, MuBuilder, SigningKey, VerifyingKey};
 use mldsa_spec::hash::h;
 use mldsa_spec::ml_dsa::format_message;
+use mldsa_spec::params::ParamSet;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
-/// The spec's key pair for xi.
-fn spec_keys<P: ParameterSet>(xi: &[u8; 32]) -> (Vec<u8>, Vec<u8>) {
-    mldsa_spec::ml_dsa_key_gen(&spec_params::<P>(), Some(*xi)).unwrap()
+/// The spec's parameters and key pair (pk, sk) for xi, and mldsa's key
+/// from xi.
+fn keys<P: ParameterSet>(xi: &[u8; 32]) -> (ParamSet, Vec<u8>, Vec<u8>, SigningKey<P>) {
+    let params = spec_params::<P>();
+    let (pk, sk_bytes) = mldsa_spec::ml_dsa_key_gen(&params, Some(*xi)).unwrap();
+    (params, pk, sk_bytes, SigningKey::<P>::from_seed(xi))
 }
 
 /// KeyGen: the encoded public key and expanded private key are the spec's,
 /// and re-importing both gives the same key.
 fn check_keys<P: ParameterSet>(xi: &[u8; 32]) -> Result<(), TestCaseError> {
-    let (pk, sk_bytes) = spec_keys::<P>(xi);
-    let sk = SigningKey::<P>::from_seed(xi);
+    let (_, pk, sk_bytes, sk) = keys::<P>(xi);
     prop_assert_eq!(
         sk.verifying_key().as_bytes(),
         &pk[..],
@@ -64,15 +67,9 @@ fn check_keys<P: ParameterSet>(xi: &[u8; 32]) -> Result<(), TestCaseError> {
 
 /// Pure ML-DSA with rnd, and deterministic: the spec's signature; each
 /// side accepts the other's.
-fn check_pure<P: ParameterSet>(
-    xi: &[u8; 32],
-    msg: &[u8],
-    ctx: &[u8],
-    rnd: &[u8; 32],
-) -> Result<(), TestCaseError> {
-    let params = spec_params::<P>();
-    let (pk, sk_bytes) = spec_keys::<P>(xi);
-    let sk = SigningKey::<P>::from_seed(xi);
+fn check_pure<P: ParameterSet>(case: Case<'_>) -> Result<(), TestCaseError> {
+    let Case { xi, msg, ctx, rnd } = case;
+    let (params, pk, sk_bytes, sk) = keys::<P>(xi);
     for rnd in [*rnd, [0u8; 32]] {
         let sig = sk.sign_with_rnd(msg, ctx, &rnd).unwrap();
         let expected = mldsa_spec::ml_dsa_sign(&params, &sk_bytes, msg, ctx, Some(rnd)).unwrap();
@@ -109,15 +106,9 @@ fn check_pure<P: ParameterSet>(
 /// HashML-DSA with every pre-hash function: OIDs and digest lengths, then
 /// signatures (from the message and from the digest) equal to the spec's,
 /// and verification agreeing.
-fn check_hash_ml_dsa<P: ParameterSet>(
-    xi: &[u8; 32],
-    msg: &[u8],
-    ctx: &[u8],
-    rnd: &[u8; 32],
-) -> Result<(), TestCaseError> {
-    let params = spec_params::<P>();
-    let (pk, sk_bytes) = spec_keys::<P>(xi);
-    let sk = SigningKey::<P>::from_seed(xi);
+fn check_hash_ml_dsa<P: ParameterSet>(case: Case<'_>) -> Result<(), TestCaseError> {
+    let Case { xi, msg, ctx, rnd } = case;
+    let (params, pk, sk_bytes, sk) = keys::<P>(xi);
     let vk = sk.verifying_key();
     for (ph, spec_ph) in PREHASHES {
         let digest = spec_ph.digest(msg);
@@ -175,16 +166,12 @@ fn check_hash_ml_dsa<P: ParameterSet>(
 /// mu = H(tr || M', 64); signing from mu (and from an arbitrary mu) gives
 /// the spec's external-mu signature; verification from mu agrees.
 fn check_external_mu<P: ParameterSet>(
-    xi: &[u8; 32],
-    msg: &[u8],
-    ctx: &[u8],
+    case: Case<'_>,
     cuts: &[usize],
-    rnd: &[u8; 32],
     other_mu: &[u8; 64],
 ) -> Result<(), TestCaseError> {
-    let params = spec_params::<P>();
-    let (pk, sk_bytes) = spec_keys::<P>(xi);
-    let sk = SigningKey::<P>::from_seed(xi);
+    let Case { xi, msg, ctx, rnd } = case;
+    let (params, pk, sk_bytes, sk) = keys::<P>(xi);
     let vk = sk.verifying_key();
     let tr = h(&pk, 64);
     let expected_mu = h(&[&tr[..], &format_message(0, ctx, msg)].concat(), 64);
@@ -241,9 +228,7 @@ fn check_hazmat<P: ParameterSet>(
     m_prime: &[u8],
     rnd: &[u8; 32],
 ) -> Result<(), TestCaseError> {
-    let params = spec_params::<P>();
-    let (pk, sk_bytes) = spec_keys::<P>(xi);
-    let sk = SigningKey::<P>::from_seed(xi);
+    let (params, pk, sk_bytes, sk) = keys::<P>(xi);
     let expected = mldsa_spec::ml_dsa_sign_internal(&params, &sk_bytes, m_prime, rnd).unwrap();
     let sig = mldsa::hazmat::sign_internal(&sk, m_prime, rnd);
     prop_assert_eq!(
@@ -358,40 +343,32 @@ proptest! {
 
     #[test]
     fn keys_match_spec(xi in any::<[u8; 32]>()) {
-        check_keys::<mldsa::MlDsa44>(&xi)?;
-        check_keys::<mldsa::MlDsa65>(&xi)?;
-        check_keys::<mldsa::MlDsa87>(&xi)?;
+        for_each_set!(check_keys(&xi));
     }
 
     #[test]
     fn pure_signatures_match_spec(xi in any::<[u8; 32]>(), msg in message(), ctx in context(), rnd in any::<[u8; 32]>()) {
-        check_pure::<mldsa::MlDsa44>(&xi, &msg, &ctx, &rnd)?;
-        check_pure::<mldsa::MlDsa65>(&xi, &msg, &ctx, &rnd)?;
-        check_pure::<mldsa::MlDsa87>(&xi, &msg, &ctx, &rnd)?;
+        let case = Case { xi: &xi, msg: &msg, ctx: &ctx, rnd: &rnd };
+        for_each_set!(check_pure(case));
     }
 
     #[test]
     fn external_mu_matches_spec(xi in any::<[u8; 32]>(), msg in message(), ctx in context(), cuts in cuts(),
                                 rnd in any::<[u8; 32]>(), other_mu in bytes_exact(64)) {
         let other_mu: [u8; 64] = other_mu.try_into().unwrap();
-        check_external_mu::<mldsa::MlDsa44>(&xi, &msg, &ctx, &cuts, &rnd, &other_mu)?;
-        check_external_mu::<mldsa::MlDsa65>(&xi, &msg, &ctx, &cuts, &rnd, &other_mu)?;
-        check_external_mu::<mldsa::MlDsa87>(&xi, &msg, &ctx, &cuts, &rnd, &other_mu)?;
+        let case = Case { xi: &xi, msg: &msg, ctx: &ctx, rnd: &rnd };
+        for_each_set!(check_external_mu(case, &cuts, &other_mu));
     }
 
     #[test]
     fn hazmat_internal_matches_spec(xi in any::<[u8; 32]>(), m_prime in message(), rnd in any::<[u8; 32]>()) {
-        check_hazmat::<mldsa::MlDsa44>(&xi, &m_prime, &rnd)?;
-        check_hazmat::<mldsa::MlDsa65>(&xi, &m_prime, &rnd)?;
-        check_hazmat::<mldsa::MlDsa87>(&xi, &m_prime, &rnd)?;
+        for_each_set!(check_hazmat(&xi, &m_prime, &rnd));
     }
 
     #[test]
     fn portable_internals_match_spec(xi in any::<[u8; 32]>(), m_prime in message(), cuts in cuts(),
                                              rnd in any::<[u8; 32]>()) {
-        check_internals::<mldsa::MlDsa44, Portable>(&xi, &m_prime, &cuts, &rnd)?;
-        check_internals::<mldsa::MlDsa65, Portable>(&xi, &m_prime, &cuts, &rnd)?;
-        check_internals::<mldsa::MlDsa87, Portable>(&xi, &m_prime, &cuts, &rnd)?;
+        for_each_set!(check_internals::<_, Portable>(&xi, &m_prime, &cuts, &rnd));
     }
 }
 
@@ -400,9 +377,8 @@ proptest! {
 
     #[test]
     fn hash_ml_dsa_matches_spec(xi in any::<[u8; 32]>(), msg in message(), ctx in context(), rnd in any::<[u8; 32]>()) {
-        check_hash_ml_dsa::<mldsa::MlDsa44>(&xi, &msg, &ctx, &rnd)?;
-        check_hash_ml_dsa::<mldsa::MlDsa65>(&xi, &msg, &ctx, &rnd)?;
-        check_hash_ml_dsa::<mldsa::MlDsa87>(&xi, &msg, &ctx, &rnd)?;
+        let case = Case { xi: &xi, msg: &msg, ctx: &ctx, rnd: &rnd };
+        for_each_set!(check_hash_ml_dsa(case));
     }
 }
 
@@ -411,9 +387,13 @@ fn signing_edges() -> Result<(), TestCaseError> {
     for xi in [[0u8; 32], [0xFF; 32]] {
         for (msg, ctx) in [(&[][..], &[][..]), (&[0xFF; 299][..], &[0xFF; 255][..])] {
             for rnd in [[0u8; 32], [0xFF; 32]] {
-                check_pure::<mldsa::MlDsa44>(&xi, msg, ctx, &rnd)?;
-                check_pure::<mldsa::MlDsa65>(&xi, msg, ctx, &rnd)?;
-                check_pure::<mldsa::MlDsa87>(&xi, msg, ctx, &rnd)?;
+                let case = Case {
+                    xi: &xi,
+                    msg,
+                    ctx,
+                    rnd: &rnd,
+                };
+                for_each_set!(check_pure(case));
             }
         }
     }

@@ -16,7 +16,7 @@ use proptest::test_runner::TestCaseError;
 
 /// What a verification said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Verdict {
+pub(crate) enum Verdict {
     Accept,
     Reject,
     ContextTooLong,
@@ -32,7 +32,13 @@ fn impl_verdict<P: ParameterSet>(pk: &[u8], msg: &[u8], sig: &[u8], ctx: &[u8]) 
     }
 }
 
-fn spec_verdict<P: ParameterSet>(pk: &[u8], msg: &[u8], sig: &[u8], ctx: &[u8]) -> Verdict {
+/// The spec's verdict on (pk, msg, sig, ctx).
+pub(crate) fn spec_verdict<P: ParameterSet>(
+    pk: &[u8],
+    msg: &[u8],
+    sig: &[u8],
+    ctx: &[u8],
+) -> Verdict {
     match mldsa_spec::ml_dsa_verify(&spec_params::<P>(), pk, msg, sig, ctx) {
         Ok(true) => Verdict::Accept,
         Ok(false) => Verdict::Reject,
@@ -135,18 +141,15 @@ fn with_z(p: &mldsa_spec::ParamSet, sig: &[u8], i: usize, j: usize, value: i32) 
     sig_encode(p, &c, &z, &h.unwrap())
 }
 
-#[allow(clippy::too_many_arguments)]
 fn check_verify<P: ParameterSet>(
-    xi: &[u8; 32],
-    msg: &[u8],
-    ctx: &[u8],
-    rnd: &[u8; 32],
+    case: Case<'_>,
     flips: &[usize],
     c_pos: usize,
     c_xor: u8,
     z_pos: (usize, usize),
 ) -> Result<(), TestCaseError> {
     let p = spec_params::<P>();
+    let Case { xi, msg, ctx, rnd } = case;
     let sk = SigningKey::<P>::from_seed(xi);
     let pk = sk.verifying_key().to_bytes();
     let pk: &[u8] = pk.as_ref();
@@ -306,7 +309,8 @@ proptest! {
         c_xor in any::<u8>(),
         z_pos in (any::<usize>(), any::<usize>()),
     ) {
-        with_params!(i, { check_verify::<P>(&xi, &msg, &ctx, &rnd, &flips, c_pos, c_xor, z_pos)?; });
+        let case = Case { xi: &xi, msg: &msg, ctx: &ctx, rnd: &rnd };
+        with_params!(i, { check_verify::<P>(case, &flips, c_pos, c_xor, z_pos)?; });
     }
 
     /// Random bit flips only, many per signature.
@@ -367,10 +371,6 @@ fn verify_edges_for<P: ParameterSet>() -> Result<(), TestCaseError> {
     Ok(())
 }
 
-#[test]
-fn verify_edges() -> Result<(), TestCaseError> {
-    verify_edges_for::<mldsa::MlDsa44>()?;
-    verify_edges_for::<mldsa::MlDsa65>()?;
-    verify_edges_for::<mldsa::MlDsa87>()?;
-    Ok(())
+per_set! {
+    verify_edges => verify_edges_for,
 }

@@ -55,11 +55,62 @@ macro_rules! with_params {
 #[allow(unused_imports)]
 pub(crate) use with_params;
 
+/// One `#[test]` per `$test => $check`: `$check::<P>()` for the three
+/// parameter sets, stopping at the first failure.
+#[allow(unused_macros)]
+macro_rules! per_set {
+    ($($test:ident => $check:ident),* $(,)?) => {$(
+        #[test]
+        fn $test() -> Result<(), proptest::test_runner::TestCaseError> {
+            $check::<mldsa::MlDsa44>()?;
+            $check::<mldsa::MlDsa65>()?;
+            $check::<mldsa::MlDsa87>()
+        }
+    )*};
+}
+#[allow(unused_imports)]
+pub(crate) use per_set;
+
+/// `$check::<P>(args)?` (`$check::<P, B>` with `::<_, B>`) for the three
+/// parameter sets, in order.
+#[allow(unused_macros)]
+macro_rules! for_each_set {
+    ($check:ident$(::<_, $b:ty>)?($($arg:expr),* $(,)?)) => {
+        $check::<mldsa::MlDsa44 $(, $b)?>($($arg),*)?;
+        $check::<mldsa::MlDsa65 $(, $b)?>($($arg),*)?;
+        $check::<mldsa::MlDsa87 $(, $b)?>($($arg),*)?;
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use for_each_set;
+
 /// A parameter set index (for `with_params!`) with data drawn for it.
 pub fn per_params<S: Strategy, F: Fn(ParamSet) -> S>(
     f: F,
 ) -> impl Strategy<Value = (usize, S::Value)> {
     (0usize..3).prop_flat_map(move |i| (Just(i), f(SPEC_PARAMS[i])))
+}
+
+/// quickcheck: one of `edges` one time in four, else `other(g)`.
+pub fn edge_or(
+    g: &mut quickcheck::Gen,
+    edges: &[i32],
+    other: impl FnOnce(&mut quickcheck::Gen) -> i32,
+) -> i32 {
+    match <u8 as quickcheck::Arbitrary>::arbitrary(g) % 4 {
+        0 => *g.choose(edges).unwrap(),
+        _ => other(g),
+    }
+}
+
+/// A signing case a property draws: the key seed xi, the message, its
+/// context and rnd.
+#[derive(Clone, Copy, Debug)]
+pub struct Case<'a> {
+    pub xi: &'a [u8; 32],
+    pub msg: &'a [u8],
+    pub ctx: &'a [u8],
+    pub rnd: &'a [u8; 32],
 }
 
 /// Coefficients of one polynomial.

@@ -7,6 +7,7 @@
 
 use crate::common::*;
 use mldsa::backend::Backend;
+use mldsa::poly::Poly;
 use mldsa_spec::ring as spec;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -19,34 +20,38 @@ const REDUCE32_OUT: core::ops::RangeInclusive<i32> = -6283009..=6283008;
 /// add / sub do not reduce: inputs whose sums and differences fit in i32.
 const ADD_BOUND: i32 = 1 << 30;
 
-/// a += b exactly (no reduction), and equal mod q to the spec's a + b.
-fn check_add<B: Backend>(a: &Coeffs, b: &Coeffs) -> Result<(), TestCaseError> {
+/// `kernel` (a op= b) gives `exact` in every coefficient (no reduction),
+/// equal mod q to the spec's `spec_op`; `name` is the operation's.
+fn check_exact<B: Backend>(
+    name: &str,
+    kernel: fn(&mut Poly, &Poly),
+    exact: fn(i32, i32) -> i32,
+    spec_op: fn(&Coeffs, &Coeffs) -> Coeffs,
+    a: &Coeffs,
+    b: &Coeffs,
+) -> Result<(), TestCaseError> {
     let mut p = poly(a);
-    B::add(&mut p, &poly(b));
-    let exact: Coeffs = core::array::from_fn(|i| a[i] + b[i]);
-    prop_assert_eq!(p.coeffs, exact, "{}: add", B::NAME);
+    kernel(&mut p, &poly(b));
+    let exact: Coeffs = core::array::from_fn(|i| exact(a[i], b[i]));
+    prop_assert_eq!(p.coeffs, exact, "{}: {}", B::NAME, name);
     prop_assert_eq!(
         mod_q(&p.coeffs),
-        spec::add(&mod_q(a), &mod_q(b)),
-        "{}: add mod q",
-        B::NAME
+        spec_op(&mod_q(a), &mod_q(b)),
+        "{}: {} mod q",
+        B::NAME,
+        name
     );
     Ok(())
 }
 
+/// a += b exactly (no reduction), and equal mod q to the spec's a + b.
+fn check_add<B: Backend>(a: &Coeffs, b: &Coeffs) -> Result<(), TestCaseError> {
+    check_exact::<B>("add", B::add, |x, y| x + y, spec::add, a, b)
+}
+
 /// a -= b exactly, and equal mod q to the spec's a - b.
 fn check_sub<B: Backend>(a: &Coeffs, b: &Coeffs) -> Result<(), TestCaseError> {
-    let mut p = poly(a);
-    B::sub(&mut p, &poly(b));
-    let exact: Coeffs = core::array::from_fn(|i| a[i] - b[i]);
-    prop_assert_eq!(p.coeffs, exact, "{}: sub", B::NAME);
-    prop_assert_eq!(
-        mod_q(&p.coeffs),
-        spec::sub(&mod_q(a), &mod_q(b)),
-        "{}: sub mod q",
-        B::NAME
-    );
-    Ok(())
+    check_exact::<B>("sub", B::sub, |x, y| x - y, spec::sub, a, b)
 }
 
 /// shift_left_d for 0 <= a_i < 2^10: exactly the spec's t1 * 2^d (which is
@@ -232,11 +237,9 @@ struct CaddqIn(i32);
 
 impl Arbitrary for CaddqIn {
     fn arbitrary(g: &mut Gen) -> Self {
-        let edges = edges_in(-Q + 1, Q - 1);
-        CaddqIn(match u8::arbitrary(g) % 4 {
-            0 => *g.choose(&edges).unwrap(),
-            _ => i32::arbitrary(g) % Q,
-        })
+        CaddqIn(edge_or(g, &edges_in(-Q + 1, Q - 1), |g| {
+            i32::arbitrary(g) % Q
+        }))
     }
     fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
         Box::new(self.0.shrink().map(CaddqIn))

@@ -325,11 +325,9 @@ struct Zq(i32);
 
 impl Arbitrary for Zq {
     fn arbitrary(g: &mut Gen) -> Self {
-        let edges = rounding_edges();
-        Zq(match u8::arbitrary(g) % 4 {
-            0 => *g.choose(&edges).unwrap(),
-            _ => (u32::arbitrary(g) % Q as u32) as i32,
-        })
+        Zq(edge_or(g, &rounding_edges(), |g| {
+            (u32::arbitrary(g) % Q as u32) as i32
+        }))
     }
     fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
         Box::new(self.0.shrink().filter(|x| *x >= 0).map(Zq))

@@ -45,24 +45,6 @@ fn check_xof<X: Xof>(
     Ok(())
 }
 
-fn check_shake128<B: Backend>(
-    input: &[u8],
-    cuts: &[usize],
-    sizes: &[usize],
-) -> Result<(), TestCaseError> {
-    prop_assert_eq!(<B::Shake128 as Xof>::RATE, 168);
-    check_xof::<B::Shake128>(&format!("{} Shake128", B::NAME), g, input, cuts, sizes)
-}
-
-fn check_shake256<B: Backend>(
-    input: &[u8],
-    cuts: &[usize],
-    sizes: &[usize],
-) -> Result<(), TestCaseError> {
-    prop_assert_eq!(<B::Shake256 as Xof>::RATE, 136);
-    check_xof::<B::Shake256>(&format!("{} Shake256", B::NAME), h, input, cuts, sizes)
-}
-
 /// Four inputs of one length absorbed at once, then `blocks[i]` blocks per
 /// lane squeezed at call i; each lane against the spec.
 fn check_x4<X: XofX4>(
@@ -99,20 +81,28 @@ fn check_x4<X: XofX4>(
     Ok(())
 }
 
-fn check_shake128x4<B: Backend>(
-    inputs: &[Vec<u8>; 4],
-    blocks: &[usize],
-) -> Result<(), TestCaseError> {
-    prop_assert_eq!(<B::Shake128x4 as XofX4>::RATE, 168);
-    check_x4::<B::Shake128x4>(&format!("{} Shake128x4", B::NAME), g, inputs, blocks)
+/// `fn $name<B: Backend>(args)`: backend B's `$xof` has rate `$rate`, and
+/// `$check` finds it equal to the spec's `$spec`.
+macro_rules! backend_xofs {
+    ($(
+        $name:ident: $xof:ident: $kind:ident($rate:literal, $spec:ident),
+        $check:ident($($arg:ident: $ty:ty),+);
+    )+) => {$(
+        fn $name<B: Backend>($($arg: $ty),+) -> Result<(), TestCaseError> {
+            prop_assert_eq!(<B::$xof as $kind>::RATE, $rate);
+            let name = format!("{} {}", B::NAME, stringify!($xof));
+            $check::<B::$xof>(&name, $spec, $($arg),+)
+        }
+    )+};
 }
 
-fn check_shake256x4<B: Backend>(
-    inputs: &[Vec<u8>; 4],
-    blocks: &[usize],
-) -> Result<(), TestCaseError> {
-    prop_assert_eq!(<B::Shake256x4 as XofX4>::RATE, 136);
-    check_x4::<B::Shake256x4>(&format!("{} Shake256x4", B::NAME), h, inputs, blocks)
+backend_xofs! {
+    check_shake128: Shake128: Xof(168, g),
+        check_xof(input: &[u8], cuts: &[usize], sizes: &[usize]);
+    check_shake256: Shake256: Xof(136, h),
+        check_xof(input: &[u8], cuts: &[usize], sizes: &[usize]);
+    check_shake128x4: Shake128x4: XofX4(168, g), check_x4(inputs: &[Vec<u8>; 4], blocks: &[usize]);
+    check_shake256x4: Shake256x4: XofX4(136, h), check_x4(inputs: &[Vec<u8>; 4], blocks: &[usize]);
 }
 
 /// Input lengths around the rates, and anything up to 600 bytes.
