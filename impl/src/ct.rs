@@ -35,13 +35,20 @@ pub fn public<T: Copy>(x: T) -> T {
 #[inline(always)]
 pub fn public_mem<T: ?Sized>(x: &mut T) {
     #[cfg(all(feature = "ct-check", target_arch = "x86_64"))]
+    mark(valgrind::MAKE_MEM_DEFINED, x);
+    #[cfg(not(all(feature = "ct-check", target_arch = "x86_64")))]
+    let _ = x;
+}
+
+/// Sends memcheck `request` (defined or undefined) for the memory of `x`.
+#[cfg(all(feature = "ct-check", target_arch = "x86_64"))]
+#[inline(always)]
+fn mark<T: ?Sized>(request: usize, x: &mut T) {
     valgrind::request(
-        valgrind::MAKE_MEM_DEFINED,
+        request,
         x as *mut T as *mut u8 as usize,
         core::mem::size_of_val(x),
     );
-    #[cfg(not(all(feature = "ct-check", target_arch = "x86_64")))]
-    let _ = x;
 }
 
 /// The memory of `x`, secret from here on (undefined for memcheck): what
@@ -51,11 +58,7 @@ pub fn public_mem<T: ?Sized>(x: &mut T) {
 #[inline(always)]
 pub fn secret_mem<T: ?Sized>(x: &mut T) {
     #[cfg(all(feature = "ct-check", target_arch = "x86_64"))]
-    valgrind::request(
-        valgrind::MAKE_MEM_UNDEFINED,
-        x as *mut T as *mut u8 as usize,
-        core::mem::size_of_val(x),
-    );
+    mark(valgrind::MAKE_MEM_UNDEFINED, x);
     #[cfg(not(all(feature = "ct-check", target_arch = "x86_64")))]
     let _ = x;
 }

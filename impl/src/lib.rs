@@ -263,83 +263,60 @@ pub use verifying_key::VerifyingKey;
 /// as `signature_traits`: `mldsa::Signature` is the signature type).
 pub use {::signature as signature_traits, const_oid, der, pkcs8, spki};
 
-/// ML-DSA-44 (NIST security category 2): 1312-byte public keys, 2420-byte signatures.
-///
-/// ```
-/// use mldsa::ParameterSet;
-/// use mldsa::ml_dsa_44::{Params, Signature, SigningKey, VerifyingKey};
-/// let sk = SigningKey::from_seed(&[7u8; 32]);
-/// let vk = VerifyingKey::try_from(sk.verifying_key().as_bytes())?;
-/// let sig: Signature = sk.sign_deterministic(b"message", b"")?;
-/// assert_eq!((Params::PK_LEN, Params::SIG_LEN), (1312, 2420));
-/// assert_eq!(sig.as_ref().len(), Params::SIG_LEN);
-/// assert!(vk.verify_with_context(b"message", sig.as_ref(), b"").is_ok());
-/// # Ok::<(), mldsa::Error>(())
-/// ```
-#[cfg(feature = "ml-dsa-44")]
-pub mod ml_dsa_44 {
-    /// The parameter set.
-    pub type Params = crate::MlDsa44;
-    /// A signing key, compact (the default form).
-    pub type SigningKey = crate::SigningKey<crate::MlDsa44>;
-    /// A signing key, precomputed (faster signing, larger).
-    pub type PrecomputedSigningKey = crate::SigningKey<crate::MlDsa44, crate::Precomputed>;
-    /// A verifying key.
-    pub type VerifyingKey = crate::VerifyingKey<crate::MlDsa44>;
-    /// A signature.
-    pub type Signature = crate::Signature<crate::MlDsa44>;
+/// A parameter set's module of type aliases, behind its feature, with its
+/// doc example checking the sizes of its keys and signatures.
+macro_rules! parameter_set_module {
+    ($module:ident, $set:ident, $feature:literal, $title:literal, $pk:literal, $sig:literal) => {
+        #[doc = concat!($title, ": ", $pk, "-byte public keys, ", $sig, "-byte signatures.")]
+        ///
+        /// ```
+        /// use mldsa::ParameterSet;
+        #[doc = concat!("use mldsa::", stringify!($module), "::{Params, Signature, SigningKey, VerifyingKey};")]
+        /// let sk = SigningKey::from_seed(&[7u8; 32]);
+        /// let vk = VerifyingKey::try_from(sk.verifying_key().as_bytes())?;
+        /// let sig: Signature = sk.sign_deterministic(b"message", b"")?;
+        #[doc = concat!("assert_eq!((Params::PK_LEN, Params::SIG_LEN), (", $pk, ", ", $sig, "));")]
+        /// assert_eq!(sig.as_ref().len(), Params::SIG_LEN);
+        /// assert!(vk.verify_with_context(b"message", sig.as_ref(), b"").is_ok());
+        /// # Ok::<(), mldsa::Error>(())
+        /// ```
+        #[cfg(feature = $feature)]
+        pub mod $module {
+            /// The parameter set.
+            pub type Params = crate::$set;
+            /// A signing key, compact (the default form).
+            pub type SigningKey = crate::SigningKey<crate::$set>;
+            /// A signing key, precomputed (faster signing, larger).
+            pub type PrecomputedSigningKey = crate::SigningKey<crate::$set, crate::Precomputed>;
+            /// A verifying key.
+            pub type VerifyingKey = crate::VerifyingKey<crate::$set>;
+            /// A signature.
+            pub type Signature = crate::Signature<crate::$set>;
+        }
+    };
 }
 
-/// ML-DSA-65 (NIST security category 3): 1952-byte public keys, 3309-byte signatures.
-///
-/// ```
-/// use mldsa::ParameterSet;
-/// use mldsa::ml_dsa_65::{Params, Signature, SigningKey, VerifyingKey};
-/// let sk = SigningKey::from_seed(&[7u8; 32]);
-/// let vk = VerifyingKey::try_from(sk.verifying_key().as_bytes())?;
-/// let sig: Signature = sk.sign_deterministic(b"message", b"")?;
-/// assert_eq!((Params::PK_LEN, Params::SIG_LEN), (1952, 3309));
-/// assert_eq!(sig.as_ref().len(), Params::SIG_LEN);
-/// assert!(vk.verify_with_context(b"message", sig.as_ref(), b"").is_ok());
-/// # Ok::<(), mldsa::Error>(())
-/// ```
-#[cfg(feature = "ml-dsa-65")]
-pub mod ml_dsa_65 {
-    /// The parameter set.
-    pub type Params = crate::MlDsa65;
-    /// A signing key, compact (the default form).
-    pub type SigningKey = crate::SigningKey<crate::MlDsa65>;
-    /// A signing key, precomputed (faster signing, larger).
-    pub type PrecomputedSigningKey = crate::SigningKey<crate::MlDsa65, crate::Precomputed>;
-    /// A verifying key.
-    pub type VerifyingKey = crate::VerifyingKey<crate::MlDsa65>;
-    /// A signature.
-    pub type Signature = crate::Signature<crate::MlDsa65>;
-}
-
-/// ML-DSA-87 (NIST security category 5): 2592-byte public keys, 4627-byte signatures.
-///
-/// ```
-/// use mldsa::ParameterSet;
-/// use mldsa::ml_dsa_87::{Params, Signature, SigningKey, VerifyingKey};
-/// let sk = SigningKey::from_seed(&[7u8; 32]);
-/// let vk = VerifyingKey::try_from(sk.verifying_key().as_bytes())?;
-/// let sig: Signature = sk.sign_deterministic(b"message", b"")?;
-/// assert_eq!((Params::PK_LEN, Params::SIG_LEN), (2592, 4627));
-/// assert_eq!(sig.as_ref().len(), Params::SIG_LEN);
-/// assert!(vk.verify_with_context(b"message", sig.as_ref(), b"").is_ok());
-/// # Ok::<(), mldsa::Error>(())
-/// ```
-#[cfg(feature = "ml-dsa-87")]
-pub mod ml_dsa_87 {
-    /// The parameter set.
-    pub type Params = crate::MlDsa87;
-    /// A signing key, compact (the default form).
-    pub type SigningKey = crate::SigningKey<crate::MlDsa87>;
-    /// A signing key, precomputed (faster signing, larger).
-    pub type PrecomputedSigningKey = crate::SigningKey<crate::MlDsa87, crate::Precomputed>;
-    /// A verifying key.
-    pub type VerifyingKey = crate::VerifyingKey<crate::MlDsa87>;
-    /// A signature.
-    pub type Signature = crate::Signature<crate::MlDsa87>;
-}
+parameter_set_module!(
+    ml_dsa_44,
+    MlDsa44,
+    "ml-dsa-44",
+    "ML-DSA-44 (NIST security category 2)",
+    1312,
+    2420
+);
+parameter_set_module!(
+    ml_dsa_65,
+    MlDsa65,
+    "ml-dsa-65",
+    "ML-DSA-65 (NIST security category 3)",
+    1952,
+    3309
+);
+parameter_set_module!(
+    ml_dsa_87,
+    MlDsa87,
+    "ml-dsa-87",
+    "ML-DSA-87 (NIST security category 5)",
+    2592,
+    4627
+);

@@ -489,74 +489,40 @@ impl sealed::Sealed for MlDsa44 {}
 impl sealed::Sealed for MlDsa65 {}
 impl sealed::Sealed for MlDsa87 {}
 
-#[cfg(feature = "ml-dsa-44")]
-impl ParameterSet for MlDsa44 {
-    const NAME: &'static str = "ML-DSA-44";
-    const K: usize = 4;
-    const L: usize = 4;
-    type Eta = Eta2;
-    const TAU: usize = 39;
-    const LAMBDA: usize = 128;
-    type Gamma1 = Gamma1Pow17;
-    type Gamma2 = Gamma2Q88;
-    const BETA: i32 = 78;
-    const OMEGA: usize = 80;
-    const PK_LEN: usize = 1312;
-    const SK_LEN: usize = 2560;
-    const SIG_LEN: usize = 2420;
-    type VecK = [Poly; 4];
-    type VecL = [Poly; 4];
-    type Matrix = [[Poly; 4]; 4];
-    type PkBytes = [u8; 1312];
-    type SkBytes = [u8; 2560];
-    type SigBytes = [u8; 2420];
+/// A `ParameterSet` impl from its row of FIPS 204 Tables 1 and 2, behind
+/// its Cargo feature.
+macro_rules! parameter_set {
+    ($set:ident, $feature:literal, $name:literal: k = $k:literal, l = $l:literal, $eta:ty,
+     tau = $tau:literal, lambda = $lambda:literal, $gamma1:ty, $gamma2:ty, beta = $beta:literal,
+     omega = $omega:literal, pk = $pk:literal, sk = $sk:literal, sig = $sig:literal) => {
+        #[cfg(feature = $feature)]
+        impl ParameterSet for $set {
+            const NAME: &'static str = $name;
+            const K: usize = $k;
+            const L: usize = $l;
+            type Eta = $eta;
+            const TAU: usize = $tau;
+            const LAMBDA: usize = $lambda;
+            type Gamma1 = $gamma1;
+            type Gamma2 = $gamma2;
+            const BETA: i32 = $beta;
+            const OMEGA: usize = $omega;
+            const PK_LEN: usize = $pk;
+            const SK_LEN: usize = $sk;
+            const SIG_LEN: usize = $sig;
+            type VecK = [Poly; $k];
+            type VecL = [Poly; $l];
+            type Matrix = [[Poly; $l]; $k];
+            type PkBytes = [u8; $pk];
+            type SkBytes = [u8; $sk];
+            type SigBytes = [u8; $sig];
+        }
+    };
 }
 
-#[cfg(feature = "ml-dsa-65")]
-impl ParameterSet for MlDsa65 {
-    const NAME: &'static str = "ML-DSA-65";
-    const K: usize = 6;
-    const L: usize = 5;
-    type Eta = Eta4;
-    const TAU: usize = 49;
-    const LAMBDA: usize = 192;
-    type Gamma1 = Gamma1Pow19;
-    type Gamma2 = Gamma2Q32;
-    const BETA: i32 = 196;
-    const OMEGA: usize = 55;
-    const PK_LEN: usize = 1952;
-    const SK_LEN: usize = 4032;
-    const SIG_LEN: usize = 3309;
-    type VecK = [Poly; 6];
-    type VecL = [Poly; 5];
-    type Matrix = [[Poly; 5]; 6];
-    type PkBytes = [u8; 1952];
-    type SkBytes = [u8; 4032];
-    type SigBytes = [u8; 3309];
-}
-
-#[cfg(feature = "ml-dsa-87")]
-impl ParameterSet for MlDsa87 {
-    const NAME: &'static str = "ML-DSA-87";
-    const K: usize = 8;
-    const L: usize = 7;
-    type Eta = Eta2;
-    const TAU: usize = 60;
-    const LAMBDA: usize = 256;
-    type Gamma1 = Gamma1Pow19;
-    type Gamma2 = Gamma2Q32;
-    const BETA: i32 = 120;
-    const OMEGA: usize = 75;
-    const PK_LEN: usize = 2592;
-    const SK_LEN: usize = 4896;
-    const SIG_LEN: usize = 4627;
-    type VecK = [Poly; 8];
-    type VecL = [Poly; 7];
-    type Matrix = [[Poly; 7]; 8];
-    type PkBytes = [u8; 2592];
-    type SkBytes = [u8; 4896];
-    type SigBytes = [u8; 4627];
-}
+parameter_set!(MlDsa44, "ml-dsa-44", "ML-DSA-44": k = 4, l = 4, Eta2, tau = 39, lambda = 128, Gamma1Pow17, Gamma2Q88, beta = 78, omega = 80, pk = 1312, sk = 2560, sig = 2420);
+parameter_set!(MlDsa65, "ml-dsa-65", "ML-DSA-65": k = 6, l = 5, Eta4, tau = 49, lambda = 192, Gamma1Pow19, Gamma2Q32, beta = 196, omega = 55, pk = 1952, sk = 4032, sig = 3309);
+parameter_set!(MlDsa87, "ml-dsa-87", "ML-DSA-87": k = 8, l = 7, Eta2, tau = 60, lambda = 256, Gamma1Pow19, Gamma2Q32, beta = 120, omega = 75, pk = 2592, sk = 4896, sig = 4627);
 
 #[cfg(test)]
 mod tests {

@@ -35,9 +35,7 @@ impl<P: ParameterSet> Serialize for VerifyingKey<P> {
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de, P: ParameterSet> Deserialize<'de> for VerifyingKey<P> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let mut bytes = P::PkBytes::zeroed();
-        let read = serdect::array::deserialize_hex_or_bin(bytes.as_mut(), deserializer)?.len();
-        exact_length(read, P::PK_LEN)?;
+        let bytes: P::PkBytes = read_exact(deserializer)?;
         VerifyingKey::try_from(bytes.as_ref()).map_err(de::Error::custom)
     }
 }
@@ -52,18 +50,23 @@ impl<P: ParameterSet> Serialize for Signature<P> {
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de, P: ParameterSet> Deserialize<'de> for Signature<P> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let mut bytes = P::SigBytes::zeroed();
-        let read = serdect::array::deserialize_hex_or_bin(bytes.as_mut(), deserializer)?.len();
-        exact_length(read, P::SIG_LEN)?;
-        Ok(Signature { bytes })
+        Ok(Signature {
+            bytes: read_exact(deserializer)?,
+        })
     }
 }
 
-/// serdect fills a prefix of the buffer from shorter input: refuse it.
-fn exact_length<E: de::Error>(read: usize, expected: usize) -> Result<(), E> {
-    if read == expected {
-        Ok(())
+/// Exactly `A::LEN` bytes, hex or binary: serdect fills a prefix of the
+/// buffer from shorter input, which is refused.
+fn read_exact<'de, A: ByteArray, D: Deserializer<'de>>(deserializer: D) -> Result<A, D::Error> {
+    let mut bytes = A::zeroed();
+    let read = serdect::array::deserialize_hex_or_bin(bytes.as_mut(), deserializer)?.len();
+    if read == A::LEN {
+        Ok(bytes)
     } else {
-        Err(E::invalid_length(read, &"the parameter set's length"))
+        Err(de::Error::invalid_length(
+            read,
+            &"the parameter set's length",
+        ))
     }
 }
