@@ -34,21 +34,7 @@ pub fn public<T: Copy>(x: T) -> T {
 /// The memory of `x`, public from here on (defined for memcheck).
 #[inline(always)]
 pub fn public_mem<T: ?Sized>(x: &mut T) {
-    #[cfg(all(feature = "ct-check", target_arch = "x86_64"))]
-    mark(valgrind::MAKE_MEM_DEFINED, x);
-    #[cfg(not(all(feature = "ct-check", target_arch = "x86_64")))]
-    let _ = x;
-}
-
-/// Sends memcheck `request` (defined or undefined) for the memory of `x`.
-#[cfg(all(feature = "ct-check", target_arch = "x86_64"))]
-#[inline(always)]
-fn mark<T: ?Sized>(request: usize, x: &mut T) {
-    valgrind::request(
-        request,
-        x as *mut T as *mut u8 as usize,
-        core::mem::size_of_val(x),
-    );
+    mark(true, x)
 }
 
 /// The memory of `x`, secret from here on (undefined for memcheck): what
@@ -57,10 +43,25 @@ fn mark<T: ?Sized>(request: usize, x: &mut T) {
 #[cfg(feature = "std")]
 #[inline(always)]
 pub fn secret_mem<T: ?Sized>(x: &mut T) {
+    mark(false, x)
+}
+
+/// Marks the memory of `x` defined (public) or undefined (secret) for
+/// memcheck; nothing without `ct-check`.
+#[inline(always)]
+fn mark<T: ?Sized>(public: bool, x: &mut T) {
     #[cfg(all(feature = "ct-check", target_arch = "x86_64"))]
-    mark(valgrind::MAKE_MEM_UNDEFINED, x);
+    valgrind::request(
+        if public {
+            valgrind::MAKE_MEM_DEFINED
+        } else {
+            valgrind::MAKE_MEM_UNDEFINED
+        },
+        x as *mut T as *mut u8 as usize,
+        core::mem::size_of_val(x),
+    );
     #[cfg(not(all(feature = "ct-check", target_arch = "x86_64")))]
-    let _ = x;
+    let _ = (public, x);
 }
 
 /// Whether every byte of `x` is public (defined for memcheck, which
