@@ -56,13 +56,24 @@ use syn::{
     parse_macro_input, parse_quote,
 };
 
+/// The compile error for an attribute given arguments it does not take.
+fn no_arguments(attr: TokenStream, name: &str) -> Option<TokenStream> {
+    if attr.is_empty() {
+        return None;
+    }
+    let message = format!("{name} takes no arguments");
+    Some(
+        syn::Error::new(Span::call_site(), message)
+            .to_compile_error()
+            .into(),
+    )
+}
+
 /// Checks the function's hax contracts at run time (see the crate docs).
 #[proc_macro_attribute]
 pub fn checked(attr: TokenStream, item: TokenStream) -> TokenStream {
-    if !attr.is_empty() {
-        return syn::Error::new(Span::call_site(), "#[checked] takes no arguments")
-            .to_compile_error()
-            .into();
+    if let Some(error) = no_arguments(attr, "#[checked]") {
+        return error;
     }
     let original = parse_macro_input!(item as ItemFn);
     match checked_copy(&original) {
@@ -80,10 +91,8 @@ pub fn checked(attr: TokenStream, item: TokenStream) -> TokenStream {
 /// A named predicate used in contracts (see the crate docs).
 #[proc_macro_attribute]
 pub fn predicate(attr: TokenStream, item: TokenStream) -> TokenStream {
-    if !attr.is_empty() {
-        return syn::Error::new(Span::call_site(), "#[predicate] takes no arguments")
-            .to_compile_error()
-            .into();
+    if let Some(error) = no_arguments(attr, "#[predicate]") {
+        return error;
     }
     let original = parse_macro_input!(item as ItemFn);
     let mut runtime = original.clone();
