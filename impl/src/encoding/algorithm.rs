@@ -150,14 +150,20 @@ pub(super) fn check_algorithm<P: ParameterSet + AssociatedOid>(
     Ok(())
 }
 
+/// RFC 9881's `AlgorithmIdentifier` for the parameter set P: its OID,
+/// parameters absent (for keys and signatures alike).
+const fn identifier<P: AssociatedOid>() -> AlgorithmIdentifierRef<'static> {
+    AlgorithmIdentifier {
+        oid: P::OID,
+        parameters: None,
+    }
+}
+
 /// `AlgorithmIdentifier` of RFC 9881 (for certificate builders and the
 /// `spki` traits): P's OID, parameters absent.
 impl<P: ParameterSet + AssociatedOid> spki::AssociatedAlgorithmIdentifier for VerifyingKey<P> {
     type Params = AnyRef<'static>;
-    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = AlgorithmIdentifier {
-        oid: P::OID,
-        parameters: None,
-    };
+    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = identifier::<P>();
 }
 
 /// As for [`VerifyingKey`].
@@ -165,10 +171,7 @@ impl<P: ParameterSet + AssociatedOid, F: KeyForm> spki::AssociatedAlgorithmIdent
     for SigningKey<P, F>
 {
     type Params = AnyRef<'static>;
-    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = AlgorithmIdentifier {
-        oid: P::OID,
-        parameters: None,
-    };
+    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = identifier::<P>();
 }
 
 /// The signature algorithm of RFC 9881 (pure ML-DSA): the same OID, no parameters.
@@ -176,17 +179,11 @@ impl<P: ParameterSet + AssociatedOid, F: KeyForm> spki::SignatureAlgorithmIdenti
     for SigningKey<P, F>
 {
     type Params = AnyRef<'static>;
-    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = AlgorithmIdentifier {
-        oid: P::OID,
-        parameters: None,
-    };
+    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = identifier::<P>();
 }
 
 /// As for [`SigningKey`].
 impl<P: ParameterSet + AssociatedOid> spki::SignatureAlgorithmIdentifier for VerifyingKey<P> {
     type Params = AnyRef<'static>;
-    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = AlgorithmIdentifier {
-        oid: P::OID,
-        parameters: None,
-    };
+    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = identifier::<P>();
 }
