@@ -7,7 +7,7 @@ use core::arch::x86_64::*;
 use zeroize::Zeroize;
 
 use crate::backend::portable::KECCAK_RC;
-use crate::backend::simd_sponge;
+use crate::backend::keccak::wide;
 
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -80,7 +80,7 @@ impl<const RATE: usize> ShakeX4<RATE> {
     #[inline]
     #[target_feature(enable = "avx2")]
     pub fn absorb(&mut self, inputs: [&[u8]; 4]) {
-        simd_sponge::absorb::<_, 4, RATE>(
+        wide::absorb::<_, 4, RATE>(
             &mut self.state,
             inputs,
             |[w0, w1, w2, w3]| _mm256_set_epi64x(w3 as i64, w2 as i64, w1 as i64, w0 as i64),

@@ -17,7 +17,7 @@ use core::arch::x86_64::*;
 use zeroize::Zeroize;
 
 use crate::backend::portable::KECCAK_RC;
-use crate::backend::simd_sponge;
+use crate::backend::keccak::wide;
 
 /// The Keccak-f[1600] permutation on one vector type: `$v` lanes of the
 /// state side by side (four states in `__m256i`, one in the low half of an
@@ -168,7 +168,7 @@ impl<const RATE: usize> ShakeX4<RATE> {
     #[inline]
     #[target_feature(enable = "avx2,avx512f,avx512vl")]
     pub fn absorb(&mut self, inputs: [&[u8]; 4]) {
-        simd_sponge::absorb::<_, 4, RATE>(
+        wide::absorb::<_, 4, RATE>(
             &mut self.state,
             inputs,
             |[w0, w1, w2, w3]| _mm256_set_epi64x(w3 as i64, w2 as i64, w1 as i64, w0 as i64),

@@ -13,7 +13,7 @@ use core::arch::aarch64::*;
 use zeroize::Zeroize;
 
 use crate::backend::portable::KECCAK_RC;
-use crate::backend::simd_sponge;
+use crate::backend::keccak::wide;
 
 /// Whether this CPU has the SHA3 extension (std: detected once and cached
 /// by std; no_std: whether the build targets it).
@@ -243,7 +243,7 @@ impl<const RATE: usize> ShakeX2<RATE> {
     #[inline]
     #[target_feature(enable = "neon")]
     pub fn absorb(&mut self, inputs: [&[u8]; 2]) {
-        simd_sponge::absorb::<_, 2, RATE>(
+        wide::absorb::<_, 2, RATE>(
             &mut self.state,
             inputs,
             |[w0, w1]| vcombine_u64(vcreate_u64(w0), vcreate_u64(w1)),

@@ -3,8 +3,6 @@
 mod arithmetic;
 #[cfg(hax)]
 pub mod contracts;
-mod keccak;
-mod keccak_f;
 mod ntt;
 mod packing;
 mod rounding;
@@ -15,8 +13,10 @@ pub use arithmetic::{
     MONTGOMERY_BOUND, QINV, add_if_negative, caddq, freeze, is_nonzero, montgomery_mul,
     montgomery_reduce, reduce32, sub_if_above,
 };
-pub use keccak::{Permutation, Scalar, Sha3, Shake, Shake128, Shake256};
-pub use keccak_f::{KECCAK_PI, KECCAK_RC, KECCAK_RHO, keccak_f1600, keccak_f1600_scalar};
+pub use super::keccak::{
+    KECCAK_PI, KECCAK_RC, KECCAK_RHO, Permutation, Scalar, Sha3, Shake, Shake128, Shake256,
+    keccak_f1600, keccak_f1600_scalar,
+};
 pub use ntt::{INV_NTT_FACTOR, INV_NTT_FACTOR_ZETA, ZETAS_MONT, invntt_tomont, ntt};
 pub use rounding::{decompose, exceeds, make_hint, power2round, use_hint};
 pub use sampling::{rej_eta as rej_eta_scalar, rej_uniform as rej_uniform_scalar};

@@ -1,4 +1,4 @@
-//! The Keccak-f[1600] round shared by the scalar and SIMD permutations.
+//! Keccak-f[1600] and the SHAKE sponges on it, for every backend.
 
 /// One Keccak-f[1600] round (FIPS 202 section 3.2: theta, rho and pi, chi,
 /// iota) from the 25 lanes `$a[x + 5y]` into `$e`, written out lane by lane so
@@ -227,3 +227,14 @@ macro_rules! keccak_round_xor3 {
         $e[24] = $chi(b4, b0, b1);
     }};
 }
+
+mod scalar;
+mod sponge;
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+pub(crate) mod wide;
+
+pub use scalar::{KECCAK_PI, KECCAK_RC, KECCAK_RHO, keccak_f1600, keccak_f1600_scalar};
+pub use sponge::{Permutation, Scalar, Sha3, Shake, Shake128, Shake256};

@@ -4,7 +4,7 @@
 //! iota; the loops over x and y have constant bounds, so the compiler unrolls
 //! them and keeps the lanes in registers.
 
-use crate::backend::keccak_round::KECCAK_COMPLEMENTED;
+use super::KECCAK_COMPLEMENTED;
 
 /// Round constants `RC[i]` of iota (FIPS 202 Algorithm 5, precomputed).
 pub const KECCAK_RC: [u64; 24] = [

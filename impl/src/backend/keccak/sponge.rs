@@ -7,7 +7,7 @@ use core::marker::PhantomData;
 
 use zeroize::Zeroize;
 
-use super::keccak_f::keccak_f1600_scalar;
+use super::scalar::keccak_f1600_scalar;
 use crate::backend::{Xof, XofX4};
 
 /// A `Keccak-f[1600]` implementation for [`Shake`].
