@@ -2,7 +2,6 @@
 //! output ranges. The algorithms in `crate::algorithms` are written once,
 //! generic over this trait; each backend lives in its own folder.
 
-#[macro_use]
 pub mod keccak;
 #[macro_use]
 mod simd_poly;

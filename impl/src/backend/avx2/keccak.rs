@@ -6,28 +6,34 @@ use core::arch::x86_64::*;
 
 use zeroize::Zeroize;
 
-use crate::backend::portable::KECCAK_RC;
-use crate::backend::keccak::wide;
+use super::Isa;
+use crate::backend::keccak::{Lanes, permute, wide};
 
-#[inline]
-#[target_feature(enable = "avx2")]
-fn rotl(x: __m256i, r: u32) -> __m256i {
-    _mm256_or_si256(
-        _mm256_sllv_epi64(x, _mm256_set1_epi64x(r as i64)),
-        _mm256_srlv_epi64(x, _mm256_set1_epi64x(64 - r as i64)),
-    )
-}
+/// Four states, lane i of each in one `__m256i`.
+impl Lanes for Isa {
+    type V = __m256i;
 
-#[inline]
-#[target_feature(enable = "avx2")]
-fn xor(x: __m256i, y: __m256i) -> __m256i {
-    _mm256_xor_si256(x, y)
-}
+    #[inline(always)]
+    fn splat(self, rc: u64) -> __m256i {
+        avx2!(_mm256_set1_epi64x(rc as i64))
+    }
 
-#[inline]
-#[target_feature(enable = "avx2")]
-fn andnot(x: __m256i, y: __m256i) -> __m256i {
-    _mm256_andnot_si256(x, y)
+    #[inline(always)]
+    fn xor(self, x: __m256i, y: __m256i) -> __m256i {
+        avx2!(_mm256_xor_si256(x, y))
+    }
+
+    #[inline(always)]
+    fn rotl<const L: i32, const R: i32>(self, x: __m256i) -> __m256i {
+        let l = avx2!(_mm256_slli_epi64::<L>(x));
+        let r = avx2!(_mm256_srli_epi64::<R>(x));
+        avx2!(_mm256_or_si256(l, r))
+    }
+
+    #[inline(always)]
+    fn chi(self, _k: usize, x: __m256i, y: __m256i, z: __m256i) -> __m256i {
+        self.xor(x, avx2!(_mm256_andnot_si256(y, z)))
+    }
 }
 
 /// `Keccak-f[1600]` on four interleaved states.
@@ -37,13 +43,7 @@ fn andnot(x: __m256i, y: __m256i) -> __m256i {
 #[inline(never)]
 #[target_feature(enable = "avx2")]
 pub fn keccak_f1600_x4(state: &mut [__m256i; 25]) {
-    let mut a = *state;
-    let mut e = [_mm256_setzero_si256(); 25];
-    for rc in KECCAK_RC.chunks_exact(2) {
-        keccak_round!(a, e, _mm256_set1_epi64x(rc[0] as i64), xor, andnot, rotl);
-        keccak_round!(e, a, _mm256_set1_epi64x(rc[1] as i64), xor, andnot, rotl);
-    }
-    *state = a;
+    permute(Isa::new(), state)
 }
 
 /// Four SHAKE sponges with a rate of `RATE` bytes, advanced together.

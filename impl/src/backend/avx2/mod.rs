@@ -12,6 +12,7 @@
 //! the portable kernel otherwise, so calling them is sound on any x86-64
 //! CPU.
 
+#[macro_use]
 mod isa;
 mod keccak;
 mod packing;

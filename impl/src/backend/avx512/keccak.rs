@@ -16,87 +16,113 @@ use core::arch::x86_64::*;
 
 use zeroize::Zeroize;
 
-use crate::backend::portable::KECCAK_RC;
-use crate::backend::keccak::wide;
+use crate::backend::keccak::{Lanes, permute, wide};
 
-/// The Keccak-f[1600] permutation on one vector type: `$v` lanes of the
-/// state side by side (four states in `__m256i`, one in the low half of an
-/// `__m128i`), with the operations `keccak_round_xor3!` needs.
-macro_rules! keccak_f1600_on {
-    ($name:ident, $v:ty, $zero:expr, $set1:path, $ternary:ident, $rol:ident, $xor:path) => {
-        /// `Keccak-f[1600]` on the states held lane by lane in `state`.
-        ///
-        /// # Safety
-        /// The CPU must have AVX2, AVX-512 F and VL (a `#[target_feature]`
-        /// function).
-        #[inline(never)]
-        #[target_feature(enable = "avx2,avx512f,avx512vl")]
-        pub fn $name(state: &mut [$v; 25]) {
-            /// x ^ y ^ z.
+/// Calls an intrinsic from a method of a token below.
+macro_rules! avx512vl {
+    ($e:expr) => {
+        // SAFETY: a token exists, so this CPU has AVX2, AVX-512 F and VL;
+        // the intrinsic has no other requirement.
+        unsafe { $e }
+    };
+}
+
+/// A token for one vector type, with Keccak's lane operations in
+/// three-input form.
+macro_rules! ternary_lanes {
+    ($doc:literal, $token:ident, $v:ty, $set1:ident, $xor:ident, $ternary:ident, $rol:ident) => {
+        #[doc = $doc]
+        #[derive(Clone, Copy, Debug)]
+        pub struct $token(());
+
+        impl $token {
+            /// The token, inside code compiled and reached with the
+            /// features.
+            ///
+            /// # Safety
+            /// Outside a function with them enabled, callable only in
+            /// `unsafe`: the caller must have checked that the CPU has them.
             #[inline]
             #[target_feature(enable = "avx2,avx512f,avx512vl")]
-            fn xor3(x: $v, y: $v, z: $v) -> $v {
-                $ternary::<0x96>(x, y, z)
+            pub fn new() -> $token {
+                $token(())
             }
-            /// x ^ (!y & z): chi.
-            #[inline]
-            #[target_feature(enable = "avx2,avx512f,avx512vl")]
-            fn chi(x: $v, y: $v, z: $v) -> $v {
-                $ternary::<0xD2>(x, y, z)
+        }
+
+        impl Lanes for $token {
+            type V = $v;
+
+            #[inline(always)]
+            fn splat(self, rc: u64) -> $v {
+                avx512vl!($set1(rc as i64))
             }
-            #[inline]
-            #[target_feature(enable = "avx2,avx512f,avx512vl")]
-            fn xor(x: $v, y: $v) -> $v {
-                $xor(x, y)
+
+            #[inline(always)]
+            fn xor(self, x: $v, y: $v) -> $v {
+                avx512vl!($xor(x, y))
             }
-            /// Each 64-bit lane rotated left by r, for Keccak's offsets (a
-            /// constant at every call once inlined: the match folds to one
-            /// `vprolq`).
-            #[inline]
-            #[target_feature(enable = "avx2,avx512f,avx512vl")]
-            fn rotl(x: $v, r: u32) -> $v {
-                rotations!(x, r, $rol, 1 2 3 6 8 10 14 15 18 20 21 25 27 28 36 39 41 43 44 45 55 56 61 62)
+
+            /// One `vprolq`.
+            #[inline(always)]
+            fn rotl<const L: i32, const R: i32>(self, x: $v) -> $v {
+                avx512vl!($rol::<L>(x))
             }
-            let mut a = *state;
-            let mut e = [$zero; 25];
-            for rc in KECCAK_RC.chunks_exact(2) {
-                keccak_round_xor3!(a, e, $set1(rc[0] as i64), xor, xor3, chi, rotl);
-                keccak_round_xor3!(e, a, $set1(rc[1] as i64), xor, xor3, chi, rotl);
+
+            /// One `vpternlogq`.
+            #[inline(always)]
+            fn chi(self, _k: usize, x: $v, y: $v, z: $v) -> $v {
+                avx512vl!($ternary::<0xD2>(x, y, z))
             }
-            *state = a;
+
+            /// Two `vpternlogq`.
+            #[inline(always)]
+            fn xor5(self, a: $v, b: $v, c: $v, d: $v, e: $v) -> $v {
+                let abc = avx512vl!($ternary::<0x96>(a, b, c));
+                avx512vl!($ternary::<0x96>(abc, d, e))
+            }
         }
     };
 }
 
-/// `match r { n => $rol::<n>(x), .. }` over Keccak's rotation offsets.
-macro_rules! rotations {
-    ($x:ident, $r:ident, $rol:ident, $($n:literal)*) => {
-        match $r {
-            $($n => $rol::<$n>($x),)*
-            _ => $x,
-        }
-    };
-}
-
-keccak_f1600_on!(
-    keccak_f1600_x4,
+ternary_lanes!(
+    "Four states, lane i of each in one `__m256i`: proof that the CPU has \
+     AVX2, AVX-512 F and VL.",
+    X4,
     __m256i,
-    _mm256_setzero_si256(),
     _mm256_set1_epi64x,
+    _mm256_xor_si256,
     _mm256_ternarylogic_epi64,
-    _mm256_rol_epi64,
-    _mm256_xor_si256
+    _mm256_rol_epi64
 );
 
-keccak_f1600_on!(
-    keccak_f1600_x1_xmm,
+ternary_lanes!(
+    "One state in the low halves of `__m128i`: proof that the CPU has AVX2, \
+     AVX-512 F and VL.",
+    X1,
     __m128i,
-    _mm_setzero_si128(),
     _mm_set1_epi64x,
+    _mm_xor_si128,
     _mm_ternarylogic_epi64,
-    _mm_rol_epi64,
-    _mm_xor_si128
+    _mm_rol_epi64
 );
+
+/// `Keccak-f[1600]` on four interleaved states.
+///
+/// # Safety
+/// The CPU must have AVX2, AVX-512 F and VL (a `#[target_feature]`
+/// function).
+#[inline(never)]
+#[target_feature(enable = "avx2,avx512f,avx512vl")]
+pub fn keccak_f1600_x4(state: &mut [__m256i; 25]) {
+    permute(X4::new(), state)
+}
+
+/// `Keccak-f[1600]` on one state in the low lanes of `state`.
+#[inline(never)]
+#[target_feature(enable = "avx2,avx512f,avx512vl")]
+fn keccak_f1600_x1_xmm(state: &mut [__m128i; 25]) {
+    permute(X1::new(), state)
+}
 
 /// `Keccak-f[1600]` on one state, in the low lanes of 25 `__m128i`: the same
 /// instruction count as four states (the vector units, not the lanes, are

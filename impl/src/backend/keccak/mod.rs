@@ -1,232 +1,15 @@
-//! Keccak-f[1600] and the SHAKE sponges on it, for every backend.
-
-/// One Keccak-f[1600] round (FIPS 202 section 3.2: theta, rho and pi, chi,
-/// iota) from the 25 lanes `$a[x + 5y]` into `$e`, written out lane by lane so
-/// that every index is a constant. Chi is done a row at a time, so only five
-/// rho-pi outputs are live at once. The lane operations are parameters, so the
-/// scalar and the four-way SIMD permutations share this one text.
-macro_rules! keccak_round {
-    // andnot(x, y) = !x & y; rotl(x, r) rotates each 64-bit lane left by r.
-    ($a:ident, $e:ident, $rc:expr, $xor:path, $andnot:path, $rotl:path) => {{
-        // theta
-        let c0 = $xor($xor($xor($a[0], $a[5]), $xor($a[10], $a[15])), $a[20]);
-        let c1 = $xor($xor($xor($a[1], $a[6]), $xor($a[11], $a[16])), $a[21]);
-        let c2 = $xor($xor($xor($a[2], $a[7]), $xor($a[12], $a[17])), $a[22]);
-        let c3 = $xor($xor($xor($a[3], $a[8]), $xor($a[13], $a[18])), $a[23]);
-        let c4 = $xor($xor($xor($a[4], $a[9]), $xor($a[14], $a[19])), $a[24]);
-        let d0 = $xor(c4, $rotl(c1, 1));
-        let d1 = $xor(c0, $rotl(c2, 1));
-        let d2 = $xor(c1, $rotl(c3, 1));
-        let d3 = $xor(c2, $rotl(c4, 1));
-        let d4 = $xor(c3, $rotl(c0, 1));
-        // row 0: rho and pi into b00..b04, then chi (and iota on lane 0)
-        let b0 = $xor($a[0], d0);
-        let b1 = $rotl($xor($a[6], d1), 44);
-        let b2 = $rotl($xor($a[12], d2), 43);
-        let b3 = $rotl($xor($a[18], d3), 21);
-        let b4 = $rotl($xor($a[24], d4), 14);
-        $e[0] = $xor($xor(b0, $andnot(b1, b2)), $rc);
-        $e[1] = $xor(b1, $andnot(b2, b3));
-        $e[2] = $xor(b2, $andnot(b3, b4));
-        $e[3] = $xor(b3, $andnot(b4, b0));
-        $e[4] = $xor(b4, $andnot(b0, b1));
-        // row 1: rho and pi into b10..b14, then chi (and iota on lane 0)
-        let b0 = $rotl($xor($a[3], d3), 28);
-        let b1 = $rotl($xor($a[9], d4), 20);
-        let b2 = $rotl($xor($a[10], d0), 3);
-        let b3 = $rotl($xor($a[16], d1), 45);
-        let b4 = $rotl($xor($a[22], d2), 61);
-        $e[5] = $xor(b0, $andnot(b1, b2));
-        $e[6] = $xor(b1, $andnot(b2, b3));
-        $e[7] = $xor(b2, $andnot(b3, b4));
-        $e[8] = $xor(b3, $andnot(b4, b0));
-        $e[9] = $xor(b4, $andnot(b0, b1));
-        // row 2: rho and pi into b20..b24, then chi (and iota on lane 0)
-        let b0 = $rotl($xor($a[1], d1), 1);
-        let b1 = $rotl($xor($a[7], d2), 6);
-        let b2 = $rotl($xor($a[13], d3), 25);
-        let b3 = $rotl($xor($a[19], d4), 8);
-        let b4 = $rotl($xor($a[20], d0), 18);
-        $e[10] = $xor(b0, $andnot(b1, b2));
-        $e[11] = $xor(b1, $andnot(b2, b3));
-        $e[12] = $xor(b2, $andnot(b3, b4));
-        $e[13] = $xor(b3, $andnot(b4, b0));
-        $e[14] = $xor(b4, $andnot(b0, b1));
-        // row 3: rho and pi into b30..b34, then chi (and iota on lane 0)
-        let b0 = $rotl($xor($a[4], d4), 27);
-        let b1 = $rotl($xor($a[5], d0), 36);
-        let b2 = $rotl($xor($a[11], d1), 10);
-        let b3 = $rotl($xor($a[17], d2), 15);
-        let b4 = $rotl($xor($a[23], d3), 56);
-        $e[15] = $xor(b0, $andnot(b1, b2));
-        $e[16] = $xor(b1, $andnot(b2, b3));
-        $e[17] = $xor(b2, $andnot(b3, b4));
-        $e[18] = $xor(b3, $andnot(b4, b0));
-        $e[19] = $xor(b4, $andnot(b0, b1));
-        // row 4: rho and pi into b40..b44, then chi (and iota on lane 0)
-        let b0 = $rotl($xor($a[2], d2), 62);
-        let b1 = $rotl($xor($a[8], d3), 55);
-        let b2 = $rotl($xor($a[14], d4), 39);
-        let b3 = $rotl($xor($a[15], d0), 41);
-        let b4 = $rotl($xor($a[21], d1), 2);
-        $e[20] = $xor(b0, $andnot(b1, b2));
-        $e[21] = $xor(b1, $andnot(b2, b3));
-        $e[22] = $xor(b2, $andnot(b3, b4));
-        $e[23] = $xor(b3, $andnot(b4, b0));
-        $e[24] = $xor(b4, $andnot(b0, b1));
-    }};
-}
-
-/// The scalar round with lane complementing: the six lanes of
-/// `KECCAK_COMPLEMENTED` are kept inverted between rounds, which lets chi use
-/// AND and OR where it would need a NOT, leaving few NOTs per round (plain
-/// 64-bit code has no and-not instruction). Same interface as `keccak_round!`
-/// plus $and, $or and $not; generated from the complement pattern, which
-/// theta, rho and pi carry to the chi inputs.
-macro_rules! keccak_round_complemented {
-    ($a:ident, $e:ident, $rc:expr, $xor:path, $and:path, $or:path, $not:path, $rotl:path) => {{
-        // theta
-        let c0 = $xor($xor($xor($a[0], $a[5]), $xor($a[10], $a[15])), $a[20]);
-        let c1 = $xor($xor($xor($a[1], $a[6]), $xor($a[11], $a[16])), $a[21]);
-        let c2 = $xor($xor($xor($a[2], $a[7]), $xor($a[12], $a[17])), $a[22]);
-        let c3 = $xor($xor($xor($a[3], $a[8]), $xor($a[13], $a[18])), $a[23]);
-        let c4 = $xor($xor($xor($a[4], $a[9]), $xor($a[14], $a[19])), $a[24]);
-        let d0 = $xor(c4, $rotl(c1, 1));
-        let d1 = $xor(c0, $rotl(c2, 1));
-        let d2 = $xor(c1, $rotl(c3, 1));
-        let d3 = $xor(c2, $rotl(c4, 1));
-        let d4 = $xor(c3, $rotl(c0, 1));
-        // row 0
-        let b0 = $xor($a[0], d0);
-        let b1 = $rotl($xor($a[6], d1), 44);
-        let b2 = $rotl($xor($a[12], d2), 43);
-        let b3 = $rotl($xor($a[18], d3), 21);
-        let b4 = $rotl($xor($a[24], d4), 14);
-        $e[0] = $xor($xor(b0, $or(b1, b2)), $rc);
-        $e[1] = $xor($not(b1), $and(b2, $not(b3)));
-        $e[2] = $xor(b2, $and(b3, b4));
-        $e[3] = $xor(b3, $or(b4, b0));
-        $e[4] = $xor(b4, $and(b0, b1));
-        // row 1
-        let b0 = $rotl($xor($a[3], d3), 28);
-        let b1 = $rotl($xor($a[9], d4), 20);
-        let b2 = $rotl($xor($a[10], d0), 3);
-        let b3 = $rotl($xor($a[16], d1), 45);
-        let b4 = $rotl($xor($a[22], d2), 61);
-        $e[5] = $xor(b0, $or(b1, b2));
-        $e[6] = $xor(b1, $and(b2, b3));
-        $e[7] = $xor($not(b2), $and($not(b3), b4));
-        $e[8] = $xor(b3, $or(b4, b0));
-        $e[9] = $xor(b4, $and(b0, b1));
-        // row 2
-        let b0 = $rotl($xor($a[1], d1), 1);
-        let b1 = $rotl($xor($a[7], d2), 6);
-        let b2 = $rotl($xor($a[13], d3), 25);
-        let b3 = $rotl($xor($a[19], d4), 8);
-        let b4 = $rotl($xor($a[20], d0), 18);
-        $e[10] = $xor(b0, $or(b1, b2));
-        $e[11] = $xor(b1, $and(b2, b3));
-        $e[12] = $xor(b2, $and($not(b3), b4));
-        $e[13] = $xor($not(b3), $or(b4, b0));
-        $e[14] = $xor(b4, $and(b0, b1));
-        // row 3
-        let b0 = $rotl($xor($a[4], d4), 27);
-        let b1 = $rotl($xor($a[5], d0), 36);
-        let b2 = $rotl($xor($a[11], d1), 10);
-        let b3 = $rotl($xor($a[17], d2), 15);
-        let b4 = $rotl($xor($a[23], d3), 56);
-        $e[15] = $xor(b0, $and(b1, b2));
-        $e[16] = $xor(b1, $or(b2, b3));
-        $e[17] = $xor($not(b2), $and(b3, $not(b4)));
-        $e[18] = $xor($not(b3), $and(b4, b0));
-        $e[19] = $xor(b4, $or(b0, b1));
-        // row 4
-        let b0 = $rotl($xor($a[2], d2), 62);
-        let b1 = $rotl($xor($a[8], d3), 55);
-        let b2 = $rotl($xor($a[14], d4), 39);
-        let b3 = $rotl($xor($a[15], d0), 41);
-        let b4 = $rotl($xor($a[21], d1), 2);
-        $e[20] = $xor(b0, $and($not(b1), b2));
-        $e[21] = $xor($not(b1), $or(b2, b3));
-        $e[22] = $xor(b2, $and(b3, b4));
-        $e[23] = $xor(b3, $or(b4, b0));
-        $e[24] = $xor(b4, $and(b0, b1));
-    }};
-}
-
-/// The lanes `keccak_round_complemented!` keeps inverted between rounds.
-#[allow(unused)]
-pub const KECCAK_COMPLEMENTED: [usize; 6] = [1, 2, 8, 12, 17, 20];
-
-/// One Keccak-f[1600] round in three-input form, for SIMD sets with a
-/// three-way xor and a rotate (AVX-512's `vpternlogq` and `vprolq`): the
-/// same lanes and order as `keccak_round!`, with theta's column sums as two
-/// `$xor3` each and chi as one `$chi(x, y, z) = x ^ (!y & z)` per lane.
-#[cfg(target_arch = "x86_64")]
-macro_rules! keccak_round_xor3 {
-    ($a:ident, $e:ident, $rc:expr, $xor:path, $xor3:path, $chi:path, $rotl:path) => {{
-        let c0 = $xor3($xor3($a[0], $a[5], $a[10]), $a[15], $a[20]);
-        let c1 = $xor3($xor3($a[1], $a[6], $a[11]), $a[16], $a[21]);
-        let c2 = $xor3($xor3($a[2], $a[7], $a[12]), $a[17], $a[22]);
-        let c3 = $xor3($xor3($a[3], $a[8], $a[13]), $a[18], $a[23]);
-        let c4 = $xor3($xor3($a[4], $a[9], $a[14]), $a[19], $a[24]);
-        let d0 = $xor(c4, $rotl(c1, 1));
-        let d1 = $xor(c0, $rotl(c2, 1));
-        let d2 = $xor(c1, $rotl(c3, 1));
-        let d3 = $xor(c2, $rotl(c4, 1));
-        let d4 = $xor(c3, $rotl(c0, 1));
-        let b0 = $xor($a[0], d0);
-        let b1 = $rotl($xor($a[6], d1), 44);
-        let b2 = $rotl($xor($a[12], d2), 43);
-        let b3 = $rotl($xor($a[18], d3), 21);
-        let b4 = $rotl($xor($a[24], d4), 14);
-        $e[0] = $xor($chi(b0, b1, b2), $rc);
-        $e[1] = $chi(b1, b2, b3);
-        $e[2] = $chi(b2, b3, b4);
-        $e[3] = $chi(b3, b4, b0);
-        $e[4] = $chi(b4, b0, b1);
-        let b0 = $rotl($xor($a[3], d3), 28);
-        let b1 = $rotl($xor($a[9], d4), 20);
-        let b2 = $rotl($xor($a[10], d0), 3);
-        let b3 = $rotl($xor($a[16], d1), 45);
-        let b4 = $rotl($xor($a[22], d2), 61);
-        $e[5] = $chi(b0, b1, b2);
-        $e[6] = $chi(b1, b2, b3);
-        $e[7] = $chi(b2, b3, b4);
-        $e[8] = $chi(b3, b4, b0);
-        $e[9] = $chi(b4, b0, b1);
-        let b0 = $rotl($xor($a[1], d1), 1);
-        let b1 = $rotl($xor($a[7], d2), 6);
-        let b2 = $rotl($xor($a[13], d3), 25);
-        let b3 = $rotl($xor($a[19], d4), 8);
-        let b4 = $rotl($xor($a[20], d0), 18);
-        $e[10] = $chi(b0, b1, b2);
-        $e[11] = $chi(b1, b2, b3);
-        $e[12] = $chi(b2, b3, b4);
-        $e[13] = $chi(b3, b4, b0);
-        $e[14] = $chi(b4, b0, b1);
-        let b0 = $rotl($xor($a[4], d4), 27);
-        let b1 = $rotl($xor($a[5], d0), 36);
-        let b2 = $rotl($xor($a[11], d1), 10);
-        let b3 = $rotl($xor($a[17], d2), 15);
-        let b4 = $rotl($xor($a[23], d3), 56);
-        $e[15] = $chi(b0, b1, b2);
-        $e[16] = $chi(b1, b2, b3);
-        $e[17] = $chi(b2, b3, b4);
-        $e[18] = $chi(b3, b4, b0);
-        $e[19] = $chi(b4, b0, b1);
-        let b0 = $rotl($xor($a[2], d2), 62);
-        let b1 = $rotl($xor($a[8], d3), 55);
-        let b2 = $rotl($xor($a[14], d4), 39);
-        let b3 = $rotl($xor($a[15], d0), 41);
-        let b4 = $rotl($xor($a[21], d1), 2);
-        $e[20] = $chi(b0, b1, b2);
-        $e[21] = $chi(b1, b2, b3);
-        $e[22] = $chi(b2, b3, b4);
-        $e[23] = $chi(b3, b4, b0);
-        $e[24] = $chi(b4, b0, b1);
-    }};
-}
+//! Keccak-f[1600] (FIPS 202 section 3) and the SHAKE sponges on it, for
+//! every backend.
+//!
+//! The permutation is written once, [`permute`], over [`Lanes`]: the
+//! operations on one lane type, whose value holds lane A[x + 5y] of one
+//! state (`u64`) or of several states side by side (a SIMD vector, lane i
+//! of every state in one register). Each backend implements [`Lanes`] with
+//! its instructions (in its own module, the only place where `unsafe` may
+//! call an intrinsic) and compiles [`permute`] once inside a
+//! `#[target_feature]` function. The sponges: [`Shake`] on one state, over
+//! any one-state permutation, and `wide::ShakeX` on several states side by
+//! side, over a backend's several-state permutation.
 
 mod scalar;
 mod sponge;
@@ -234,7 +17,157 @@ mod sponge;
     target_arch = "x86_64",
     all(target_arch = "aarch64", target_feature = "neon")
 ))]
-pub(crate) mod wide;
+pub mod wide;
 
-pub use scalar::{KECCAK_PI, KECCAK_RC, KECCAK_RHO, keccak_f1600, keccak_f1600_scalar};
+pub use scalar::{
+    KECCAK_COMPLEMENTED, ScalarLanes, keccak_f1600, keccak_f1600_andnot, keccak_f1600_scalar,
+};
 pub use sponge::{Permutation, Scalar, Sha3, Shake, Shake128, Shake256};
+
+/// Round constants `RC[i]` of iota (FIPS 202 Algorithm 5, precomputed).
+pub const KECCAK_RC: [u64; 24] = [
+    0x0000000000000001,
+    0x0000000000008082,
+    0x800000000000808A,
+    0x8000000080008000,
+    0x000000000000808B,
+    0x0000000080000001,
+    0x8000000080008081,
+    0x8000000000008009,
+    0x000000000000008A,
+    0x0000000000000088,
+    0x0000000080008009,
+    0x000000008000000A,
+    0x000000008000808B,
+    0x800000000000008B,
+    0x8000000000008089,
+    0x8000000000008003,
+    0x8000000000008002,
+    0x8000000000000080,
+    0x000000000000800A,
+    0x800000008000000A,
+    0x8000000080008081,
+    0x8000000000008080,
+    0x0000000080000001,
+    0x8000000080008008,
+];
+
+/// The operations [`permute`] needs on one lane type. `self` is a token:
+/// for a SIMD implementation, a value exists only where the CPU has its
+/// instructions. Every method is `#[inline(always)]`, so that the whole
+/// permutation compiles into the backend's `#[target_feature]` function.
+///
+/// The provided methods are the plain forms; a backend with fused
+/// instructions overrides them (AVX-512's `vpternlogq`, Arm's SHA3
+/// extension).
+pub trait Lanes: Copy {
+    /// Lane A[x + 5y] of the states.
+    type V: Copy;
+
+    /// `rc` in every state's lane.
+    fn splat(self, rc: u64) -> Self::V;
+    /// x ^ y.
+    fn xor(self, x: Self::V, y: Self::V) -> Self::V;
+    /// Each state's lane of `x` rotated left by `L` bits; `R` = 64 - `L`
+    /// (for shift pairs, which need both as constants).
+    fn rotl<const L: i32, const R: i32>(self, x: Self::V) -> Self::V;
+    /// Chi's output lane `k`: x ^ (!y & z), for the row's lanes x, y, z
+    /// (y and z the next two). `k` is a constant once inlined; only the
+    /// lane-complementing scalar form ([`ScalarLanes`]) looks at it.
+    fn chi(self, k: usize, x: Self::V, y: Self::V, z: Self::V) -> Self::V;
+
+    /// a ^ b ^ c ^ d ^ e: theta's column parity.
+    #[inline(always)]
+    fn xor5(self, a: Self::V, b: Self::V, c: Self::V, d: Self::V, e: Self::V) -> Self::V {
+        self.xor(self.xor(self.xor(a, b), self.xor(c, d)), e)
+    }
+    /// x ^ rotl(y, 1): theta's D[x] from the parities C[x - 1], C[x + 1].
+    #[inline(always)]
+    fn xor_rol1(self, x: Self::V, y: Self::V) -> Self::V {
+        self.xor(x, self.rotl::<1, 63>(y))
+    }
+    /// rotl(x ^ d, L): theta's D added to a lane, then rho's rotation;
+    /// `R` = 64 - `L`.
+    #[inline(always)]
+    fn xor_rotl<const L: i32, const R: i32>(self, x: Self::V, d: Self::V) -> Self::V {
+        self.rotl::<L, R>(self.xor(x, d))
+    }
+    /// Maps the state into the form the rounds work on, and back (an
+    /// involution): nothing, except for the lane-complementing scalar form.
+    #[inline(always)]
+    fn complement(self, _state: &mut [Self::V; 25]) {}
+}
+
+/// `Keccak-f[1600]` on the states held lane by lane in `state`, in place:
+/// the permutation's one description. Inlined into each backend's
+/// out-of-line copy, compiled with that backend's target features.
+#[inline(always)]
+pub fn permute<L: Lanes>(l: L, state: &mut [L::V; 25]) {
+    // A local copy, so that the lanes live in registers, not behind `state`;
+    // the rounds go from `a` to `e` and back.
+    let mut a = *state;
+    l.complement(&mut a);
+    let mut e = [l.splat(0); 25];
+    for rc in KECCAK_RC.chunks_exact(2) {
+        round(l, &a, &mut e, l.splat(rc[0]));
+        round(l, &e, &mut a, l.splat(rc[1]));
+    }
+    l.complement(&mut a);
+    *state = a;
+}
+
+/// One round (FIPS 202 section 3.2: theta, rho and pi, chi, iota) from `a`
+/// into `e`, every index a constant. Chi runs a row at a time, so only five
+/// rho-pi outputs are live at once.
+#[inline(always)]
+fn round<L: Lanes>(l: L, a: &[L::V; 25], e: &mut [L::V; 25], rc: L::V) {
+    // theta: the column parities C[x], then D[x] = C[x - 1] ^ rotl(C[x + 1], 1).
+    let c0 = l.xor5(a[0], a[5], a[10], a[15], a[20]);
+    let c1 = l.xor5(a[1], a[6], a[11], a[16], a[21]);
+    let c2 = l.xor5(a[2], a[7], a[12], a[17], a[22]);
+    let c3 = l.xor5(a[3], a[8], a[13], a[18], a[23]);
+    let c4 = l.xor5(a[4], a[9], a[14], a[19], a[24]);
+    let d = [
+        l.xor_rol1(c4, c1),
+        l.xor_rol1(c0, c2),
+        l.xor_rol1(c1, c3),
+        l.xor_rol1(c2, c4),
+        l.xor_rol1(c3, c0),
+    ];
+    // rho and pi: position x of row y of B is A[i] ^ D[i mod 5] rotated
+    // left by rho's offset r, for i = (x + 3y) mod 5 + 5x; `row!` lists the
+    // (i, r) of a row, then chi runs on it.
+    macro_rules! rho {
+        (0, 0) => {
+            l.xor(a[0], d[0])
+        };
+        ($i:tt, $r:tt) => {
+            l.xor_rotl::<$r, { 64 - $r }>(a[$i], d[$i % 5])
+        };
+    }
+    macro_rules! row {
+        ($y:tt: $(($i:tt, $r:tt)),*) => {
+            chi_row(l, e, $y, [$(rho!($i, $r)),*])
+        };
+    }
+    row!(0: (0, 0), (6, 44), (12, 43), (18, 21), (24, 14));
+    // iota
+    e[0] = l.xor(e[0], rc);
+    row!(1: (3, 28), (9, 20), (10, 3), (16, 45), (22, 61));
+    row!(2: (1, 1), (7, 6), (13, 25), (19, 8), (20, 18));
+    row!(3: (4, 27), (5, 36), (11, 10), (17, 15), (23, 56));
+    row!(4: (2, 62), (8, 55), (14, 39), (15, 41), (21, 2));
+}
+
+/// Chi on row `y` of B into e[5y .. 5y + 5]. Lane 0 last: of the orders
+/// tried, the one that compiled with the fewest register moves across the
+/// backends.
+#[inline(always)]
+fn chi_row<L: Lanes>(l: L, e: &mut [L::V; 25], y: usize, b: [L::V; 5]) {
+    let k = 5 * y;
+    e[k + 1] = l.chi(k + 1, b[1], b[2], b[3]);
+    e[k + 2] = l.chi(k + 2, b[2], b[3], b[4]);
+    e[k + 3] = l.chi(k + 3, b[3], b[4], b[0]);
+    e[k + 4] = l.chi(k + 4, b[4], b[0], b[1]);
+    e[k] = l.chi(k, b[0], b[1], b[2]);
+}

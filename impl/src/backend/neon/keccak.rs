@@ -12,8 +12,8 @@ use core::arch::aarch64::*;
 
 use zeroize::Zeroize;
 
-use crate::backend::portable::KECCAK_RC;
-use crate::backend::keccak::wide;
+use super::Isa;
+use crate::backend::keccak::{Lanes, permute, wide};
 
 /// Whether this CPU has the SHA3 extension (std: detected once and cached
 /// by std; no_std: whether the build targets it).
@@ -29,127 +29,143 @@ pub fn has_sha3() -> bool {
     }
 }
 
-#[inline]
-#[target_feature(enable = "neon")]
-fn xor(x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
-    veorq_u64(x, y)
-}
+/// Two states, lane i of each in one `uint64x2_t`, in plain NEON:
+/// rotations as `shl` + `sri`, chi with `bic`.
+impl Lanes for Isa {
+    type V = uint64x2_t;
 
-/// !x & y.
-#[inline]
-#[target_feature(enable = "neon")]
-fn andnot(x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
-    vbicq_u64(y, x)
-}
-
-/// Rotation left by r, for the rotation offsets of Keccak (a constant at
-/// every call once inlined, so the match folds to one `shl` + `sri`).
-#[inline]
-#[target_feature(enable = "neon")]
-fn rotl(x: uint64x2_t, r: u32) -> uint64x2_t {
-    macro_rules! by {
-        ($($n:literal)*) => {
-            match r {
-                $($n => vsriq_n_u64::<{ 64 - $n }>(vshlq_n_u64::<$n>(x), x),)*
-                _ => x,
-            }
-        };
+    #[inline(always)]
+    fn splat(self, rc: u64) -> uint64x2_t {
+        // SAFETY: NEON is a target feature of this build.
+        unsafe { vdupq_n_u64(rc) }
     }
-    by!(1 2 3 6 8 10 14 15 18 20 21 25 27 28 36 39 41 43 44 45 55 56 61 62)
+
+    #[inline(always)]
+    fn xor(self, x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
+        // SAFETY: as above.
+        unsafe { veorq_u64(x, y) }
+    }
+
+    #[inline(always)]
+    fn rotl<const L: i32, const R: i32>(self, x: uint64x2_t) -> uint64x2_t {
+        // SAFETY: as above.
+        let shifted = unsafe { vshlq_n_u64::<L>(x) };
+        // SAFETY: as above.
+        unsafe { vsriq_n_u64::<R>(shifted, x) }
+    }
+
+    #[inline(always)]
+    fn chi(self, _k: usize, x: uint64x2_t, y: uint64x2_t, z: uint64x2_t) -> uint64x2_t {
+        // SAFETY: as above.
+        self.xor(x, unsafe { vbicq_u64(z, y) })
+    }
+}
+
+/// Two states as [`Isa`]'s, with the SHA3 extension: `eor3` (theta's
+/// column parities), `rax1` (theta's D), `xar` (D added, then rho's
+/// rotation) and `bcax` (chi). A value exists only inside
+/// [`keccak_f1600_x2_sha3`], which runs with the extension.
+#[derive(Clone, Copy, Debug)]
+struct Sha3(());
+
+/// Calls one of the instructions below from a method of [`Sha3`].
+macro_rules! sha3 {
+    ($e:expr) => {
+        // SAFETY: a `Sha3` exists, so this CPU has the SHA3 extension; the
+        // instruction has no other requirement.
+        unsafe { $e }
+    };
+}
+
+// The SHA3-extension instructions, each in a function compiled with the
+// extension: it inlines once the `Sha3` method calling it is inlined into
+// `keccak_f1600_x2_sha3` (the intrinsics, `inline(always)`, would not
+// inline into the method itself, compiled without the extension).
+
+#[inline]
+#[target_feature(enable = "sha3")]
+fn eor3(a: uint64x2_t, b: uint64x2_t, c: uint64x2_t) -> uint64x2_t {
+    veor3q_u64(a, b, c)
+}
+
+#[inline]
+#[target_feature(enable = "sha3")]
+fn rax1(x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
+    vrax1q_u64(x, y)
+}
+
+#[inline]
+#[target_feature(enable = "sha3")]
+fn xar<const R: i32>(x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
+    vxarq_u64::<R>(x, y)
+}
+
+#[inline]
+#[target_feature(enable = "sha3")]
+fn bcax(x: uint64x2_t, y: uint64x2_t, z: uint64x2_t) -> uint64x2_t {
+    vbcaxq_u64(x, y, z)
+}
+
+impl Lanes for Sha3 {
+    type V = uint64x2_t;
+
+    #[inline(always)]
+    fn splat(self, rc: u64) -> uint64x2_t {
+        Isa.splat(rc)
+    }
+
+    #[inline(always)]
+    fn xor(self, x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
+        Isa.xor(x, y)
+    }
+
+    #[inline(always)]
+    fn rotl<const L: i32, const R: i32>(self, x: uint64x2_t) -> uint64x2_t {
+        Isa.rotl::<L, R>(x)
+    }
+
+    #[inline(always)]
+    fn chi(self, _k: usize, x: uint64x2_t, y: uint64x2_t, z: uint64x2_t) -> uint64x2_t {
+        sha3!(bcax(x, z, y))
+    }
+
+    #[inline(always)]
+    fn xor5(
+        self,
+        a: uint64x2_t,
+        b: uint64x2_t,
+        c: uint64x2_t,
+        d: uint64x2_t,
+        e: uint64x2_t,
+    ) -> uint64x2_t {
+        let abc = sha3!(eor3(a, b, c));
+        sha3!(eor3(abc, d, e))
+    }
+
+    #[inline(always)]
+    fn xor_rol1(self, x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
+        sha3!(rax1(x, y))
+    }
+
+    /// `xar` rotates right, by `R` = 64 - `L`.
+    #[inline(always)]
+    fn xor_rotl<const L: i32, const R: i32>(self, x: uint64x2_t, d: uint64x2_t) -> uint64x2_t {
+        sha3!(xar::<R>(x, d))
+    }
 }
 
 /// `Keccak-f[1600]` on two interleaved states, plain NEON.
 #[inline]
 #[target_feature(enable = "neon")]
 fn keccak_f1600_x2_neon(state: &mut [uint64x2_t; 25]) {
-    let mut a = *state;
-    let mut e = [vdupq_n_u64(0); 25];
-    for rc in KECCAK_RC.chunks_exact(2) {
-        keccak_round!(a, e, vdupq_n_u64(rc[0]), xor, andnot, rotl);
-        keccak_round!(e, a, vdupq_n_u64(rc[1]), xor, andnot, rotl);
-    }
-    *state = a;
-}
-
-/// One round in the SHA3-extension form: `keccak_round!` with theta's
-/// column sums as `eor3`, d as `rax1`, each xor-then-rotate as
-/// `xar` (rotate right by 64 - r) and chi's x ^ (!y & z) as `bcax`.
-macro_rules! keccak_round_sha3 {
-    ($a:ident, $e:ident, $rc:expr) => {{
-        let c0 = veor3q_u64(veor3q_u64($a[0], $a[5], $a[10]), $a[15], $a[20]);
-        let c1 = veor3q_u64(veor3q_u64($a[1], $a[6], $a[11]), $a[16], $a[21]);
-        let c2 = veor3q_u64(veor3q_u64($a[2], $a[7], $a[12]), $a[17], $a[22]);
-        let c3 = veor3q_u64(veor3q_u64($a[3], $a[8], $a[13]), $a[18], $a[23]);
-        let c4 = veor3q_u64(veor3q_u64($a[4], $a[9], $a[14]), $a[19], $a[24]);
-        let d0 = vrax1q_u64(c4, c1);
-        let d1 = vrax1q_u64(c0, c2);
-        let d2 = vrax1q_u64(c1, c3);
-        let d3 = vrax1q_u64(c2, c4);
-        let d4 = vrax1q_u64(c3, c0);
-        let b0 = veorq_u64($a[0], d0);
-        let b1 = vxarq_u64::<{ 64 - 44 }>($a[6], d1);
-        let b2 = vxarq_u64::<{ 64 - 43 }>($a[12], d2);
-        let b3 = vxarq_u64::<{ 64 - 21 }>($a[18], d3);
-        let b4 = vxarq_u64::<{ 64 - 14 }>($a[24], d4);
-        $e[0] = veorq_u64(vbcaxq_u64(b0, b2, b1), $rc);
-        $e[1] = vbcaxq_u64(b1, b3, b2);
-        $e[2] = vbcaxq_u64(b2, b4, b3);
-        $e[3] = vbcaxq_u64(b3, b0, b4);
-        $e[4] = vbcaxq_u64(b4, b1, b0);
-        let b0 = vxarq_u64::<{ 64 - 28 }>($a[3], d3);
-        let b1 = vxarq_u64::<{ 64 - 20 }>($a[9], d4);
-        let b2 = vxarq_u64::<{ 64 - 3 }>($a[10], d0);
-        let b3 = vxarq_u64::<{ 64 - 45 }>($a[16], d1);
-        let b4 = vxarq_u64::<{ 64 - 61 }>($a[22], d2);
-        $e[5] = vbcaxq_u64(b0, b2, b1);
-        $e[6] = vbcaxq_u64(b1, b3, b2);
-        $e[7] = vbcaxq_u64(b2, b4, b3);
-        $e[8] = vbcaxq_u64(b3, b0, b4);
-        $e[9] = vbcaxq_u64(b4, b1, b0);
-        let b0 = vxarq_u64::<{ 64 - 1 }>($a[1], d1);
-        let b1 = vxarq_u64::<{ 64 - 6 }>($a[7], d2);
-        let b2 = vxarq_u64::<{ 64 - 25 }>($a[13], d3);
-        let b3 = vxarq_u64::<{ 64 - 8 }>($a[19], d4);
-        let b4 = vxarq_u64::<{ 64 - 18 }>($a[20], d0);
-        $e[10] = vbcaxq_u64(b0, b2, b1);
-        $e[11] = vbcaxq_u64(b1, b3, b2);
-        $e[12] = vbcaxq_u64(b2, b4, b3);
-        $e[13] = vbcaxq_u64(b3, b0, b4);
-        $e[14] = vbcaxq_u64(b4, b1, b0);
-        let b0 = vxarq_u64::<{ 64 - 27 }>($a[4], d4);
-        let b1 = vxarq_u64::<{ 64 - 36 }>($a[5], d0);
-        let b2 = vxarq_u64::<{ 64 - 10 }>($a[11], d1);
-        let b3 = vxarq_u64::<{ 64 - 15 }>($a[17], d2);
-        let b4 = vxarq_u64::<{ 64 - 56 }>($a[23], d3);
-        $e[15] = vbcaxq_u64(b0, b2, b1);
-        $e[16] = vbcaxq_u64(b1, b3, b2);
-        $e[17] = vbcaxq_u64(b2, b4, b3);
-        $e[18] = vbcaxq_u64(b3, b0, b4);
-        $e[19] = vbcaxq_u64(b4, b1, b0);
-        let b0 = vxarq_u64::<{ 64 - 62 }>($a[2], d2);
-        let b1 = vxarq_u64::<{ 64 - 55 }>($a[8], d3);
-        let b2 = vxarq_u64::<{ 64 - 39 }>($a[14], d4);
-        let b3 = vxarq_u64::<{ 64 - 41 }>($a[15], d0);
-        let b4 = vxarq_u64::<{ 64 - 2 }>($a[21], d1);
-        $e[20] = vbcaxq_u64(b0, b2, b1);
-        $e[21] = vbcaxq_u64(b1, b3, b2);
-        $e[22] = vbcaxq_u64(b2, b4, b3);
-        $e[23] = vbcaxq_u64(b3, b0, b4);
-        $e[24] = vbcaxq_u64(b4, b1, b0);
-    }};
+    permute(Isa, state)
 }
 
 /// `Keccak-f[1600]` on two interleaved states with the SHA3 extension.
 #[inline]
 #[target_feature(enable = "sha3")]
 pub(super) fn keccak_f1600_x2_sha3(state: &mut [uint64x2_t; 25]) {
-    let mut a = *state;
-    let mut e = [vdupq_n_u64(0); 25];
-    for rc in KECCAK_RC.chunks_exact(2) {
-        keccak_round_sha3!(a, e, vdupq_n_u64(rc[0]));
-        keccak_round_sha3!(e, a, vdupq_n_u64(rc[1]));
-    }
-    *state = a;
+    permute(Sha3(()), state)
 }
 
 /// `Keccak-f[1600]` on two interleaved states: the SHA3-extension form when

@@ -9,13 +9,13 @@ mod rounding;
 mod sampling;
 pub mod word;
 
+pub use super::keccak::{
+    KECCAK_RC, Permutation, Scalar, Sha3, Shake, Shake128, Shake256, keccak_f1600,
+    keccak_f1600_scalar,
+};
 pub use arithmetic::{
     MONTGOMERY_BOUND, QINV, add_if_negative, caddq, freeze, is_nonzero, montgomery_mul,
     montgomery_reduce, reduce32, sub_if_above,
-};
-pub use super::keccak::{
-    KECCAK_PI, KECCAK_RC, KECCAK_RHO, Permutation, Scalar, Sha3, Shake, Shake128, Shake256,
-    keccak_f1600, keccak_f1600_scalar,
 };
 pub use ntt::{INV_NTT_FACTOR, INV_NTT_FACTOR_ZETA, ZETAS_MONT, invntt_tomont, ntt};
 pub use rounding::{decompose, exceeds, make_hint, power2round, use_hint};
