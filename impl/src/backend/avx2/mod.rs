@@ -357,16 +357,17 @@ cpu_kernels! {
     fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) => unsafe |t| unpack_t1_shifted_poly(a, v);
 }
 
-/// The permutation of the AVX2 backend's one-lane SHAKE: the portable
-/// rounds compiled with BMI1 / BMI2 (andn, rorx), which every AVX2 CPU
-/// has; the portable permutation on a CPU without them.
+/// The permutation of the AVX2 backend's one-lane SHAKE: the scalar
+/// rounds with chi as and-not, compiled with BMI1 / BMI2 (andn, rorx),
+/// which every AVX2 CPU has; the portable permutation on a CPU without
+/// them.
 #[derive(Clone, Copy, Debug)]
 pub struct BmiPermutation;
 
 #[inline(never)]
 #[target_feature(enable = "bmi1,bmi2")]
 fn keccak_f1600_bmi(state: &mut [u64; 25]) {
-    portable::keccak_f1600(state)
+    super::keccak::keccak_f1600_andnot(state)
 }
 
 impl portable::Permutation for BmiPermutation {
