@@ -1,13 +1,13 @@
 //! Four Keccak-f[1600] states side by side: lane i of the four states sits
-//! in the four 64-bit parts of one `__m256i`. SHAKE128x4 and SHAKE256x4 on
-//! top absorb one equal-length input per state and squeeze whole blocks.
+//! in the four 64-bit parts of one `__m256i`. The permutation's lane
+//! operations, and the vector operations of the four-state sponge on top
+//! (which the AVX-512 backend's shares).
 
 use core::arch::x86_64::*;
 
-use zeroize::Zeroize;
-
 use super::Isa;
-use crate::backend::keccak::{Lanes, permute, wide};
+use crate::backend::keccak::wide::{PermuteX, ShakeX, Wide};
+use crate::backend::keccak::{Lanes, permute};
 
 /// Four states, lane i of each in one `__m256i`.
 impl Lanes for Isa {
@@ -15,7 +15,7 @@ impl Lanes for Isa {
 
     #[inline(always)]
     fn splat(self, rc: u64) -> __m256i {
-        avx2!(_mm256_set1_epi64x(rc as i64))
+        self.gather([rc; 4])
     }
 
     #[inline(always)]
@@ -47,77 +47,63 @@ pub fn keccak_f1600_x4(state: &mut [__m256i; 25]) {
 }
 
 /// Four SHAKE sponges with a rate of `RATE` bytes, advanced together.
-#[derive(Clone)]
-pub struct ShakeX4<const RATE: usize> {
-    state: [__m256i; 25],
-}
+pub type ShakeX4<const RATE: usize> = ShakeX<Isa, Isa, 4, RATE>;
 
-/// As the portable sponge's: the states hold what was absorbed.
-impl<const RATE: usize> Drop for ShakeX4<RATE> {
-    fn drop(&mut self) {
-        self.state.zeroize();
+impl PermuteX<__m256i> for Isa {
+    #[inline(always)]
+    fn keccak_f(self, state: &mut [__m256i; 25]) {
+        // SAFETY: an `Isa` exists, so the CPU has AVX2.
+        unsafe { keccak_f1600_x4(state) }
     }
 }
 
-impl<const RATE: usize> ShakeX4<RATE> {
-    /// Four all-zero states.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    pub fn new() -> Self {
-        ShakeX4 {
-            state: [_mm256_setzero_si256(); 25],
-        }
+impl Wide<4> for Isa {
+    #[inline(always)]
+    fn gather(self, [w0, w1, w2, w3]: [u64; 4]) -> __m256i {
+        avx2!(_mm256_set_epi64x(
+            w3 as i64, w2 as i64, w1 as i64, w0 as i64
+        ))
     }
 
-    /// Absorbs one input per state (all of the same length) and pads, into
-    /// fresh states.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    pub fn absorb(&mut self, inputs: [&[u8]; 4]) {
-        wide::absorb::<_, 4, RATE>(
-            &mut self.state,
-            inputs,
-            |[w0, w1, w2, w3]| _mm256_set_epi64x(w3 as i64, w2 as i64, w1 as i64, w0 as i64),
-            |x, y| _mm256_xor_si256(x, y),
-            |s| keccak_f1600_x4(s),
-        );
+    #[inline(always)]
+    fn scatter(self, v: __m256i, words: &mut [u64; 4]) {
+        // SAFETY: `words` is 32 writable bytes; storeu has no alignment
+        // need; the CPU has AVX2 (an `Isa` exists).
+        unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast(), v) }
     }
 
-    /// Squeezes `out[k].len() / RATE` whole blocks into each output.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    pub fn squeeze_blocks(&mut self, out: [&mut [u8]; 4]) {
-        let [o0, o1, o2, o3] = out;
-        // Block by block, each output's block as a fixed-size array: the
-        // stores below need no bounds checks, inlined or not.
-        let blocks = o0
-            .chunks_exact_mut(RATE)
-            .zip(o1.chunks_exact_mut(RATE))
-            .zip(o2.chunks_exact_mut(RATE).zip(o3.chunks_exact_mut(RATE)));
-        let mut words = [0u64; 4];
-        for ((b0, b1), (b2, b3)) in blocks {
-            keccak_f1600_x4(&mut self.state);
-            for i in 0..RATE / 8 {
-                // SAFETY: `words` is 32 writable bytes.
-                unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast(), self.state[i]) };
-                for (block, w) in [&mut *b0, &mut *b1, &mut *b2, &mut *b3]
-                    .into_iter()
-                    .zip(words)
-                {
-                    block[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
-                }
-            }
+    #[inline(always)]
+    fn with_features<R>(self, f: impl FnOnce() -> R) -> R {
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn run<R>(f: impl FnOnce() -> R) -> R {
+            f()
         }
-        // The last words squeezed (ExpandS's, ExpandMask's are secret).
-        words.zeroize();
+        // SAFETY: an `Isa` exists, so the CPU has AVX2.
+        unsafe { run(f) }
+    }
+
+    #[inline(always)]
+    fn transpose(self, [a, b, c, d]: [__m256i; 4]) -> [__m256i; 4] {
+        // [a0 b0 a2 b2], [a1 b1 a3 b3], [c0 d0 c2 d2], [c1 d1 c3 d3]; then
+        // the 128-bit halves.
+        let ab0 = avx2!(_mm256_unpacklo_epi64(a, b));
+        let ab1 = avx2!(_mm256_unpackhi_epi64(a, b));
+        let cd0 = avx2!(_mm256_unpacklo_epi64(c, d));
+        let cd1 = avx2!(_mm256_unpackhi_epi64(c, d));
+        [
+            avx2!(_mm256_permute2x128_si256::<0x20>(ab0, cd0)),
+            avx2!(_mm256_permute2x128_si256::<0x20>(ab1, cd1)),
+            avx2!(_mm256_permute2x128_si256::<0x31>(ab0, cd0)),
+            avx2!(_mm256_permute2x128_si256::<0x31>(ab1, cd1)),
+        ]
+    }
+
+    #[inline(always)]
+    fn store(self, v: __m256i, dst: &mut [u8]) {
+        let dst = &mut dst[..32];
+        // SAFETY: `dst` is 32 writable bytes; storeu has no alignment
+        // need; the CPU has AVX2 (an `Isa` exists).
+        unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), v) }
     }
 }

@@ -270,17 +270,18 @@ impl<const RATE: usize> XofX4 for Avx2ShakeX4<RATE> {
 
     #[inline(always)]
     fn new_x4() -> Self {
-        with_avx2!(
-            Avx2ShakeX4::Simd(ShakeX4::new()),
-            Avx2ShakeX4::Portable(<[portable::Shake<RATE>; 4] as XofX4>::new_x4())
-        )
+        match Isa::detect() {
+            Some(s) => Avx2ShakeX4::Simd(ShakeX4::new(s, s)),
+            None => super::cold(|| {
+                Avx2ShakeX4::Portable(<[portable::Shake<RATE>; 4] as XofX4>::new_x4())
+            }),
+        }
     }
 
     #[inline(always)]
     fn absorb_x4(&mut self, inputs: [&[u8]; 4]) {
         match self {
-            // SAFETY: a `Simd` state is only made after the AVX2 check.
-            Avx2ShakeX4::Simd(x) => unsafe { x.absorb(inputs) },
+            Avx2ShakeX4::Simd(x) => x.absorb(inputs),
             Avx2ShakeX4::Portable(x) => super::cold(|| x.absorb_x4(inputs)),
         }
     }
@@ -288,8 +289,7 @@ impl<const RATE: usize> XofX4 for Avx2ShakeX4<RATE> {
     #[inline(always)]
     fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {
         match self {
-            // SAFETY: a `Simd` state is only made after the AVX2 check.
-            Avx2ShakeX4::Simd(x) => unsafe { x.squeeze_blocks(out) },
+            Avx2ShakeX4::Simd(x) => x.squeeze_blocks(out),
             Avx2ShakeX4::Portable(x) => super::cold(|| x.squeeze_blocks_x4(out)),
         }
     }

@@ -14,15 +14,16 @@
 
 use core::arch::x86_64::*;
 
-use zeroize::Zeroize;
+use crate::backend::avx2::Isa;
+use crate::backend::keccak::wide::{PermuteX, ShakeX};
+use crate::backend::keccak::{Lanes, permute};
 
-use crate::backend::keccak::{Lanes, permute, wide};
-
-/// Calls an intrinsic from a method of a token below.
+/// Calls an intrinsic or a `#[target_feature]` function from a method of a
+/// token below.
 macro_rules! avx512vl {
     ($e:expr) => {
         // SAFETY: a token exists, so this CPU has AVX2, AVX-512 F and VL;
-        // the intrinsic has no other requirement.
+        // the call has no other requirement.
         unsafe { $e }
     };
 }
@@ -143,101 +144,22 @@ pub fn keccak_f1600_x1(state: &mut [u64; 25]) {
     }
 }
 
-/// Four SHAKE sponges with a rate of `RATE` bytes, advanced together.
-#[derive(Clone)]
-pub struct ShakeX4<const RATE: usize> {
-    state: [__m256i; 25],
-}
+/// Four SHAKE sponges with a rate of `RATE` bytes, advanced together: the
+/// AVX2 backend's sponge over this module's permutation.
+pub type ShakeX4<const RATE: usize> = ShakeX<Isa, X4, 4, RATE>;
 
-/// As the portable sponge's: the states hold what was absorbed.
-impl<const RATE: usize> Drop for ShakeX4<RATE> {
-    fn drop(&mut self) {
-        self.state.zeroize();
+impl X4 {
+    /// The AVX2 token, for the sponge's vector operations: the CPU has AVX2
+    /// too.
+    #[inline(always)]
+    pub fn avx2(self) -> Isa {
+        avx512vl!(Isa::new())
     }
 }
 
-/// Lanes i .. i + 4 of the four states, transposed: one vector per state.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn transpose(s: &[__m256i; 25], i: usize) -> [__m256i; 4] {
-    // [s_i^0 s_i+1^0 s_i^2 s_i+1^2], [s_i^1 s_i+1^1 ..], then the halves.
-    let lo01 = _mm256_unpacklo_epi64(s[i], s[i + 1]);
-    let hi01 = _mm256_unpackhi_epi64(s[i], s[i + 1]);
-    let lo23 = _mm256_unpacklo_epi64(s[i + 2], s[i + 3]);
-    let hi23 = _mm256_unpackhi_epi64(s[i + 2], s[i + 3]);
-    [
-        _mm256_permute2x128_si256::<0x20>(lo01, lo23),
-        _mm256_permute2x128_si256::<0x20>(hi01, hi23),
-        _mm256_permute2x128_si256::<0x31>(lo01, lo23),
-        _mm256_permute2x128_si256::<0x31>(hi01, hi23),
-    ]
-}
-
-impl<const RATE: usize> ShakeX4<RATE> {
-    /// Four all-zero states.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2, AVX-512 F and VL.
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    pub fn new() -> Self {
-        ShakeX4 {
-            state: [_mm256_setzero_si256(); 25],
-        }
-    }
-
-    /// Absorbs one input per state (all of the same length) and pads, into
-    /// fresh states.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2, AVX-512 F and VL.
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    pub fn absorb(&mut self, inputs: [&[u8]; 4]) {
-        wide::absorb::<_, 4, RATE>(
-            &mut self.state,
-            inputs,
-            |[w0, w1, w2, w3]| _mm256_set_epi64x(w3 as i64, w2 as i64, w1 as i64, w0 as i64),
-            |x, y| _mm256_xor_si256(x, y),
-            |s| keccak_f1600_x4(s),
-        );
-    }
-
-    /// Squeezes `out[k].len() / RATE` whole blocks into each output.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2, AVX-512 F and VL.
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    pub fn squeeze_blocks(&mut self, out: [&mut [u8]; 4]) {
-        let [o0, o1, o2, o3] = out;
-        let blocks = o0
-            .chunks_exact_mut(RATE)
-            .zip(o1.chunks_exact_mut(RATE))
-            .zip(o2.chunks_exact_mut(RATE).zip(o3.chunks_exact_mut(RATE)));
-        let mut words = [0u64; 4];
-        for ((b0, b1), (b2, b3)) in blocks {
-            keccak_f1600_x4(&mut self.state);
-            let mut outs = [b0, b1, b2, b3];
-            // Four lanes of each state at a time: one 32-byte store per state.
-            let mut i = 0;
-            while i + 4 <= RATE / 8 {
-                let t = transpose(&self.state, i);
-                for (block, v) in outs.iter_mut().zip(t) {
-                    let dst = &mut block[8 * i..8 * i + 32];
-                    // SAFETY: `dst` is 32 writable bytes.
-                    unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), v) };
-                }
-                i += 4;
-            }
-            // The last lane (RATE / 8 is 21 or 17).
-            // SAFETY: `words` is 32 writable bytes.
-            unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast(), self.state[i]) };
-            for (block, w) in outs.iter_mut().zip(words) {
-                block[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
-            }
-        }
-        // The last words squeezed (ExpandS's, ExpandMask's are secret).
-        words.zeroize();
+impl PermuteX<__m256i> for X4 {
+    #[inline(always)]
+    fn keccak_f(self, state: &mut [__m256i; 25]) {
+        avx512vl!(keccak_f1600_x4(state))
     }
 }

@@ -112,7 +112,10 @@ impl<const RATE: usize> XofX4 for Avx512ShakeX4<RATE> {
     #[inline(always)]
     fn new_x4() -> Self {
         with_avx512!(
-            Avx512ShakeX4::Simd(ShakeX4::new()),
+            {
+                let x4 = keccak::X4::new();
+                Avx512ShakeX4::Simd(ShakeX4::new(x4.avx2(), x4))
+            },
             Avx512ShakeX4::Portable(<[portable::Shake<RATE>; 4] as XofX4>::new_x4())
         )
     }
@@ -120,8 +123,7 @@ impl<const RATE: usize> XofX4 for Avx512ShakeX4<RATE> {
     #[inline(always)]
     fn absorb_x4(&mut self, inputs: [&[u8]; 4]) {
         match self {
-            // SAFETY: a `Simd` state is only made after the CPU check.
-            Avx512ShakeX4::Simd(x) => unsafe { x.absorb(inputs) },
+            Avx512ShakeX4::Simd(x) => x.absorb(inputs),
             Avx512ShakeX4::Portable(x) => super::cold(|| x.absorb_x4(inputs)),
         }
     }
@@ -129,8 +131,7 @@ impl<const RATE: usize> XofX4 for Avx512ShakeX4<RATE> {
     #[inline(always)]
     fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {
         match self {
-            // SAFETY: a `Simd` state is only made after the CPU check.
-            Avx512ShakeX4::Simd(x) => unsafe { x.squeeze_blocks(out) },
+            Avx512ShakeX4::Simd(x) => x.squeeze_blocks(out),
             Avx512ShakeX4::Portable(x) => super::cold(|| x.squeeze_blocks_x4(out)),
         }
     }

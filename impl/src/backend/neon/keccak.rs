@@ -1,19 +1,18 @@
 //! Two Keccak-f[1600] states side by side: lane i of the two states sits in
-//! the two 64-bit halves of one `uint64x2_t`. SHAKE128x2 / SHAKE256x2 on top
-//! absorb one equal-length input per state and squeeze whole blocks; the
-//! four-lane SHAKE of the backend is two of them.
+//! the two 64-bit halves of one `uint64x2_t`. The two-state sponge on top
+//! ([`ShakeX2`]) is the backend's four-lane SHAKE, twice; the one-lane
+//! SHAKE runs in lane 0 when the CPU has the SHA3 extension.
 //!
-//! Two permutations: plain NEON (rotations as `shl` + `sri`, chi with `bic`),
+//! Two lane forms: plain NEON (rotations as `shl` + `sri`, chi with `bic`),
 //! and, on CPUs with the SHA3 extension, the form with `eor3` (theta's
 //! column sums), `rax1` (theta's d), `xar` (theta, rho and the rotation in
 //! one) and `bcax` (chi in one).
 
 use core::arch::aarch64::*;
 
-use zeroize::Zeroize;
-
 use super::Isa;
-use crate::backend::keccak::{Lanes, permute, wide};
+use crate::backend::keccak::wide::{PermuteX, ShakeX, Wide};
+use crate::backend::keccak::{self, Lanes, Permutation, keccak_f1600, permute};
 
 /// Whether this CPU has the SHA3 extension (std: detected once and cached
 /// by std; no_std: whether the build targets it).
@@ -35,29 +34,24 @@ impl Lanes for Isa {
     type V = uint64x2_t;
 
     #[inline(always)]
-    fn splat(self, rc: u64) -> uint64x2_t {
-        // SAFETY: NEON is a target feature of this build.
-        unsafe { vdupq_n_u64(rc) }
-    }
-
-    #[inline(always)]
-    fn xor(self, x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
-        // SAFETY: as above.
-        unsafe { veorq_u64(x, y) }
-    }
-
-    #[inline(always)]
     fn rotl<const L: i32, const R: i32>(self, x: uint64x2_t) -> uint64x2_t {
-        // SAFETY: as above.
-        let shifted = unsafe { vshlq_n_u64::<L>(x) };
-        // SAFETY: as above.
-        unsafe { vsriq_n_u64::<R>(shifted, x) }
+        let shifted = neon!(vshlq_n_u64::<L>(x));
+        neon!(vsriq_n_u64::<R>(shifted, x))
     }
 
     #[inline(always)]
     fn chi(self, _k: usize, x: uint64x2_t, y: uint64x2_t, z: uint64x2_t) -> uint64x2_t {
-        // SAFETY: as above.
-        self.xor(x, unsafe { vbicq_u64(z, y) })
+        self.xor(x, neon!(vbicq_u64(z, y)))
+    }
+
+    #[inline(always)]
+    fn xor(self, x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
+        neon!(veorq_u64(x, y))
+    }
+
+    #[inline(always)]
+    fn splat(self, rc: u64) -> uint64x2_t {
+        self.gather([rc; 2])
     }
 }
 
@@ -111,7 +105,7 @@ impl Lanes for Sha3 {
 
     #[inline(always)]
     fn splat(self, rc: u64) -> uint64x2_t {
-        Isa.splat(rc)
+        neon!(vdupq_n_u64(rc))
     }
 
     #[inline(always)]
@@ -164,7 +158,7 @@ fn keccak_f1600_x2_neon(state: &mut [uint64x2_t; 25]) {
 /// `Keccak-f[1600]` on two interleaved states with the SHA3 extension.
 #[inline]
 #[target_feature(enable = "sha3")]
-pub(super) fn keccak_f1600_x2_sha3(state: &mut [uint64x2_t; 25]) {
+fn keccak_f1600_x2_sha3(state: &mut [uint64x2_t; 25]) {
     permute(Sha3(()), state)
 }
 
@@ -215,86 +209,81 @@ pub fn keccak_f1600_x2_form(states: &mut [[u64; 25]; 2], sha3: bool) -> bool {
 }
 
 /// Two SHAKE sponges with a rate of `RATE` bytes, advanced together.
-#[derive(Clone)]
-pub struct ShakeX2<const RATE: usize> {
-    state: [uint64x2_t; 25],
+pub type ShakeX2<const RATE: usize> = ShakeX<Isa, Isa, 2, RATE>;
+
+impl Wide<2> for Isa {
+    #[inline(always)]
+    fn gather(self, [w0, w1]: [u64; 2]) -> uint64x2_t {
+        let (lo, hi) = (neon!(vcreate_u64(w0)), neon!(vcreate_u64(w1)));
+        neon!(vcombine_u64(lo, hi))
+    }
+
+    #[inline(always)]
+    fn scatter(self, v: uint64x2_t, words: &mut [u64; 2]) {
+        // SAFETY: `words` is two writable u64.
+        unsafe { vst1q_u64(words.as_mut_ptr(), v) }
+    }
+
+    /// NEON is a target feature of the whole build.
+    #[inline(always)]
+    fn with_features<R>(self, f: impl FnOnce() -> R) -> R {
+        f()
+    }
+
+    #[inline(always)]
+    fn transpose(self, [x, y]: [uint64x2_t; 2]) -> [uint64x2_t; 2] {
+        [neon!(vtrn1q_u64(x, y)), neon!(vtrn2q_u64(x, y))]
+    }
+
+    #[inline(always)]
+    fn store(self, v: uint64x2_t, dst: &mut [u8]) {
+        let dst = &mut dst[..16];
+        let bytes = neon!(vreinterpretq_u8_u64(v));
+        // SAFETY: `dst` is 16 writable bytes; st1 has no alignment need.
+        unsafe { vst1q_u8(dst.as_mut_ptr(), bytes) }
+    }
 }
 
-/// The 16 bytes of a vector, little-endian.
+/// The SHA3-extension form when the CPU has it.
+impl PermuteX<uint64x2_t> for Isa {
+    #[inline(always)]
+    fn keccak_f(self, state: &mut [uint64x2_t; 25]) {
+        neon!(keccak_f1600_x2(state))
+    }
+}
+
+/// `Keccak-f[1600]` on one state in lane 0 of the SHA3-extension
+/// permutation (about 70 instructions a round against about 110 for the
+/// scalar form).
 #[inline]
-#[target_feature(enable = "neon")]
-fn bytes16(v: uint64x2_t) -> [u8; 16] {
-    let mut out = [0u8; 16];
-    let v = vreinterpretq_u8_u64(v);
-    // SAFETY: `out` is 16 writable bytes.
-    unsafe { vst1q_u8(out.as_mut_ptr(), v) };
-    out
-}
-
-/// As the portable sponge's: the states hold what was absorbed.
-impl<const RATE: usize> Drop for ShakeX2<RATE> {
-    fn drop(&mut self) {
-        self.state.zeroize();
+#[target_feature(enable = "sha3")]
+fn keccak_f1600_sha3(state: &mut [u64; 25]) {
+    let mut v = [vdupq_n_u64(0); 25];
+    for (x, &lane) in v.iter_mut().zip(state.iter()) {
+        *x = vcombine_u64(vcreate_u64(lane), vcreate_u64(0));
+    }
+    keccak_f1600_x2_sha3(&mut v);
+    for (lane, x) in state.iter_mut().zip(v) {
+        *lane = vgetq_lane_u64::<0>(x);
     }
 }
 
-impl<const RATE: usize> ShakeX2<RATE> {
-    /// Two all-zero states.
-    ///
-    /// # Safety
-    /// The CPU must have NEON.
-    #[inline]
-    #[target_feature(enable = "neon")]
-    pub fn new() -> Self {
-        ShakeX2 {
-            state: [vdupq_n_u64(0); 25],
-        }
-    }
+/// The permutation of the backend's one-lane SHAKE: the SHA3-extension
+/// form where the CPU has it, the portable scalar one otherwise.
+#[derive(Clone, Copy, Debug)]
+pub struct NeonPermutation;
 
-    /// Absorbs one input per state (both of the same length) and pads, into
-    /// fresh states.
-    ///
-    /// # Safety
-    /// The CPU must have NEON.
-    #[inline]
-    #[target_feature(enable = "neon")]
-    pub fn absorb(&mut self, inputs: [&[u8]; 2]) {
-        wide::absorb::<_, 2, RATE>(
-            &mut self.state,
-            inputs,
-            |[w0, w1]| vcombine_u64(vcreate_u64(w0), vcreate_u64(w1)),
-            |x, y| veorq_u64(x, y),
-            |s| keccak_f1600_x2(s),
-        );
-    }
-
-    /// Squeezes `out[k].len() / RATE` whole blocks into each output.
-    ///
-    /// # Safety
-    /// The CPU must have NEON.
-    #[inline]
-    #[target_feature(enable = "neon")]
-    pub fn squeeze_blocks(&mut self, out: [&mut [u8]; 2]) {
-        let blocks = out[0].len() / RATE;
-        let [o0, o1] = out;
-        for b in 0..blocks {
-            keccak_f1600_x2(&mut self.state);
-            // Lanes i and i + 1 of one state are 16 consecutive output
-            // bytes: `trn1` / `trn2` gather them for one store per state.
-            let mut i = 0;
-            while i + 2 <= RATE / 8 {
-                let at = b * RATE + 8 * i;
-                let (x, y) = (self.state[i], self.state[i + 1]);
-                o0[at..at + 16].copy_from_slice(&bytes16(vtrn1q_u64(x, y)));
-                o1[at..at + 16].copy_from_slice(&bytes16(vtrn2q_u64(x, y)));
-                i += 2;
-            }
-            if i < RATE / 8 {
-                let at = b * RATE + 8 * i;
-                let lane = self.state[i];
-                o0[at..at + 8].copy_from_slice(&vgetq_lane_u64::<0>(lane).to_le_bytes());
-                o1[at..at + 8].copy_from_slice(&vgetq_lane_u64::<1>(lane).to_le_bytes());
-            }
+impl Permutation for NeonPermutation {
+    #[inline(always)]
+    fn permute(state: &mut [u64; 25]) {
+        if has_sha3() {
+            // SAFETY: the CPU has the SHA3 extension, checked just above.
+            unsafe { keccak_f1600_sha3(state) }
+        } else {
+            keccak_f1600(state)
         }
     }
 }
+
+/// One-lane SHAKE: the one-state sponge over [`NeonPermutation`].
+pub type Shake<const RATE: usize> = keccak::Shake<RATE, NeonPermutation>;
