@@ -1,4 +1,4 @@
-//! Keccak-f[1600] (FIPS 202 section 3) and the SHAKE sponges on it, for
+//! `Keccak-f[1600]` (FIPS 202 section 3) and the SHAKE sponges on it, for
 //! every backend.
 //!
 //! The permutation is written once, [`permute`], over [`Lanes`]: the
@@ -81,7 +81,8 @@ pub trait Lanes: Copy {
     fn xor5(self, a: Self::V, b: Self::V, c: Self::V, d: Self::V, e: Self::V) -> Self::V {
         self.xor(self.xor(self.xor(a, b), self.xor(c, d)), e)
     }
-    /// x ^ rotl(y, 1): theta's D[x] from the parities C[x - 1], C[x + 1].
+    /// x ^ rotl(y, 1): theta's `D[x]` from the parities `C[x - 1]` and
+    /// `C[x + 1]`.
     #[inline(always)]
     fn xor_rol1(self, x: Self::V, y: Self::V) -> Self::V {
         self.xor(x, self.rotl::<1, 63>(y))
