@@ -7,7 +7,8 @@ use core::arch::x86_64::*;
 
 use super::Isa;
 use crate::backend::keccak::wide::{PermuteX, ShakeX, Wide};
-use crate::backend::keccak::{Lanes, permute};
+use crate::backend::keccak::{Lanes, Shake, permute};
+use crate::backend::{XofX4, cold};
 
 /// Four states, lane i of each in one `__m256i`.
 impl Lanes for Isa {
@@ -48,6 +49,67 @@ pub fn keccak_f1600_x4(state: &mut [__m256i; 25]) {
 
 /// Four SHAKE sponges with a rate of `RATE` bytes, advanced together.
 pub type ShakeX4<const RATE: usize> = ShakeX<Isa, Isa, 4, RATE>;
+
+/// A four-state permutation on `__m256i`, with its backend's CPU check:
+/// what [`ShakeX4OrPortable`] needs to pick its form.
+pub trait X4Permutation: PermuteX<__m256i> {
+    /// The token, if this CPU runs the permutation's backend.
+    fn detect() -> Option<Self>;
+    /// The AVX2 token, for the sponge's vector operations (every CPU with
+    /// the permutation's features has AVX2).
+    fn avx2(self) -> Isa;
+}
+
+impl X4Permutation for Isa {
+    #[inline(always)]
+    fn detect() -> Option<Isa> {
+        Isa::detect()
+    }
+
+    #[inline(always)]
+    fn avx2(self) -> Isa {
+        self
+    }
+}
+
+/// An x86-64 backend's four-lane SHAKE: four states in `__m256i`, permuted
+/// by `P`, when the CPU runs `P`'s backend (checked once, by `new_x4`);
+/// four portable sponges otherwise.
+#[derive(Clone)]
+pub enum ShakeX4OrPortable<P: X4Permutation, const RATE: usize> {
+    /// Four states in AVX2 registers.
+    Simd(ShakeX<Isa, P, 4, RATE>),
+    /// Four portable sponges.
+    Portable([Shake<RATE>; 4]),
+}
+
+impl<P: X4Permutation, const RATE: usize> XofX4 for ShakeX4OrPortable<P, RATE> {
+    const RATE: usize = RATE;
+
+    #[inline(always)]
+    fn new_x4() -> Self {
+        match P::detect() {
+            Some(p) => Self::Simd(ShakeX::new(p.avx2(), p)),
+            None => cold(|| Self::Portable(<[Shake<RATE>; 4] as XofX4>::new_x4())),
+        }
+    }
+
+    #[inline(always)]
+    fn absorb_x4(&mut self, inputs: [&[u8]; 4]) {
+        match self {
+            Self::Simd(x) => x.absorb(inputs),
+            Self::Portable(x) => cold(|| x.absorb_x4(inputs)),
+        }
+    }
+
+    #[inline(always)]
+    fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {
+        match self {
+            Self::Simd(x) => x.squeeze_blocks(out),
+            Self::Portable(x) => cold(|| x.squeeze_blocks_x4(out)),
+        }
+    }
+}
 
 impl PermuteX<__m256i> for Isa {
     #[inline(always)]

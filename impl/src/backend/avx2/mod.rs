@@ -22,7 +22,7 @@ use core::arch::x86_64::*;
 
 use super::lanes::avx2 as kernels;
 use super::portable::{self, Portable};
-use super::{Backend, CompactTable, XofX4};
+use super::{Backend, CompactTable};
 use crate::params::{D, Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 use isa::{load, store};
@@ -30,7 +30,7 @@ use isa::{load, store};
 pub use isa::Isa;
 pub use sampling::Compact;
 
-pub use keccak::{ShakeX4, keccak_f1600_x4};
+pub use keccak::{ShakeX4, ShakeX4OrPortable, X4Permutation, keccak_f1600_x4};
 
 /// Whether this CPU has AVX2, and BMI1, BMI2 and POPCNT, which every AVX2
 /// CPU has and which the one-lane Keccak and the rejection samplers use (std: detected once and cached by std; no_std:
@@ -257,43 +257,7 @@ fn exceeds_norm_poly(a: &Poly, bound: i32) -> bool {
 
 /// SHAKE x4 for the AVX2 backend: interleaved states when the CPU has AVX2,
 /// four portable sponges otherwise.
-#[derive(Clone)]
-pub enum Avx2ShakeX4<const RATE: usize> {
-    /// Four states in AVX2 registers.
-    Simd(ShakeX4<RATE>),
-    /// Four portable sponges.
-    Portable([portable::Shake<RATE>; 4]),
-}
-
-impl<const RATE: usize> XofX4 for Avx2ShakeX4<RATE> {
-    const RATE: usize = RATE;
-
-    #[inline(always)]
-    fn new_x4() -> Self {
-        match Isa::detect() {
-            Some(s) => Avx2ShakeX4::Simd(ShakeX4::new(s, s)),
-            None => super::cold(|| {
-                Avx2ShakeX4::Portable(<[portable::Shake<RATE>; 4] as XofX4>::new_x4())
-            }),
-        }
-    }
-
-    #[inline(always)]
-    fn absorb_x4(&mut self, inputs: [&[u8]; 4]) {
-        match self {
-            Avx2ShakeX4::Simd(x) => x.absorb(inputs),
-            Avx2ShakeX4::Portable(x) => super::cold(|| x.absorb_x4(inputs)),
-        }
-    }
-
-    #[inline(always)]
-    fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {
-        match self {
-            Avx2ShakeX4::Simd(x) => x.squeeze_blocks(out),
-            Avx2ShakeX4::Portable(x) => super::cold(|| x.squeeze_blocks_x4(out)),
-        }
-    }
-}
+pub type Avx2ShakeX4<const RATE: usize> = ShakeX4OrPortable<Isa, RATE>;
 
 /// Proof that this CPU runs the AVX2 backend (AVX2, BMI1, BMI2 and POPCNT:
 /// [`available`]): a zero-sized value with the backend's kernels as

@@ -14,7 +14,7 @@
 
 use core::arch::x86_64::*;
 
-use crate::backend::avx2::Isa;
+use crate::backend::avx2::{Isa, X4Permutation};
 use crate::backend::keccak::wide::{PermuteX, ShakeX};
 use crate::backend::keccak::{Lanes, permute};
 
@@ -148,11 +148,20 @@ pub fn keccak_f1600_x1(state: &mut [u64; 25]) {
 /// AVX2 backend's sponge over this module's permutation.
 pub type ShakeX4<const RATE: usize> = ShakeX<Isa, X4, 4, RATE>;
 
-impl X4 {
-    /// The AVX2 token, for the sponge's vector operations: the CPU has AVX2
-    /// too.
+impl X4Permutation for X4 {
     #[inline(always)]
-    pub fn avx2(self) -> Isa {
+    fn detect() -> Option<X4> {
+        if super::available() {
+            // SAFETY: the CPU has the backend's features, AVX2, AVX-512 F
+            // and VL among them, checked just above.
+            Some(unsafe { X4::new() })
+        } else {
+            None
+        }
+    }
+
+    #[inline(always)]
+    fn avx2(self) -> Isa {
         avx512vl!(Isa::new())
     }
 }

@@ -43,7 +43,6 @@ use isa::{load, store};
 pub use isa::Isa;
 pub use sampling::EtaCompact;
 
-use keccak::Shake;
 pub use keccak::{ShakeX2, has_sha3, keccak_f1600_x2, keccak_f1600_x2_form};
 
 /// Whether this CPU runs the NEON backend: always, on the targets it is
@@ -194,8 +193,8 @@ impl<const RATE: usize> XofX4 for NeonShakeX4<RATE> {
 impl Backend for Neon {
     const NAME: &'static str = "neon";
     const WIDE_SHAKE: bool = true;
-    type Shake128 = Shake<168>;
-    type Shake256 = Shake<136>;
+    type Shake128 = keccak::Shake<168>;
+    type Shake256 = keccak::Shake<136>;
     type Shake128x4 = NeonShakeX4<168>;
     type Shake256x4 = NeonShakeX4<136>;
 
