@@ -2,8 +2,7 @@
 //! output ranges. The algorithms in `crate::algorithms` are written once,
 //! generic over this trait; each backend lives in its own folder.
 
-#[macro_use]
-mod keccak_round;
+pub mod keccak;
 #[macro_use]
 mod simd_poly;
 #[cfg(target_arch = "x86_64")]
@@ -36,11 +35,6 @@ pub mod portable;
 // choice it stored after their CPU checks (`unsafe`, one per kernel).
 #[allow(unsafe_code)]
 pub mod selected;
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon")
-))]
-mod simd_sponge;
 
 use crate::params::{Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;

@@ -28,9 +28,7 @@ impl Isa {
         Isa(())
     }
 
-    /// The token if this CPU has AVX2 (`super::available`): for the
-    /// lemmas, which run the kernels on the instructions where they can.
-    #[cfg(feature = "internals")]
+    /// The token if this CPU has AVX2 (`super::available`).
     #[inline(always)]
     pub fn detect() -> Option<Isa> {
         if super::available() {

@@ -1,33 +1,40 @@
 //! Four Keccak-f[1600] states side by side: lane i of the four states sits
-//! in the four 64-bit parts of one `__m256i`. SHAKE128x4 and SHAKE256x4 on
-//! top absorb one equal-length input per state and squeeze whole blocks.
+//! in the four 64-bit parts of one `__m256i`. The permutation's lane
+//! operations, and the vector operations of the four-state sponge on top
+//! (which the AVX-512 backend's shares).
 
 use core::arch::x86_64::*;
 
-use zeroize::Zeroize;
+use super::Isa;
+use crate::backend::keccak::wide::{PermuteX, ShakeX, Wide};
+use crate::backend::keccak::{Lanes, Shake, permute};
+use crate::backend::{XofX4, cold};
 
-use crate::backend::portable::KECCAK_RC;
-use crate::backend::simd_sponge;
+/// Four states, lane i of each in one `__m256i`.
+impl Lanes for Isa {
+    type V = __m256i;
 
-#[inline]
-#[target_feature(enable = "avx2")]
-fn rotl(x: __m256i, r: u32) -> __m256i {
-    _mm256_or_si256(
-        _mm256_sllv_epi64(x, _mm256_set1_epi64x(r as i64)),
-        _mm256_srlv_epi64(x, _mm256_set1_epi64x(64 - r as i64)),
-    )
-}
+    #[inline(always)]
+    fn splat(self, rc: u64) -> __m256i {
+        self.gather([rc; 4])
+    }
 
-#[inline]
-#[target_feature(enable = "avx2")]
-fn xor(x: __m256i, y: __m256i) -> __m256i {
-    _mm256_xor_si256(x, y)
-}
+    #[inline(always)]
+    fn xor(self, x: __m256i, y: __m256i) -> __m256i {
+        avx2!(_mm256_xor_si256(x, y))
+    }
 
-#[inline]
-#[target_feature(enable = "avx2")]
-fn andnot(x: __m256i, y: __m256i) -> __m256i {
-    _mm256_andnot_si256(x, y)
+    #[inline(always)]
+    fn rotl<const L: i32, const R: i32>(self, x: __m256i) -> __m256i {
+        let l = avx2!(_mm256_slli_epi64::<L>(x));
+        let r = avx2!(_mm256_srli_epi64::<R>(x));
+        avx2!(_mm256_or_si256(l, r))
+    }
+
+    #[inline(always)]
+    fn chi(self, _k: usize, x: __m256i, y: __m256i, z: __m256i) -> __m256i {
+        self.xor(x, avx2!(_mm256_andnot_si256(y, z)))
+    }
 }
 
 /// `Keccak-f[1600]` on four interleaved states.
@@ -37,87 +44,129 @@ fn andnot(x: __m256i, y: __m256i) -> __m256i {
 #[inline(never)]
 #[target_feature(enable = "avx2")]
 pub fn keccak_f1600_x4(state: &mut [__m256i; 25]) {
-    let mut a = *state;
-    let mut e = [_mm256_setzero_si256(); 25];
-    for rc in KECCAK_RC.chunks_exact(2) {
-        keccak_round!(a, e, _mm256_set1_epi64x(rc[0] as i64), xor, andnot, rotl);
-        keccak_round!(e, a, _mm256_set1_epi64x(rc[1] as i64), xor, andnot, rotl);
-    }
-    *state = a;
+    permute(Isa::new(), state)
 }
 
 /// Four SHAKE sponges with a rate of `RATE` bytes, advanced together.
+#[cfg(feature = "internals")]
+pub type ShakeX4<const RATE: usize> = ShakeX<Isa, Isa, 4, RATE>;
+
+/// A four-state permutation on `__m256i`, with its backend's CPU check:
+/// what [`ShakeX4OrPortable`] needs to pick its form.
+pub trait X4Permutation: PermuteX<__m256i> {
+    /// The token, if this CPU runs the permutation's backend.
+    fn detect() -> Option<Self>;
+    /// The AVX2 token, for the sponge's vector operations (every CPU with
+    /// the permutation's features has AVX2).
+    fn avx2(self) -> Isa;
+}
+
+impl X4Permutation for Isa {
+    #[inline(always)]
+    fn detect() -> Option<Isa> {
+        Isa::detect()
+    }
+
+    #[inline(always)]
+    fn avx2(self) -> Isa {
+        self
+    }
+}
+
+/// An x86-64 backend's four-lane SHAKE: four states in `__m256i`, permuted
+/// by `P`, when the CPU runs `P`'s backend (checked once, by `new_x4`);
+/// four portable sponges otherwise.
 #[derive(Clone)]
-pub struct ShakeX4<const RATE: usize> {
-    state: [__m256i; 25],
+pub enum ShakeX4OrPortable<P: X4Permutation, const RATE: usize> {
+    /// Four states in AVX2 registers.
+    Simd(ShakeX<Isa, P, 4, RATE>),
+    /// Four portable sponges.
+    Portable([Shake<RATE>; 4]),
 }
 
-/// As the portable sponge's: the states hold what was absorbed.
-impl<const RATE: usize> Drop for ShakeX4<RATE> {
-    fn drop(&mut self) {
-        self.state.zeroize();
-    }
-}
+impl<P: X4Permutation, const RATE: usize> XofX4 for ShakeX4OrPortable<P, RATE> {
+    const RATE: usize = RATE;
 
-impl<const RATE: usize> ShakeX4<RATE> {
-    /// Four all-zero states.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    pub fn new() -> Self {
-        ShakeX4 {
-            state: [_mm256_setzero_si256(); 25],
+    #[inline(always)]
+    fn new_x4() -> Self {
+        match P::detect() {
+            Some(p) => Self::Simd(ShakeX::new(p.avx2(), p)),
+            None => cold(|| Self::Portable(<[Shake<RATE>; 4] as XofX4>::new_x4())),
         }
     }
 
-    /// Absorbs one input per state (all of the same length) and pads, into
-    /// fresh states.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    pub fn absorb(&mut self, inputs: [&[u8]; 4]) {
-        simd_sponge::absorb::<_, 4, RATE>(
-            &mut self.state,
-            inputs,
-            |[w0, w1, w2, w3]| _mm256_set_epi64x(w3 as i64, w2 as i64, w1 as i64, w0 as i64),
-            |x, y| _mm256_xor_si256(x, y),
-            |s| keccak_f1600_x4(s),
-        );
+    #[inline(always)]
+    fn absorb_x4(&mut self, inputs: [&[u8]; 4]) {
+        match self {
+            Self::Simd(x) => x.absorb(inputs),
+            Self::Portable(x) => cold(|| x.absorb_x4(inputs)),
+        }
     }
 
-    /// Squeezes `out[k].len() / RATE` whole blocks into each output.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    pub fn squeeze_blocks(&mut self, out: [&mut [u8]; 4]) {
-        let [o0, o1, o2, o3] = out;
-        // Block by block, each output's block as a fixed-size array: the
-        // stores below need no bounds checks, inlined or not.
-        let blocks = o0
-            .chunks_exact_mut(RATE)
-            .zip(o1.chunks_exact_mut(RATE))
-            .zip(o2.chunks_exact_mut(RATE).zip(o3.chunks_exact_mut(RATE)));
-        let mut words = [0u64; 4];
-        for ((b0, b1), (b2, b3)) in blocks {
-            keccak_f1600_x4(&mut self.state);
-            for i in 0..RATE / 8 {
-                // SAFETY: `words` is 32 writable bytes.
-                unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast(), self.state[i]) };
-                for (block, w) in [&mut *b0, &mut *b1, &mut *b2, &mut *b3]
-                    .into_iter()
-                    .zip(words)
-                {
-                    block[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
-                }
-            }
+    #[inline(always)]
+    fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {
+        match self {
+            Self::Simd(x) => x.squeeze_blocks(out),
+            Self::Portable(x) => cold(|| x.squeeze_blocks_x4(out)),
         }
-        // The last words squeezed (ExpandS's, ExpandMask's are secret).
-        words.zeroize();
+    }
+}
+
+impl PermuteX<__m256i> for Isa {
+    #[inline(always)]
+    fn keccak_f(self, state: &mut [__m256i; 25]) {
+        // SAFETY: an `Isa` exists, so the CPU has AVX2.
+        unsafe { keccak_f1600_x4(state) }
+    }
+}
+
+impl Wide<4> for Isa {
+    #[inline(always)]
+    fn gather(self, [w0, w1, w2, w3]: [u64; 4]) -> __m256i {
+        avx2!(_mm256_set_epi64x(
+            w3 as i64, w2 as i64, w1 as i64, w0 as i64
+        ))
+    }
+
+    #[inline(always)]
+    fn scatter(self, v: __m256i, words: &mut [u64; 4]) {
+        // SAFETY: `words` is 32 writable bytes; storeu has no alignment
+        // need; the CPU has AVX2 (an `Isa` exists).
+        unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast(), v) }
+    }
+
+    #[inline(always)]
+    fn with_features<R>(self, f: impl FnOnce() -> R) -> R {
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn run<R>(f: impl FnOnce() -> R) -> R {
+            f()
+        }
+        // SAFETY: an `Isa` exists, so the CPU has AVX2.
+        unsafe { run(f) }
+    }
+
+    #[inline(always)]
+    fn transpose(self, [a, b, c, d]: [__m256i; 4]) -> [__m256i; 4] {
+        // [a0 b0 a2 b2], [a1 b1 a3 b3], [c0 d0 c2 d2], [c1 d1 c3 d3]; then
+        // the 128-bit halves.
+        let ab0 = avx2!(_mm256_unpacklo_epi64(a, b));
+        let ab1 = avx2!(_mm256_unpackhi_epi64(a, b));
+        let cd0 = avx2!(_mm256_unpacklo_epi64(c, d));
+        let cd1 = avx2!(_mm256_unpackhi_epi64(c, d));
+        [
+            avx2!(_mm256_permute2x128_si256::<0x20>(ab0, cd0)),
+            avx2!(_mm256_permute2x128_si256::<0x20>(ab1, cd1)),
+            avx2!(_mm256_permute2x128_si256::<0x31>(ab0, cd0)),
+            avx2!(_mm256_permute2x128_si256::<0x31>(ab1, cd1)),
+        ]
+    }
+
+    #[inline(always)]
+    fn store(self, v: __m256i, dst: &mut [u8]) {
+        let dst = &mut dst[..32];
+        // SAFETY: `dst` is 32 writable bytes; storeu has no alignment
+        // need; the CPU has AVX2 (an `Isa` exists).
+        unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), v) }
     }
 }

@@ -12,6 +12,7 @@
 //! the portable kernel otherwise, so calling them is sound on any x86-64
 //! CPU.
 
+#[macro_use]
 mod isa;
 mod keccak;
 mod packing;
@@ -19,11 +20,11 @@ mod sampling;
 
 use core::arch::x86_64::*;
 
+use super::Backend;
 #[cfg(feature = "internals")]
 use super::CompactTable;
 use super::lanes::avx2 as kernels;
 use super::portable::{self, Portable};
-use super::{Backend, XofX4};
 use crate::params::{D, Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 use isa::{load, store};
@@ -31,9 +32,9 @@ use isa::{load, store};
 pub use isa::Isa;
 pub use sampling::Compact;
 
-pub use keccak::ShakeX4;
 #[cfg(feature = "internals")]
-pub use keccak::keccak_f1600_x4;
+pub use keccak::{ShakeX4, keccak_f1600_x4};
+pub use keccak::{ShakeX4OrPortable, X4Permutation};
 
 /// Whether this CPU has AVX2, and BMI1, BMI2 and POPCNT, which every AVX2
 /// CPU has and which the one-lane Keccak and the rejection samplers use (std: detected once and cached by std; no_std:
@@ -252,43 +253,7 @@ fn exceeds_norm_poly(a: &Poly, bound: i32) -> bool {
 
 /// SHAKE x4 for the AVX2 backend: interleaved states when the CPU has AVX2,
 /// four portable sponges otherwise.
-#[derive(Clone)]
-pub enum Avx2ShakeX4<const RATE: usize> {
-    /// Four states in AVX2 registers.
-    Simd(ShakeX4<RATE>),
-    /// Four portable sponges.
-    Portable([portable::Shake<RATE>; 4]),
-}
-
-impl<const RATE: usize> XofX4 for Avx2ShakeX4<RATE> {
-    const RATE: usize = RATE;
-
-    #[inline(always)]
-    fn new_x4() -> Self {
-        with_avx2!(
-            Avx2ShakeX4::Simd(ShakeX4::new()),
-            Avx2ShakeX4::Portable(<[portable::Shake<RATE>; 4] as XofX4>::new_x4())
-        )
-    }
-
-    #[inline(always)]
-    fn absorb_x4(&mut self, inputs: [&[u8]; 4]) {
-        match self {
-            // SAFETY: a `Simd` state is only made after the AVX2 check.
-            Avx2ShakeX4::Simd(x) => unsafe { x.absorb(inputs) },
-            Avx2ShakeX4::Portable(x) => super::cold(|| x.absorb_x4(inputs)),
-        }
-    }
-
-    #[inline(always)]
-    fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {
-        match self {
-            // SAFETY: a `Simd` state is only made after the AVX2 check.
-            Avx2ShakeX4::Simd(x) => unsafe { x.squeeze_blocks(out) },
-            Avx2ShakeX4::Portable(x) => super::cold(|| x.squeeze_blocks_x4(out)),
-        }
-    }
-}
+pub type Avx2ShakeX4<const RATE: usize> = ShakeX4OrPortable<Isa, RATE>;
 
 /// Proof that this CPU runs the AVX2 backend (AVX2, BMI1, BMI2 and POPCNT:
 /// [`available`]): a zero-sized value with the backend's kernels as
@@ -352,19 +317,20 @@ cpu_kernels! {
     fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) => unsafe |t| unpack_t1_shifted_poly(a, v);
 }
 
-/// The permutation of the AVX2 backend's one-lane SHAKE: the portable
-/// rounds compiled with BMI1 / BMI2 (andn, rorx), which every AVX2 CPU
-/// has; the portable permutation on a CPU without them.
+/// The permutation of the AVX2 backend's one-lane SHAKE: the scalar
+/// rounds with chi as and-not, compiled with BMI1 / BMI2 (andn, rorx),
+/// which every AVX2 CPU has; the portable permutation on a CPU without
+/// them.
 #[derive(Clone, Copy, Debug)]
 pub struct BmiPermutation;
 
 #[inline(never)]
 #[target_feature(enable = "bmi1,bmi2")]
 fn keccak_f1600_bmi(state: &mut [u64; 25]) {
-    portable::keccak_f1600(state)
+    super::keccak::keccak_f1600_andnot(state)
 }
 
-impl portable::Permutation for BmiPermutation {
+impl super::keccak::Permutation for BmiPermutation {
     #[inline(always)]
     fn permute(state: &mut [u64; 25]) {
         with_avx2!(

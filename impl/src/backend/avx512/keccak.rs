@@ -14,89 +14,118 @@
 
 use core::arch::x86_64::*;
 
-use zeroize::Zeroize;
+use crate::backend::avx2::{Isa, X4Permutation};
+use crate::backend::keccak::wide::PermuteX;
+#[cfg(feature = "internals")]
+use crate::backend::keccak::wide::ShakeX;
+use crate::backend::keccak::{Lanes, permute};
 
-use crate::backend::portable::KECCAK_RC;
-use crate::backend::simd_sponge;
+/// Calls an intrinsic or a `#[target_feature]` function from a method of a
+/// token below.
+macro_rules! avx512vl {
+    ($e:expr) => {
+        // SAFETY: a token exists, so this CPU has AVX2, AVX-512 F and VL;
+        // the call has no other requirement.
+        unsafe { $e }
+    };
+}
 
-/// The Keccak-f[1600] permutation on one vector type: `$v` lanes of the
-/// state side by side (four states in `__m256i`, one in the low half of an
-/// `__m128i`), with the operations `keccak_round_xor3!` needs.
-macro_rules! keccak_f1600_on {
-    ($name:ident, $v:ty, $zero:expr, $set1:path, $ternary:ident, $rol:ident, $xor:path) => {
-        /// `Keccak-f[1600]` on the states held lane by lane in `state`.
-        ///
-        /// # Safety
-        /// The CPU must have AVX2, AVX-512 F and VL (a `#[target_feature]`
-        /// function).
-        #[inline(never)]
-        #[target_feature(enable = "avx2,avx512f,avx512vl")]
-        pub fn $name(state: &mut [$v; 25]) {
-            /// x ^ y ^ z.
+/// A token for one vector type, with Keccak's lane operations in
+/// three-input form.
+macro_rules! ternary_lanes {
+    ($doc:literal, $token:ident, $v:ty, $set1:ident, $xor:ident, $ternary:ident, $rol:ident) => {
+        #[doc = $doc]
+        #[derive(Clone, Copy, Debug)]
+        pub struct $token(());
+
+        impl $token {
+            /// The token, inside code compiled and reached with the
+            /// features.
+            ///
+            /// # Safety
+            /// Outside a function with them enabled, callable only in
+            /// `unsafe`: the caller must have checked that the CPU has them.
             #[inline]
             #[target_feature(enable = "avx2,avx512f,avx512vl")]
-            fn xor3(x: $v, y: $v, z: $v) -> $v {
-                $ternary::<0x96>(x, y, z)
+            pub fn new() -> $token {
+                $token(())
             }
-            /// x ^ (!y & z): chi.
-            #[inline]
-            #[target_feature(enable = "avx2,avx512f,avx512vl")]
-            fn chi(x: $v, y: $v, z: $v) -> $v {
-                $ternary::<0xD2>(x, y, z)
+        }
+
+        impl Lanes for $token {
+            type V = $v;
+
+            #[inline(always)]
+            fn splat(self, rc: u64) -> $v {
+                avx512vl!($set1(rc as i64))
             }
-            #[inline]
-            #[target_feature(enable = "avx2,avx512f,avx512vl")]
-            fn xor(x: $v, y: $v) -> $v {
-                $xor(x, y)
+
+            #[inline(always)]
+            fn xor(self, x: $v, y: $v) -> $v {
+                avx512vl!($xor(x, y))
             }
-            /// Each 64-bit lane rotated left by r, for Keccak's offsets (a
-            /// constant at every call once inlined: the match folds to one
-            /// `vprolq`).
-            #[inline]
-            #[target_feature(enable = "avx2,avx512f,avx512vl")]
-            fn rotl(x: $v, r: u32) -> $v {
-                rotations!(x, r, $rol, 1 2 3 6 8 10 14 15 18 20 21 25 27 28 36 39 41 43 44 45 55 56 61 62)
+
+            /// One `vprolq`.
+            #[inline(always)]
+            fn rotl<const L: i32, const R: i32>(self, x: $v) -> $v {
+                avx512vl!($rol::<L>(x))
             }
-            let mut a = *state;
-            let mut e = [$zero; 25];
-            for rc in KECCAK_RC.chunks_exact(2) {
-                keccak_round_xor3!(a, e, $set1(rc[0] as i64), xor, xor3, chi, rotl);
-                keccak_round_xor3!(e, a, $set1(rc[1] as i64), xor, xor3, chi, rotl);
+
+            /// One `vpternlogq`.
+            #[inline(always)]
+            fn chi(self, _k: usize, x: $v, y: $v, z: $v) -> $v {
+                avx512vl!($ternary::<0xD2>(x, y, z))
             }
-            *state = a;
+
+            /// Two `vpternlogq`.
+            #[inline(always)]
+            fn xor5(self, a: $v, b: $v, c: $v, d: $v, e: $v) -> $v {
+                let abc = avx512vl!($ternary::<0x96>(a, b, c));
+                avx512vl!($ternary::<0x96>(abc, d, e))
+            }
         }
     };
 }
 
-/// `match r { n => $rol::<n>(x), .. }` over Keccak's rotation offsets.
-macro_rules! rotations {
-    ($x:ident, $r:ident, $rol:ident, $($n:literal)*) => {
-        match $r {
-            $($n => $rol::<$n>($x),)*
-            _ => $x,
-        }
-    };
-}
-
-keccak_f1600_on!(
-    keccak_f1600_x4,
+ternary_lanes!(
+    "Four states, lane i of each in one `__m256i`: proof that the CPU has \
+     AVX2, AVX-512 F and VL.",
+    X4,
     __m256i,
-    _mm256_setzero_si256(),
     _mm256_set1_epi64x,
+    _mm256_xor_si256,
     _mm256_ternarylogic_epi64,
-    _mm256_rol_epi64,
-    _mm256_xor_si256
+    _mm256_rol_epi64
 );
 
-keccak_f1600_on!(
-    keccak_f1600_x1_xmm,
+ternary_lanes!(
+    "One state in the low halves of `__m128i`: proof that the CPU has AVX2, \
+     AVX-512 F and VL.",
+    X1,
     __m128i,
-    _mm_setzero_si128(),
     _mm_set1_epi64x,
+    _mm_xor_si128,
     _mm_ternarylogic_epi64,
-    _mm_rol_epi64,
-    _mm_xor_si128
+    _mm_rol_epi64
 );
+
+/// `Keccak-f[1600]` on four interleaved states.
+///
+/// # Safety
+/// The CPU must have AVX2, AVX-512 F and VL (a `#[target_feature]`
+/// function).
+#[inline(never)]
+#[target_feature(enable = "avx2,avx512f,avx512vl")]
+pub fn keccak_f1600_x4(state: &mut [__m256i; 25]) {
+    permute(X4::new(), state)
+}
+
+/// `Keccak-f[1600]` on one state in the low lanes of `state`.
+#[inline(never)]
+#[target_feature(enable = "avx2,avx512f,avx512vl")]
+fn keccak_f1600_x1_xmm(state: &mut [__m128i; 25]) {
+    permute(X1::new(), state)
+}
 
 /// `Keccak-f[1600]` on one state, in the low lanes of 25 `__m128i`: the same
 /// instruction count as four states (the vector units, not the lanes, are
@@ -117,101 +146,32 @@ pub fn keccak_f1600_x1(state: &mut [u64; 25]) {
     }
 }
 
-/// Four SHAKE sponges with a rate of `RATE` bytes, advanced together.
-#[derive(Clone)]
-pub struct ShakeX4<const RATE: usize> {
-    state: [__m256i; 25],
-}
+/// Four SHAKE sponges with a rate of `RATE` bytes, advanced together: the
+/// AVX2 backend's sponge over this module's permutation.
+#[cfg(feature = "internals")]
+pub type ShakeX4<const RATE: usize> = ShakeX<Isa, X4, 4, RATE>;
 
-/// As the portable sponge's: the states hold what was absorbed.
-impl<const RATE: usize> Drop for ShakeX4<RATE> {
-    fn drop(&mut self) {
-        self.state.zeroize();
-    }
-}
-
-/// Lanes i .. i + 4 of the four states, transposed: one vector per state.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn transpose(s: &[__m256i; 25], i: usize) -> [__m256i; 4] {
-    // [s_i^0 s_i+1^0 s_i^2 s_i+1^2], [s_i^1 s_i+1^1 ..], then the halves.
-    let lo01 = _mm256_unpacklo_epi64(s[i], s[i + 1]);
-    let hi01 = _mm256_unpackhi_epi64(s[i], s[i + 1]);
-    let lo23 = _mm256_unpacklo_epi64(s[i + 2], s[i + 3]);
-    let hi23 = _mm256_unpackhi_epi64(s[i + 2], s[i + 3]);
-    [
-        _mm256_permute2x128_si256::<0x20>(lo01, lo23),
-        _mm256_permute2x128_si256::<0x20>(hi01, hi23),
-        _mm256_permute2x128_si256::<0x31>(lo01, lo23),
-        _mm256_permute2x128_si256::<0x31>(hi01, hi23),
-    ]
-}
-
-impl<const RATE: usize> ShakeX4<RATE> {
-    /// Four all-zero states.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2, AVX-512 F and VL.
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    pub fn new() -> Self {
-        ShakeX4 {
-            state: [_mm256_setzero_si256(); 25],
+impl X4Permutation for X4 {
+    #[inline(always)]
+    fn detect() -> Option<X4> {
+        if super::available() {
+            // SAFETY: the CPU has the backend's features, AVX2, AVX-512 F
+            // and VL among them, checked just above.
+            Some(unsafe { X4::new() })
+        } else {
+            None
         }
     }
 
-    /// Absorbs one input per state (all of the same length) and pads, into
-    /// fresh states.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2, AVX-512 F and VL.
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    pub fn absorb(&mut self, inputs: [&[u8]; 4]) {
-        simd_sponge::absorb::<_, 4, RATE>(
-            &mut self.state,
-            inputs,
-            |[w0, w1, w2, w3]| _mm256_set_epi64x(w3 as i64, w2 as i64, w1 as i64, w0 as i64),
-            |x, y| _mm256_xor_si256(x, y),
-            |s| keccak_f1600_x4(s),
-        );
+    #[inline(always)]
+    fn avx2(self) -> Isa {
+        avx512vl!(Isa::new())
     }
+}
 
-    /// Squeezes `out[k].len() / RATE` whole blocks into each output.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2, AVX-512 F and VL.
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    pub fn squeeze_blocks(&mut self, out: [&mut [u8]; 4]) {
-        let [o0, o1, o2, o3] = out;
-        let blocks = o0
-            .chunks_exact_mut(RATE)
-            .zip(o1.chunks_exact_mut(RATE))
-            .zip(o2.chunks_exact_mut(RATE).zip(o3.chunks_exact_mut(RATE)));
-        let mut words = [0u64; 4];
-        for ((b0, b1), (b2, b3)) in blocks {
-            keccak_f1600_x4(&mut self.state);
-            let mut outs = [b0, b1, b2, b3];
-            // Four lanes of each state at a time: one 32-byte store per state.
-            let mut i = 0;
-            while i + 4 <= RATE / 8 {
-                let t = transpose(&self.state, i);
-                for (block, v) in outs.iter_mut().zip(t) {
-                    let dst = &mut block[8 * i..8 * i + 32];
-                    // SAFETY: `dst` is 32 writable bytes.
-                    unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), v) };
-                }
-                i += 4;
-            }
-            // The last lane (RATE / 8 is 21 or 17).
-            // SAFETY: `words` is 32 writable bytes.
-            unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast(), self.state[i]) };
-            for (block, w) in outs.iter_mut().zip(words) {
-                block[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
-            }
-        }
-        // The last words squeezed (ExpandS's, ExpandMask's are secret).
-        words.zeroize();
+impl PermuteX<__m256i> for X4 {
+    #[inline(always)]
+    fn keccak_f(self, state: &mut [__m256i; 25]) {
+        avx512vl!(keccak_f1600_x4(state))
     }
 }

@@ -33,17 +33,18 @@ mod keccak;
 #[cfg(test)]
 mod model;
 
-use super::avx2::{Avx2, Avx2Cpu};
+use super::Backend;
+use super::avx2::{Avx2, Avx2Cpu, ShakeX4OrPortable};
+use super::keccak::{Permutation, keccak_f1600_scalar};
 use super::lanes::avx512::{arithmetic, ntt};
-use super::portable::{self, Permutation, Portable, keccak_f1600_scalar};
-use super::{Backend, XofX4};
+use super::portable::{self, Portable};
 use crate::params::{Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 use isa::Isa512;
 
+pub use keccak::keccak_f1600_x1;
 #[cfg(feature = "internals")]
-pub use keccak::keccak_f1600_x4;
-pub use keccak::{ShakeX4, keccak_f1600_x1};
+pub use keccak::{ShakeX4, keccak_f1600_x4};
 
 /// Whether this CPU runs the AVX-512 backend: AVX-512 F, VL, BW and DQ
 /// (with the operating system saving the 512-bit registers), and AVX2,
@@ -99,43 +100,7 @@ fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
 
 /// SHAKE x4 for the AVX-512 backend: interleaved states when the CPU has
 /// AVX-512, four portable sponges otherwise.
-#[derive(Clone)]
-pub enum Avx512ShakeX4<const RATE: usize> {
-    /// Four states in registers.
-    Simd(ShakeX4<RATE>),
-    /// Four portable sponges.
-    Portable([portable::Shake<RATE>; 4]),
-}
-
-impl<const RATE: usize> XofX4 for Avx512ShakeX4<RATE> {
-    const RATE: usize = RATE;
-
-    #[inline(always)]
-    fn new_x4() -> Self {
-        with_avx512!(
-            Avx512ShakeX4::Simd(ShakeX4::new()),
-            Avx512ShakeX4::Portable(<[portable::Shake<RATE>; 4] as XofX4>::new_x4())
-        )
-    }
-
-    #[inline(always)]
-    fn absorb_x4(&mut self, inputs: [&[u8]; 4]) {
-        match self {
-            // SAFETY: a `Simd` state is only made after the CPU check.
-            Avx512ShakeX4::Simd(x) => unsafe { x.absorb(inputs) },
-            Avx512ShakeX4::Portable(x) => super::cold(|| x.absorb_x4(inputs)),
-        }
-    }
-
-    #[inline(always)]
-    fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {
-        match self {
-            // SAFETY: a `Simd` state is only made after the CPU check.
-            Avx512ShakeX4::Simd(x) => unsafe { x.squeeze_blocks(out) },
-            Avx512ShakeX4::Portable(x) => super::cold(|| x.squeeze_blocks_x4(out)),
-        }
-    }
-}
+pub type Avx512ShakeX4<const RATE: usize> = ShakeX4OrPortable<keccak::X4, RATE>;
 
 /// The one-lane permutation of this backend: [`keccak_f1600_x1`] when the
 /// CPU has AVX-512, the portable scalar one otherwise.

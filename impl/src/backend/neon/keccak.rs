@@ -1,19 +1,18 @@
 //! Two Keccak-f[1600] states side by side: lane i of the two states sits in
-//! the two 64-bit halves of one `uint64x2_t`. SHAKE128x2 / SHAKE256x2 on top
-//! absorb one equal-length input per state and squeeze whole blocks; the
-//! four-lane SHAKE of the backend is two of them.
+//! the two 64-bit halves of one `uint64x2_t`. The two-state sponge on top
+//! ([`ShakeX2`]) is the backend's four-lane SHAKE, twice; the one-lane
+//! SHAKE runs in lane 0 when the CPU has the SHA3 extension.
 //!
-//! Two permutations: plain NEON (rotations as `shl` + `sri`, chi with `bic`),
+//! Two lane forms: plain NEON (rotations as `shl` + `sri`, chi with `bic`),
 //! and, on CPUs with the SHA3 extension, the form with `eor3` (theta's
 //! column sums), `rax1` (theta's d), `xar` (theta, rho and the rotation in
 //! one) and `bcax` (chi in one).
 
 use core::arch::aarch64::*;
 
-use zeroize::Zeroize;
-
-use crate::backend::portable::KECCAK_RC;
-use crate::backend::simd_sponge;
+use super::Isa;
+use crate::backend::keccak::wide::{PermuteX, ShakeX, Wide};
+use crate::backend::keccak::{self, Lanes, Permutation, keccak_f1600, permute};
 
 /// Whether this CPU has the SHA3 extension (std: detected once and cached
 /// by std; no_std: whether the build targets it).
@@ -29,127 +28,138 @@ pub fn has_sha3() -> bool {
     }
 }
 
-#[inline]
-#[target_feature(enable = "neon")]
-fn xor(x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
-    veorq_u64(x, y)
-}
+/// Two states, lane i of each in one `uint64x2_t`, in plain NEON:
+/// rotations as `shl` + `sri`, chi with `bic`.
+impl Lanes for Isa {
+    type V = uint64x2_t;
 
-/// !x & y.
-#[inline]
-#[target_feature(enable = "neon")]
-fn andnot(x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
-    vbicq_u64(y, x)
-}
-
-/// Rotation left by r, for the rotation offsets of Keccak (a constant at
-/// every call once inlined, so the match folds to one `shl` + `sri`).
-#[inline]
-#[target_feature(enable = "neon")]
-fn rotl(x: uint64x2_t, r: u32) -> uint64x2_t {
-    macro_rules! by {
-        ($($n:literal)*) => {
-            match r {
-                $($n => vsriq_n_u64::<{ 64 - $n }>(vshlq_n_u64::<$n>(x), x),)*
-                _ => x,
-            }
-        };
+    #[inline(always)]
+    fn rotl<const L: i32, const R: i32>(self, x: uint64x2_t) -> uint64x2_t {
+        let shifted = neon!(vshlq_n_u64::<L>(x));
+        neon!(vsriq_n_u64::<R>(shifted, x))
     }
-    by!(1 2 3 6 8 10 14 15 18 20 21 25 27 28 36 39 41 43 44 45 55 56 61 62)
+
+    #[inline(always)]
+    fn chi(self, _k: usize, x: uint64x2_t, y: uint64x2_t, z: uint64x2_t) -> uint64x2_t {
+        self.xor(x, neon!(vbicq_u64(z, y)))
+    }
+
+    #[inline(always)]
+    fn xor(self, x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
+        neon!(veorq_u64(x, y))
+    }
+
+    #[inline(always)]
+    fn splat(self, rc: u64) -> uint64x2_t {
+        self.gather([rc; 2])
+    }
+}
+
+/// Two states as [`Isa`]'s, with the SHA3 extension: `eor3` (theta's
+/// column parities), `rax1` (theta's D), `xar` (D added, then rho's
+/// rotation) and `bcax` (chi). A value exists only inside
+/// [`keccak_f1600_x2_sha3`], which runs with the extension.
+#[derive(Clone, Copy, Debug)]
+struct Sha3(());
+
+/// Calls one of the instructions below from a method of [`Sha3`].
+macro_rules! sha3 {
+    ($e:expr) => {
+        // SAFETY: a `Sha3` exists, so this CPU has the SHA3 extension; the
+        // instruction has no other requirement.
+        unsafe { $e }
+    };
+}
+
+// The SHA3-extension instructions, each in a function compiled with the
+// extension: it inlines once the `Sha3` method calling it is inlined into
+// `keccak_f1600_x2_sha3` (the intrinsics, `inline(always)`, would not
+// inline into the method itself, compiled without the extension).
+
+#[inline]
+#[target_feature(enable = "sha3")]
+fn eor3(a: uint64x2_t, b: uint64x2_t, c: uint64x2_t) -> uint64x2_t {
+    veor3q_u64(a, b, c)
+}
+
+#[inline]
+#[target_feature(enable = "sha3")]
+fn rax1(x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
+    vrax1q_u64(x, y)
+}
+
+#[inline]
+#[target_feature(enable = "sha3")]
+fn xar<const R: i32>(x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
+    vxarq_u64::<R>(x, y)
+}
+
+#[inline]
+#[target_feature(enable = "sha3")]
+fn bcax(x: uint64x2_t, y: uint64x2_t, z: uint64x2_t) -> uint64x2_t {
+    vbcaxq_u64(x, y, z)
+}
+
+impl Lanes for Sha3 {
+    type V = uint64x2_t;
+
+    #[inline(always)]
+    fn splat(self, rc: u64) -> uint64x2_t {
+        neon!(vdupq_n_u64(rc))
+    }
+
+    #[inline(always)]
+    fn xor(self, x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
+        Isa.xor(x, y)
+    }
+
+    #[inline(always)]
+    fn rotl<const L: i32, const R: i32>(self, x: uint64x2_t) -> uint64x2_t {
+        Isa.rotl::<L, R>(x)
+    }
+
+    #[inline(always)]
+    fn chi(self, _k: usize, x: uint64x2_t, y: uint64x2_t, z: uint64x2_t) -> uint64x2_t {
+        sha3!(bcax(x, z, y))
+    }
+
+    #[inline(always)]
+    fn xor5(
+        self,
+        a: uint64x2_t,
+        b: uint64x2_t,
+        c: uint64x2_t,
+        d: uint64x2_t,
+        e: uint64x2_t,
+    ) -> uint64x2_t {
+        let abc = sha3!(eor3(a, b, c));
+        sha3!(eor3(abc, d, e))
+    }
+
+    #[inline(always)]
+    fn xor_rol1(self, x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
+        sha3!(rax1(x, y))
+    }
+
+    /// `xar` rotates right, by `R` = 64 - `L`.
+    #[inline(always)]
+    fn xor_rotl<const L: i32, const R: i32>(self, x: uint64x2_t, d: uint64x2_t) -> uint64x2_t {
+        sha3!(xar::<R>(x, d))
+    }
 }
 
 /// `Keccak-f[1600]` on two interleaved states, plain NEON.
 #[inline]
 #[target_feature(enable = "neon")]
 fn keccak_f1600_x2_neon(state: &mut [uint64x2_t; 25]) {
-    let mut a = *state;
-    let mut e = [vdupq_n_u64(0); 25];
-    for rc in KECCAK_RC.chunks_exact(2) {
-        keccak_round!(a, e, vdupq_n_u64(rc[0]), xor, andnot, rotl);
-        keccak_round!(e, a, vdupq_n_u64(rc[1]), xor, andnot, rotl);
-    }
-    *state = a;
-}
-
-/// One round in the SHA3-extension form: `keccak_round!` with theta's
-/// column sums as `eor3`, d as `rax1`, each xor-then-rotate as
-/// `xar` (rotate right by 64 - r) and chi's x ^ (!y & z) as `bcax`.
-macro_rules! keccak_round_sha3 {
-    ($a:ident, $e:ident, $rc:expr) => {{
-        let c0 = veor3q_u64(veor3q_u64($a[0], $a[5], $a[10]), $a[15], $a[20]);
-        let c1 = veor3q_u64(veor3q_u64($a[1], $a[6], $a[11]), $a[16], $a[21]);
-        let c2 = veor3q_u64(veor3q_u64($a[2], $a[7], $a[12]), $a[17], $a[22]);
-        let c3 = veor3q_u64(veor3q_u64($a[3], $a[8], $a[13]), $a[18], $a[23]);
-        let c4 = veor3q_u64(veor3q_u64($a[4], $a[9], $a[14]), $a[19], $a[24]);
-        let d0 = vrax1q_u64(c4, c1);
-        let d1 = vrax1q_u64(c0, c2);
-        let d2 = vrax1q_u64(c1, c3);
-        let d3 = vrax1q_u64(c2, c4);
-        let d4 = vrax1q_u64(c3, c0);
-        let b0 = veorq_u64($a[0], d0);
-        let b1 = vxarq_u64::<{ 64 - 44 }>($a[6], d1);
-        let b2 = vxarq_u64::<{ 64 - 43 }>($a[12], d2);
-        let b3 = vxarq_u64::<{ 64 - 21 }>($a[18], d3);
-        let b4 = vxarq_u64::<{ 64 - 14 }>($a[24], d4);
-        $e[0] = veorq_u64(vbcaxq_u64(b0, b2, b1), $rc);
-        $e[1] = vbcaxq_u64(b1, b3, b2);
-        $e[2] = vbcaxq_u64(b2, b4, b3);
-        $e[3] = vbcaxq_u64(b3, b0, b4);
-        $e[4] = vbcaxq_u64(b4, b1, b0);
-        let b0 = vxarq_u64::<{ 64 - 28 }>($a[3], d3);
-        let b1 = vxarq_u64::<{ 64 - 20 }>($a[9], d4);
-        let b2 = vxarq_u64::<{ 64 - 3 }>($a[10], d0);
-        let b3 = vxarq_u64::<{ 64 - 45 }>($a[16], d1);
-        let b4 = vxarq_u64::<{ 64 - 61 }>($a[22], d2);
-        $e[5] = vbcaxq_u64(b0, b2, b1);
-        $e[6] = vbcaxq_u64(b1, b3, b2);
-        $e[7] = vbcaxq_u64(b2, b4, b3);
-        $e[8] = vbcaxq_u64(b3, b0, b4);
-        $e[9] = vbcaxq_u64(b4, b1, b0);
-        let b0 = vxarq_u64::<{ 64 - 1 }>($a[1], d1);
-        let b1 = vxarq_u64::<{ 64 - 6 }>($a[7], d2);
-        let b2 = vxarq_u64::<{ 64 - 25 }>($a[13], d3);
-        let b3 = vxarq_u64::<{ 64 - 8 }>($a[19], d4);
-        let b4 = vxarq_u64::<{ 64 - 18 }>($a[20], d0);
-        $e[10] = vbcaxq_u64(b0, b2, b1);
-        $e[11] = vbcaxq_u64(b1, b3, b2);
-        $e[12] = vbcaxq_u64(b2, b4, b3);
-        $e[13] = vbcaxq_u64(b3, b0, b4);
-        $e[14] = vbcaxq_u64(b4, b1, b0);
-        let b0 = vxarq_u64::<{ 64 - 27 }>($a[4], d4);
-        let b1 = vxarq_u64::<{ 64 - 36 }>($a[5], d0);
-        let b2 = vxarq_u64::<{ 64 - 10 }>($a[11], d1);
-        let b3 = vxarq_u64::<{ 64 - 15 }>($a[17], d2);
-        let b4 = vxarq_u64::<{ 64 - 56 }>($a[23], d3);
-        $e[15] = vbcaxq_u64(b0, b2, b1);
-        $e[16] = vbcaxq_u64(b1, b3, b2);
-        $e[17] = vbcaxq_u64(b2, b4, b3);
-        $e[18] = vbcaxq_u64(b3, b0, b4);
-        $e[19] = vbcaxq_u64(b4, b1, b0);
-        let b0 = vxarq_u64::<{ 64 - 62 }>($a[2], d2);
-        let b1 = vxarq_u64::<{ 64 - 55 }>($a[8], d3);
-        let b2 = vxarq_u64::<{ 64 - 39 }>($a[14], d4);
-        let b3 = vxarq_u64::<{ 64 - 41 }>($a[15], d0);
-        let b4 = vxarq_u64::<{ 64 - 2 }>($a[21], d1);
-        $e[20] = vbcaxq_u64(b0, b2, b1);
-        $e[21] = vbcaxq_u64(b1, b3, b2);
-        $e[22] = vbcaxq_u64(b2, b4, b3);
-        $e[23] = vbcaxq_u64(b3, b0, b4);
-        $e[24] = vbcaxq_u64(b4, b1, b0);
-    }};
+    permute(Isa, state)
 }
 
 /// `Keccak-f[1600]` on two interleaved states with the SHA3 extension.
 #[inline]
 #[target_feature(enable = "sha3")]
-pub(super) fn keccak_f1600_x2_sha3(state: &mut [uint64x2_t; 25]) {
-    let mut a = *state;
-    let mut e = [vdupq_n_u64(0); 25];
-    for rc in KECCAK_RC.chunks_exact(2) {
-        keccak_round_sha3!(a, e, vdupq_n_u64(rc[0]));
-        keccak_round_sha3!(e, a, vdupq_n_u64(rc[1]));
-    }
-    *state = a;
+fn keccak_f1600_x2_sha3(state: &mut [uint64x2_t; 25]) {
+    permute(Sha3(()), state)
 }
 
 /// `Keccak-f[1600]` on two interleaved states: the SHA3-extension form when
@@ -200,86 +210,81 @@ pub fn keccak_f1600_x2_form(states: &mut [[u64; 25]; 2], sha3: bool) -> bool {
 }
 
 /// Two SHAKE sponges with a rate of `RATE` bytes, advanced together.
-#[derive(Clone)]
-pub struct ShakeX2<const RATE: usize> {
-    state: [uint64x2_t; 25],
+pub type ShakeX2<const RATE: usize> = ShakeX<Isa, Isa, 2, RATE>;
+
+impl Wide<2> for Isa {
+    #[inline(always)]
+    fn gather(self, [w0, w1]: [u64; 2]) -> uint64x2_t {
+        let (lo, hi) = (neon!(vcreate_u64(w0)), neon!(vcreate_u64(w1)));
+        neon!(vcombine_u64(lo, hi))
+    }
+
+    #[inline(always)]
+    fn scatter(self, v: uint64x2_t, words: &mut [u64; 2]) {
+        // SAFETY: `words` is two writable u64.
+        unsafe { vst1q_u64(words.as_mut_ptr(), v) }
+    }
+
+    /// NEON is a target feature of the whole build.
+    #[inline(always)]
+    fn with_features<R>(self, f: impl FnOnce() -> R) -> R {
+        f()
+    }
+
+    #[inline(always)]
+    fn transpose(self, [x, y]: [uint64x2_t; 2]) -> [uint64x2_t; 2] {
+        [neon!(vtrn1q_u64(x, y)), neon!(vtrn2q_u64(x, y))]
+    }
+
+    #[inline(always)]
+    fn store(self, v: uint64x2_t, dst: &mut [u8]) {
+        let dst = &mut dst[..16];
+        let bytes = neon!(vreinterpretq_u8_u64(v));
+        // SAFETY: `dst` is 16 writable bytes; st1 has no alignment need.
+        unsafe { vst1q_u8(dst.as_mut_ptr(), bytes) }
+    }
 }
 
-/// The 16 bytes of a vector, little-endian.
+/// The SHA3-extension form when the CPU has it.
+impl PermuteX<uint64x2_t> for Isa {
+    #[inline(always)]
+    fn keccak_f(self, state: &mut [uint64x2_t; 25]) {
+        neon!(keccak_f1600_x2(state))
+    }
+}
+
+/// `Keccak-f[1600]` on one state in lane 0 of the SHA3-extension
+/// permutation (about 70 instructions a round against about 110 for the
+/// scalar form).
 #[inline]
-#[target_feature(enable = "neon")]
-fn bytes16(v: uint64x2_t) -> [u8; 16] {
-    let mut out = [0u8; 16];
-    let v = vreinterpretq_u8_u64(v);
-    // SAFETY: `out` is 16 writable bytes.
-    unsafe { vst1q_u8(out.as_mut_ptr(), v) };
-    out
-}
-
-/// As the portable sponge's: the states hold what was absorbed.
-impl<const RATE: usize> Drop for ShakeX2<RATE> {
-    fn drop(&mut self) {
-        self.state.zeroize();
+#[target_feature(enable = "sha3")]
+fn keccak_f1600_sha3(state: &mut [u64; 25]) {
+    let mut v = [vdupq_n_u64(0); 25];
+    for (x, &lane) in v.iter_mut().zip(state.iter()) {
+        *x = vcombine_u64(vcreate_u64(lane), vcreate_u64(0));
+    }
+    keccak_f1600_x2_sha3(&mut v);
+    for (lane, x) in state.iter_mut().zip(v) {
+        *lane = vgetq_lane_u64::<0>(x);
     }
 }
 
-impl<const RATE: usize> ShakeX2<RATE> {
-    /// Two all-zero states.
-    ///
-    /// # Safety
-    /// The CPU must have NEON.
-    #[inline]
-    #[target_feature(enable = "neon")]
-    pub fn new() -> Self {
-        ShakeX2 {
-            state: [vdupq_n_u64(0); 25],
-        }
-    }
+/// The permutation of the backend's one-lane SHAKE: the SHA3-extension
+/// form where the CPU has it, the portable scalar one otherwise.
+#[derive(Clone, Copy, Debug)]
+pub struct NeonPermutation;
 
-    /// Absorbs one input per state (both of the same length) and pads, into
-    /// fresh states.
-    ///
-    /// # Safety
-    /// The CPU must have NEON.
-    #[inline]
-    #[target_feature(enable = "neon")]
-    pub fn absorb(&mut self, inputs: [&[u8]; 2]) {
-        simd_sponge::absorb::<_, 2, RATE>(
-            &mut self.state,
-            inputs,
-            |[w0, w1]| vcombine_u64(vcreate_u64(w0), vcreate_u64(w1)),
-            |x, y| veorq_u64(x, y),
-            |s| keccak_f1600_x2(s),
-        );
-    }
-
-    /// Squeezes `out[k].len() / RATE` whole blocks into each output.
-    ///
-    /// # Safety
-    /// The CPU must have NEON.
-    #[inline]
-    #[target_feature(enable = "neon")]
-    pub fn squeeze_blocks(&mut self, out: [&mut [u8]; 2]) {
-        let blocks = out[0].len() / RATE;
-        let [o0, o1] = out;
-        for b in 0..blocks {
-            keccak_f1600_x2(&mut self.state);
-            // Lanes i and i + 1 of one state are 16 consecutive output
-            // bytes: `trn1` / `trn2` gather them for one store per state.
-            let mut i = 0;
-            while i + 2 <= RATE / 8 {
-                let at = b * RATE + 8 * i;
-                let (x, y) = (self.state[i], self.state[i + 1]);
-                o0[at..at + 16].copy_from_slice(&bytes16(vtrn1q_u64(x, y)));
-                o1[at..at + 16].copy_from_slice(&bytes16(vtrn2q_u64(x, y)));
-                i += 2;
-            }
-            if i < RATE / 8 {
-                let at = b * RATE + 8 * i;
-                let lane = self.state[i];
-                o0[at..at + 8].copy_from_slice(&vgetq_lane_u64::<0>(lane).to_le_bytes());
-                o1[at..at + 8].copy_from_slice(&vgetq_lane_u64::<1>(lane).to_le_bytes());
-            }
+impl Permutation for NeonPermutation {
+    #[inline(always)]
+    fn permute(state: &mut [u64; 25]) {
+        if has_sha3() {
+            // SAFETY: the CPU has the SHA3 extension, checked just above.
+            unsafe { keccak_f1600_sha3(state) }
+        } else {
+            keccak_f1600(state)
         }
     }
 }
+
+/// One-lane SHAKE: the one-state sponge over [`NeonPermutation`].
+pub type Shake<const RATE: usize> = keccak::Shake<RATE, NeonPermutation>;

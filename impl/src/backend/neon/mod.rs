@@ -26,10 +26,10 @@
 //! takes 8 candidates a step (mldsa-native 16, with `ld3`); packing stays
 //! portable.
 
+#[macro_use]
 mod isa;
 mod keccak;
 mod sampling;
-mod shake;
 
 use core::arch::aarch64::*;
 
@@ -174,31 +174,31 @@ impl<const RATE: usize> XofX4 for NeonShakeX4<RATE> {
 
     #[inline(always)]
     fn new_x4() -> Self {
-        NeonShakeX4([neon!(ShakeX2::new()), neon!(ShakeX2::new())])
+        NeonShakeX4([ShakeX2::new(Isa, Isa), ShakeX2::new(Isa, Isa)])
     }
 
     #[inline(always)]
     fn absorb_x4(&mut self, inputs: [&[u8]; 4]) {
         let [i0, i1, i2, i3] = inputs;
         let [x01, x23] = &mut self.0;
-        neon!(x01.absorb([i0, i1]));
-        neon!(x23.absorb([i2, i3]));
+        x01.absorb([i0, i1]);
+        x23.absorb([i2, i3]);
     }
 
     #[inline(always)]
     fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {
         let [o0, o1, o2, o3] = out;
         let [x01, x23] = &mut self.0;
-        neon!(x01.squeeze_blocks([o0, o1]));
-        neon!(x23.squeeze_blocks([o2, o3]));
+        x01.squeeze_blocks([o0, o1]);
+        x23.squeeze_blocks([o2, o3]);
     }
 }
 
 impl Backend for Neon {
     const NAME: &'static str = "neon";
     const WIDE_SHAKE: bool = true;
-    type Shake128 = shake::Shake<168>;
-    type Shake256 = shake::Shake<136>;
+    type Shake128 = keccak::Shake<168>;
+    type Shake256 = keccak::Shake<136>;
     type Shake128x4 = NeonShakeX4<168>;
     type Shake256x4 = NeonShakeX4<136>;
 

@@ -3,19 +3,17 @@
 mod arithmetic;
 #[cfg(hax)]
 pub mod contracts;
-mod keccak;
-mod keccak_f;
 mod ntt;
 mod packing;
 mod rounding;
 mod sampling;
 pub mod word;
 
+pub use super::keccak::{Sha3, Shake, Shake128, Shake256};
 pub use arithmetic::{caddq, freeze, montgomery_mul, montgomery_reduce, reduce32};
-pub use keccak::{Sha3, Shake, Shake128, Shake256};
 // What the SIMD backends build on: the constants of the arithmetic, the
-// permutation's description and the sponge over another permutation, and
-// the scalar tails of the rejection samplers.
+// permutation and the sponge over another permutation, and the scalar
+// tails of the rejection samplers.
 #[cfg(any(
     feature = "internals",
     target_arch = "x86_64",
@@ -23,22 +21,19 @@ pub use keccak::{Sha3, Shake, Shake128, Shake256};
 ))]
 pub use {
     arithmetic::{MONTGOMERY_BOUND, QINV},
-    keccak::Permutation,
-    keccak_f::{KECCAK_RC, keccak_f1600},
     ntt::{INV_NTT_FACTOR, INV_NTT_FACTOR_ZETA, ZETAS_MONT},
     sampling::{rej_eta as rej_eta_scalar, rej_uniform as rej_uniform_scalar},
 };
 // The x86-64 backends' fallback permutation.
 #[cfg(any(feature = "internals", target_arch = "x86_64"))]
-pub use keccak_f::keccak_f1600_scalar;
-// The lemmas', diff tests' and benchmarks' view: the word-level helpers,
-// the Keccak tables and the NTT on plain arrays.
+pub use super::keccak::keccak_f1600_scalar;
+// The lemmas', diff tests' and benchmarks' view: the word-level helpers
+// and the NTT on plain arrays.
 pub use rounding::{decompose, exceeds, make_hint, power2round, use_hint};
 #[cfg(feature = "internals")]
 pub use {
+    super::keccak::{KECCAK_RC, Scalar, keccak_f1600},
     arithmetic::{add_if_negative, is_nonzero, sub_if_above},
-    keccak::Scalar,
-    keccak_f::{KECCAK_PI, KECCAK_RHO},
     ntt::{invntt_tomont, ntt},
 };
 

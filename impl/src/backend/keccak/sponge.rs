@@ -1,13 +1,15 @@
-//! SHAKE128 and SHAKE256 (FIPS 202) for the portable backend: a sponge over
-//! [`keccak_f1600`]; the four-lane variants run four sponges in turn. The
-//! sponge is generic over its permutation so that other backends (NEON's
-//! SHA3-extension form) reuse it.
+//! SHAKE128, SHAKE256 and SHA-3 (FIPS 202) on one Keccak state: a sponge
+//! generic over its permutation, the scalar one ([`Scalar`]) for the
+//! portable backend and the pre-hashes, the backends' own for their
+//! one-lane SHAKE (AVX2: and-not rounds compiled with BMI; AVX-512: the
+//! three-input rounds in an `__m128i`; NEON: the SHA3 extension). The
+//! portable backend's four-lane SHAKE runs four of them in turn.
 
 use core::marker::PhantomData;
 
 use zeroize::Zeroize;
 
-use super::keccak_f::keccak_f1600_scalar;
+use super::scalar::keccak_f1600_scalar;
 use crate::backend::{Xof, XofX4};
 
 /// A `Keccak-f[1600]` implementation for [`Shake`].

@@ -1,0 +1,144 @@
+//! SHAKE on several Keccak states side by side, lane i of every state in
+//! one vector: [`ShakeX`], absorbing and squeezing written once over the
+//! vector operations ([`Wide`]) and the permutation ([`PermuteX`]) of a
+//! SIMD backend. AVX2 and AVX-512 hold four states in `__m256i` with the
+//! same vector operations (AVX2's) and their own permutations; NEON two
+//! in `uint64x2_t`.
+
+use zeroize::Zeroize;
+
+use super::Lanes;
+
+/// `N` Keccak states side by side: the vector operations the sponge
+/// needs, on a backend's [`Lanes`] token. The sponge code runs inside
+/// [`Wide::with_features`], so that it inlines the intrinsics.
+pub trait Wide<const N: usize>: Lanes<V: Zeroize> {
+    /// A vector of one word per state.
+    fn gather(self, words: [u64; N]) -> Self::V;
+    /// The words of `v`, one per state, into `words`.
+    fn scatter(self, v: Self::V, words: &mut [u64; N]);
+    /// `f()`, run in a function compiled with the token's target features.
+    fn with_features<R>(self, f: impl FnOnce() -> R) -> R;
+    /// `N` consecutive lanes of the states (one vector each), transposed:
+    /// the `N` lanes of each state, one vector per state.
+    fn transpose(self, lanes: [Self::V; N]) -> [Self::V; N];
+    /// Stores `v` (its `N` words, little-endian) to the first `8N` bytes of
+    /// `dst`.
+    fn store(self, v: Self::V, dst: &mut [u8]);
+}
+
+/// `Keccak-f[1600]` on several states side by side in vectors `V`: a
+/// backend's out-of-line copy of [`permute`](super::permute), on a token.
+pub trait PermuteX<V>: Copy {
+    /// The permutation on every state of `state`, in place.
+    fn keccak_f(self, state: &mut [V; 25]);
+}
+
+/// `N` SHAKE sponges with a rate of `RATE` bytes, advanced together: each
+/// absorbs one input (all of the same length), then squeezes whole blocks.
+/// `W` does the vector operations, `P` the permutation.
+#[derive(Clone)]
+pub struct ShakeX<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> {
+    state: [W::V; 25],
+    cpu: W,
+    permutation: P,
+}
+
+/// As the one-state sponge's: the states hold what was absorbed.
+impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> Drop
+    for ShakeX<W, P, N, RATE>
+{
+    fn drop(&mut self) {
+        self.state.zeroize();
+    }
+}
+
+/// The blocks' lane `i` (8 bytes at 8i, little-endian), one per state.
+#[inline(always)]
+fn lane_words<const N: usize>(blocks: &[[u8; 200]; N], i: usize) -> [u64; N] {
+    core::array::from_fn(|k| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&blocks[k][8 * i..8 * i + 8]);
+        u64::from_le_bytes(w)
+    })
+}
+
+impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> ShakeX<W, P, N, RATE> {
+    /// `N` all-zero states, on the CPU the tokens vouch for.
+    #[inline(always)]
+    pub fn new(cpu: W, permutation: P) -> Self {
+        cpu.with_features(|| ShakeX {
+            state: [cpu.splat(0); 25],
+            cpu,
+            permutation,
+        })
+    }
+
+    /// Absorbs one input per state (all of the same length) into fresh
+    /// states and pads with SHAKE's 0x1F ... 0x80, leaving them ready to
+    /// squeeze.
+    #[inline(always)]
+    pub fn absorb(&mut self, inputs: [&[u8]; N]) {
+        let (cpu, permutation, state) = (self.cpu, self.permutation, &mut self.state);
+        cpu.with_features(move || {
+            let len = inputs[0].len();
+            let mut offset = 0;
+            loop {
+                let take = (len - offset).min(RATE);
+                let mut blocks = [[0u8; 200]; N];
+                for (block, input) in blocks.iter_mut().zip(inputs) {
+                    let piece = input.get(offset..offset + take).unwrap_or(&[]);
+                    block[..piece.len()].copy_from_slice(piece);
+                    if take < RATE {
+                        block[take] ^= 0x1F;
+                        block[RATE - 1] ^= 0x80;
+                    }
+                }
+                for (i, lane) in state.iter_mut().enumerate().take(RATE / 8) {
+                    *lane = cpu.xor(*lane, cpu.gather(lane_words(&blocks, i)));
+                }
+                // The blocks hold the inputs (ExpandS's and ExpandMask's seeds).
+                blocks.as_flattened_mut().zeroize();
+                if take < RATE {
+                    break;
+                }
+                permutation.keccak_f(state);
+                offset += RATE;
+            }
+        })
+    }
+
+    /// Squeezes `out[k].len() / RATE` whole blocks into each output (all of
+    /// the same length).
+    #[inline(always)]
+    pub fn squeeze_blocks(&mut self, out: [&mut [u8]; N]) {
+        let (cpu, permutation, state) = (self.cpu, self.permutation, &mut self.state);
+        cpu.with_features(move || {
+            let mut blocks = out.map(|o| o.as_chunks_mut::<RATE>().0);
+            let count = blocks.iter().map(|b| b.len()).min().unwrap_or(0);
+            let mut words = [0u64; N];
+            for b in 0..count {
+                permutation.keccak_f(state);
+                let mut out = blocks.each_mut().map(|blocks| &mut blocks[b]);
+                // N lanes at a time, transposed: one store per state.
+                let mut i = 0;
+                while i + N <= RATE / 8 {
+                    let rows = cpu.transpose(core::array::from_fn(|k| state[i + k]));
+                    for (block, v) in out.iter_mut().zip(rows) {
+                        cpu.store(v, &mut block[8 * i..8 * (i + N)]);
+                    }
+                    i += N;
+                }
+                // The rest a word at a time.
+                for i in i..RATE / 8 {
+                    cpu.scatter(state[i], &mut words);
+                    for (block, w) in out.iter_mut().zip(words) {
+                        block[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
+                    }
+                }
+            }
+            // The last words squeezed (ExpandS's, ExpandMask's are secret).
+            words.zeroize();
+        })
+    }
+}
