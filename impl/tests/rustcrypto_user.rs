@@ -127,3 +127,36 @@ fn pkcs8_and_spki_traits() {
     // A key of another parameter set is refused.
     assert!(mldsa::VerifyingKey::<MlDsa44>::from_public_key_der(spki.as_bytes()).is_err());
 }
+
+// The encoding of signatures and the context the traits sign with.
+#[test]
+fn signature_encoding_is_the_raw_bytes() {
+    let sk = mldsa::ml_dsa_44::SigningKey::from_seed(&[1u8; 32]);
+    let sig = Signer::sign(&sk, b"m");
+    assert_eq!(SignatureEncoding::to_bytes(&sig), sig.to_bytes());
+    assert_eq!(sig.encoded_len(), 2420);
+    let sk = mldsa::ml_dsa_65::SigningKey::from_seed(&[1u8; 32]);
+    assert_eq!(Signer::sign(&sk, b"m").encoded_len(), 3309);
+    let sk = mldsa::ml_dsa_87::SigningKey::from_seed(&[1u8; 32]);
+    let sig = Signer::sign(&sk, b"m");
+    assert_eq!(sig.encoded_len(), 4627);
+    let decoded = mldsa::ml_dsa_87::Signature::try_from(&sig.to_bytes()[..]).unwrap();
+    assert!(Verifier::verify(sk.verifying_key(), b"m", &decoded).is_ok());
+}
+
+#[test]
+fn trait_signatures_use_the_empty_context() {
+    let sk = mldsa::ml_dsa_65::SigningKey::from_seed(&[1u8; 32]);
+    let sig = Signer::sign(&sk, b"message");
+    let vk = sk.verifying_key();
+    assert!(
+        vk.verify_with_context(b"message", sig.as_ref(), b"")
+            .is_ok()
+    );
+    assert!(
+        vk.verify_with_context(b"message", sig.as_ref(), b"ctx")
+            .is_err()
+    );
+    let with_ctx = sk.sign_deterministic(b"message", b"ctx").unwrap();
+    assert!(Verifier::verify(vk, b"message", &with_ctx).is_err());
+}

@@ -12,6 +12,48 @@ pub(crate) fn cold<R>(fallback: impl FnOnce() -> R) -> R {
     fallback()
 }
 
+/// Runs `$simd`, a call of a backend's `#[target_feature]` function, when
+/// the CPU passes the backend's check `$available`, else `$fallback`, out
+/// of line (outside the kernel lists: the SIMD sponges' permutations and
+/// the lemmas' samplers).
+macro_rules! checked_call {
+    ($available:path, $simd:expr, $fallback:expr) => {
+        if $available() {
+            // SAFETY: the CPU has every feature the backend's
+            // `#[target_feature]` functions enable, checked just above.
+            unsafe { $simd }
+        } else {
+            crate::backend::cold(|| $fallback)
+        }
+    };
+}
+
+/// The constructors of a backend's CPU token `$cpu` (a `struct $cpu(())`
+/// of the backend's module, whose `available()` is the CPU check).
+macro_rules! cpu_token {
+    ($cpu:ident) => {
+        impl $cpu {
+            /// The token, if this CPU runs the backend.
+            #[inline(always)]
+            pub fn detect() -> Option<$cpu> {
+                if available() { Some($cpu(())) } else { None }
+            }
+
+            /// The token, without a check.
+            ///
+            /// # Safety
+            ///
+            /// The CPU must run the backend: [`available`] returned true.
+            // The `ct-check` build selects no AVX-512 (valgrind cannot run it).
+            #[cfg_attr(feature = "ct-check", allow(dead_code))]
+            #[inline(always)]
+            pub(crate) unsafe fn new_unchecked() -> $cpu {
+                $cpu(())
+            }
+        }
+    };
+}
+
 /// An x86-64 SIMD backend's kernels, written once: each as a method of the
 /// backend's CPU token `$cpu` (a zero-sized proof that the CPU has the
 /// backend's features; `$cpu::detect` makes one after the CPU check), and

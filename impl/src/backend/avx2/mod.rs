@@ -58,19 +58,6 @@ pub fn available() -> bool {
 #[derive(Clone, Copy, Debug)]
 pub struct Avx2;
 
-/// Runs `$simd` (an AVX2 kernel call) when the CPU has AVX2, else
-/// `$fallback`.
-macro_rules! with_avx2 {
-    ($simd:expr, $fallback:expr) => {
-        if available() {
-            // SAFETY: the CPU has AVX2, checked just above.
-            unsafe { $simd }
-        } else {
-            super::cold(|| $fallback)
-        }
-    };
-}
-
 simd_poly_loops!("avx2", __m256i, 32);
 
 #[inline(never)]
@@ -261,23 +248,7 @@ pub type Avx2ShakeX4<const RATE: usize> = ShakeX4OrPortable<Isa, RATE>;
 #[derive(Clone, Copy, Debug)]
 pub struct Avx2Cpu(());
 
-impl Avx2Cpu {
-    /// The token, if this CPU runs the backend.
-    #[inline(always)]
-    pub fn detect() -> Option<Avx2Cpu> {
-        if available() { Some(Avx2Cpu(())) } else { None }
-    }
-
-    /// The token, without a check.
-    ///
-    /// # Safety
-    ///
-    /// The CPU must run the backend: [`available`] returned true.
-    #[inline(always)]
-    pub(crate) unsafe fn new_unchecked() -> Avx2Cpu {
-        Avx2Cpu(())
-    }
-}
+cpu_token!(Avx2Cpu);
 
 cpu_kernels! {
     impl Backend for Avx2, token Avx2Cpu, fallback Portable {
@@ -333,7 +304,8 @@ fn keccak_f1600_bmi(state: &mut [u64; 25]) {
 impl super::keccak::Permutation for BmiPermutation {
     #[inline(always)]
     fn permute(state: &mut [u64; 25]) {
-        with_avx2!(
+        checked_call!(
+            available,
             keccak_f1600_bmi(state),
             portable::keccak_f1600_scalar(state)
         )
@@ -348,11 +320,11 @@ pub type ShakeBmi<const RATE: usize> = portable::Shake<RATE, BmiPermutation>;
 /// [`Compact`]), for the lemmas' planted table bug; `None` without AVX2.
 #[cfg(feature = "internals")]
 pub fn rej_uniform_on<T: CompactTable>(out: &mut [i32], buf: &[u8]) -> Option<usize> {
-    with_avx2!(Some(sampling::rej_uniform::<T>(out, buf)), None)
+    checked_call!(available, Some(sampling::rej_uniform::<T>(out, buf)), None)
 }
 
 /// RejBoundedPoly's sampler on compaction table `T`, as `rej_uniform_on`.
 #[cfg(feature = "internals")]
 pub fn rej_eta_on<T: CompactTable, E: Eta>(out: &mut [i32], buf: &[u8]) -> Option<usize> {
-    with_avx2!(Some(sampling::rej_eta::<T, E>(out, buf)), None)
+    checked_call!(available, Some(sampling::rej_eta::<T, E>(out, buf)), None)
 }

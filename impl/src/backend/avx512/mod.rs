@@ -58,20 +58,6 @@ pub fn available() -> bool {
 #[derive(Clone, Copy, Debug)]
 pub struct Avx512;
 
-/// Runs `$simd` (an AVX-512 kernel call) when the CPU has the features,
-/// else `$fallback`.
-macro_rules! with_avx512 {
-    ($simd:expr, $fallback:expr) => {
-        if available() {
-            // SAFETY: the CPU has every feature of this backend, checked
-            // just above.
-            unsafe { $simd }
-        } else {
-            super::cold(|| $fallback)
-        }
-    };
-}
-
 // The 16-lane kernels under the backend's features, each with the token
 // that lets it call the intrinsics (`isa`).
 #[inline(never)]
@@ -110,7 +96,11 @@ pub struct Avx512Permutation;
 impl Permutation for Avx512Permutation {
     #[inline(always)]
     fn permute(state: &mut [u64; 25]) {
-        with_avx512!(keccak_f1600_x1(state), keccak_f1600_scalar(state))
+        checked_call!(
+            available,
+            keccak_f1600_x1(state),
+            keccak_f1600_scalar(state)
+        )
     }
 }
 
@@ -124,29 +114,9 @@ pub type Shake<const RATE: usize> = portable::Shake<RATE, Avx512Permutation>;
 #[derive(Clone, Copy, Debug)]
 pub struct Avx512Cpu(());
 
+cpu_token!(Avx512Cpu);
+
 impl Avx512Cpu {
-    /// The token, if this CPU runs the backend.
-    #[inline(always)]
-    pub fn detect() -> Option<Avx512Cpu> {
-        if available() {
-            Some(Avx512Cpu(()))
-        } else {
-            None
-        }
-    }
-
-    /// The token, without a check.
-    ///
-    /// # Safety
-    ///
-    /// The CPU must run the backend: [`available`] returned true.
-    // The `ct-check` build selects no AVX-512 (valgrind cannot run it).
-    #[cfg_attr(feature = "ct-check", allow(dead_code))]
-    #[inline(always)]
-    pub(crate) unsafe fn new_unchecked() -> Avx512Cpu {
-        Avx512Cpu(())
-    }
-
     /// The AVX2 backend's token, for the kernels this backend shares:
     /// every CPU that runs this backend runs that one ([`available`]
     /// checks its features too).
