@@ -189,15 +189,6 @@
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
-// The shared Keccak round macro (backend/keccak_round.rs) serves only the
-// SIMD backends: on targets with neither (thumbv7em, wasm32) it is unused.
-#![cfg_attr(
-    not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )),
-    allow(unused_macros)
-)]
 
 #[cfg(not(any(feature = "ml-dsa-44", feature = "ml-dsa-65", feature = "ml-dsa-87")))]
 compile_error!(

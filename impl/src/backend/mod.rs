@@ -3,6 +3,11 @@
 //! generic over this trait; each backend lives in its own folder.
 
 pub mod keccak;
+// The SIMD backends' per-polynomial loops.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 #[macro_use]
 mod simd_poly;
 #[cfg(target_arch = "x86_64")]
