@@ -19,6 +19,15 @@ if grep -n '^\[profile\.[a-z_-]*\.package\.' Cargo.toml >&2; then
     exit 1
 fi
 
+# cargo serves the packaged crates to each other from a local registry and
+# extracts them under $CARGO_HOME/registry/src, by name and version only:
+# a copy left there by an earlier run (another commit, same version) would
+# be built instead of this one. Remove this project's crates there first.
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
+for crate in mldsa-spec-contracts mldsa-spec-contracts-runtime mldsa-spec mldsa-fips204 mldsa-cli; do
+    rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"$crate-$version"
+done
+
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 echo "package-check: cargo publish --dry-run of mldsa-spec-contracts, mldsa-spec-contracts-runtime, mldsa-spec, mldsa-fips204, mldsa-cli"
