@@ -211,6 +211,16 @@ fn bottom_cases_are_errors_not_panics() {
         ml_dsa_verify(&p, &pk, b"m", &[0; 2420], &long_ctx),
         Err(Error::ContextTooLong)
     );
+    // HashML-DSA (Algorithms 4 and 5, line 1) refuses the same contexts.
+    let ph = PreHash::Sha2_256;
+    assert_eq!(
+        hash_ml_dsa_sign(&p, &sk, b"m", &long_ctx, ph, Some([0; 32])),
+        Err(Error::ContextTooLong)
+    );
+    assert_eq!(
+        hash_ml_dsa_verify(&p, &pk, b"m", &[0; 2420], &long_ctx, ph),
+        Err(Error::ContextTooLong)
+    );
     assert_eq!(
         ml_dsa_key_gen(&p, None),
         Err(Error::RandomBitGenerationFailed)
