@@ -427,3 +427,13 @@ fn external_mu_signs_and_verifies_only_its_mu() {
         ));
     }
 }
+
+#[test]
+fn coeff_from_three_bytes_drops_the_top_bit_of_b2() {
+    // Algorithm 14 line 3: b2's top bit is cleared, not a reason to reject.
+    assert_eq!(coeff_from_three_bytes(0, 0, 128), Some(0));
+    assert_eq!(
+        coeff_from_three_bytes(1, 2, 128 | 3),
+        coeff_from_three_bytes(1, 2, 3)
+    );
+}
