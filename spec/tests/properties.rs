@@ -211,8 +211,10 @@ fn bottom_cases_are_errors_not_panics() {
         ml_dsa_verify(&p, &pk, b"m", &[0; 2420], &long_ctx),
         Err(Error::ContextTooLong)
     );
-    // HashML-DSA (Algorithms 4 and 5, line 1) refuses the same contexts.
+    // HashML-DSA (Algorithms 4 and 5, line 1) refuses the same contexts,
+    // and takes one of 255 bytes.
     let ph = PreHash::Sha2_256;
+    assert!(hash_ml_dsa_sign(&p, &sk, b"m", &[0u8; 255], ph, Some([0; 32])).is_ok());
     assert_eq!(
         hash_ml_dsa_sign(&p, &sk, b"m", &long_ctx, ph, Some([0; 32])),
         Err(Error::ContextTooLong)
