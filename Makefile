@@ -4,7 +4,7 @@
 .PHONY: bench bench-instructions
 .PHONY: test-neon lemmas-neon neon-instructions
 .PHONY: ct setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc package-check hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage stack-check zeroize help interop no-std msrv extract-check mutants mutants-shard dep-cost
-.PHONY: fuzz fuzz-smoke fuzz-seeds miri
+.PHONY: fuzz fuzz-smoke fuzz-seeds fuzz-long fuzz-cmin miri
 
 # scripts/release-set.sh: one package and feature set for every optimized
 # build, so that mldsa is compiled once per profile.
@@ -24,6 +24,8 @@ help:
 	@echo "make lemmas      exhaustive, z3 and interval proofs about the kernels (lemmas/README.md)"
 	@echo "make fuzz-diff   the differential tests (diff-tests/) with 20 times the cases"
 	@echo "make fuzz        cargo fuzz (nightly): every target of fuzz/ for FUZZ_SECONDS (default 300) each"
+	@echo "make fuzz-long   every fuzz target until its coverage stops growing (10 to 30 min each)"
+	@echo "make fuzz-cmin   minimize the grown corpus into the committed fuzz/corpus/"
 	@echo "make fuzz-smoke  every fuzz target for FUZZ_SMOKE_SECONDS (default 10) each, as .ci/run does"
 	@echo "make miri        Miri (nightly) on the kernels at edge buffer lengths and one keygen / sign / verify on AVX2"
 	@echo "make hax-cfg     build mldsa-spec the way the hax driver does (type-checks contracts)"
@@ -150,6 +152,14 @@ fuzz:
 # The short run .ci/run makes.
 fuzz-smoke:
 	FUZZ_SMOKE=1 bash scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS)
+
+# Grows the local corpus until coverage stops growing, then minimizes it
+# into the committed one (scripts/fuzz-long.sh, scripts/fuzz-cmin.sh).
+fuzz-long:
+	bash scripts/fuzz-long.sh
+
+fuzz-cmin:
+	bash scripts/fuzz-cmin.sh
 
 # Rewrites fuzz/seeds/ (valid keys, signatures and encodings per target).
 fuzz-seeds:

@@ -4,7 +4,8 @@
 # FUZZ_SMOKE_SECONDS. Installs what is missing (the nightly toolchain,
 # cargo-fuzz from crates.io), builds every target once (AddressSanitizer,
 # debug assertions), runs each from the committed seeds (fuzz/seeds/<target>)
-# plus the local corpus it grows (fuzz/corpus/<target>, not committed), and
+# and minimized corpus (fuzz/corpus/<target>, `make fuzz-cmin`) plus the
+# local corpus it grows (fuzz/corpus-local/<target>, not committed), and
 # fails on the first crash, panic, leak or timeout (the input is kept in
 # fuzz/artifacts/<target>/). Prints, per target, executions per second and
 # libFuzzer's coverage counters (cov: edges, ft: features) at the end.
@@ -35,6 +36,10 @@ if [[ "${FUZZ_SMOKE:-0}" == 1 ]]; then
     export CARGO_PROFILE_RELEASE_OPT_LEVEL=1
 fi
 cargo +nightly fuzz build "${flags[@]}"
+# FUZZ_BUILD_ONLY=1: the build alone (scripts/fuzz-long.sh, fuzz-cmin.sh).
+if [[ "${FUZZ_BUILD_ONLY:-0}" == 1 ]]; then
+    exit 0
+fi
 targets=("$@")
 if (( ${#targets[@]} == 0 )); then
     mapfile -t targets < <(cargo +nightly fuzz list)
@@ -44,11 +49,12 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 printf '%-14s %10s %9s %8s %8s %6s\n' target executions exec/s cov ft corpus > "$log.summary"
 for t in "${targets[@]}"; do
-    mkdir -p "fuzz/corpus/$t"
+    mkdir -p "fuzz/corpus-local/$t" "fuzz/corpus/$t"
     echo "fuzz: $t for ${seconds}s"
     # -timeout: one input may take at most 60 s (the spec verifies in
     # milliseconds); -rss_limit_mb: libFuzzer's default, stated.
-    if ! cargo +nightly fuzz run "${flags[@]}" "$t" "fuzz/corpus/$t" "fuzz/seeds/$t" -- \
+    if ! cargo +nightly fuzz run "${flags[@]}" "$t" \
+        "fuzz/corpus-local/$t" "fuzz/corpus/$t" "fuzz/seeds/$t" -- \
         -max_total_time="$seconds" -timeout=60 -rss_limit_mb=2048 \
         -print_final_stats=1 >"$log" 2>&1; then
         tail -n 60 "$log"
