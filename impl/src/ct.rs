@@ -165,3 +165,49 @@ pub(crate) fn planted_leak() -> bool {
     #[cfg(not(feature = "ct-check"))]
     false
 }
+
+// The timing check (`make ct-timing`, impl/examples/ct_timing.rs), built
+// with the test-only feature `ct-timing`: a count of Sign's attempts, so
+// that its driver can compare signatures that make the same number of
+// attempts (their count is public), and a planted leak it must catch.
+
+#[cfg(feature = "ct-timing")]
+static ATTEMPTS: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(0);
+
+/// Counts one attempt of Sign's rejection loop (nothing without
+/// `ct-timing`).
+#[inline(always)]
+pub(crate) fn count_attempt() {
+    #[cfg(feature = "ct-timing")]
+    ATTEMPTS.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+}
+
+/// The attempts Sign made since the last call (`ct-timing` builds).
+#[cfg(feature = "ct-timing")]
+pub fn take_attempts() -> u32 {
+    ATTEMPTS.swap(0, core::sync::atomic::Ordering::Relaxed)
+}
+
+#[cfg(feature = "ct-timing")]
+static PLANTED_TIMING_LEAK: core::sync::atomic::AtomicBool =
+    core::sync::atomic::AtomicBool::new(false);
+
+/// Switches on the planted timing leak: from now on signing does extra
+/// work (32 NTTs of a scratch polynomial) when a secret coefficient is odd (a
+/// test that `make ct-timing` catches a leak; never in a normal build).
+#[cfg(feature = "ct-timing")]
+pub fn plant_timing_leak() {
+    PLANTED_TIMING_LEAK.store(true, core::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether [`plant_timing_leak`] was called (always false without
+/// `ct-timing`).
+#[inline(always)]
+pub(crate) fn planted_timing_leak() -> bool {
+    #[cfg(feature = "ct-timing")]
+    {
+        PLANTED_TIMING_LEAK.load(core::sync::atomic::Ordering::Relaxed)
+    }
+    #[cfg(not(feature = "ct-timing"))]
+    false
+}

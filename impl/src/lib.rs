@@ -98,10 +98,11 @@
 //! | `hazmat` | no | FIPS 204's internal interface (ACVP-style testing) |
 //! | `ml-dsa-44`, `ml-dsa-65`, `ml-dsa-87` | yes | each parameter set's key and signature types and operations (`ml_dsa_44`, ...); an application that uses one set can build only that one: `default-features = false, features = ["std", "pem", "ml-dsa-65"]` |
 //!
-//! Two more features serve this repository's tests and are not part of the
-//! API (no stability promise, not on docs.rs): `internals` (the kernels
-//! and algorithms, for the differential tests, lemmas and benchmarks) and
-//! `ct-check` (the valgrind hooks of `make ct`).
+//! Three more features serve this repository's tests and are not part of
+//! the API (no stability promise, not on docs.rs): `internals` (the kernels
+//! and algorithms, for the differential tests, lemmas and benchmarks),
+//! `ct-check` (the valgrind hooks of `make ct`) and `ct-timing` (the
+//! attempt count and planted leak of `make ct-timing`).
 //!
 //! Without default features the crate is `no_std` with no heap, DER
 //! encodings included (CI builds it for `thumbv7em-none-eabihf` and
@@ -140,11 +141,14 @@
 //!   of FIPS 204), kernel by kernel and end to end, on every backend;
 //!   exhaustive, interval and z3 proofs of the kernels' arithmetic
 //!   (`lemmas/` in the repository);
-//! - constant time: valgrind memcheck, portable and AVX2 (above);
+//! - constant time: valgrind memcheck, portable and AVX2 (above); a
+//!   two-class timing test (dudect) of keygen, import and signing on
+//!   portable, AVX2 and AVX-512, which must also catch a planted leak;
 //! - memory: no secret left on the stack after keygen, sign and import
 //!   (a stack scan per backend), secrets zeroized on drop; Miri on the
 //!   SIMD kernels' `unsafe` code; cargo fuzz on every decoder and on
-//!   verification (a short run in CI, longer ones by hand);
+//!   verification (a short run in CI from a committed corpus that longer
+//!   runs grow);
 //! - no panics on any input: typed errors, checked by the fuzz targets and
 //!   the malformed-input tests.
 //!
@@ -215,11 +219,12 @@ mod bitpack;
 #[cfg(feature = "alloc")]
 mod boxed;
 mod cpu;
-// The constant-time check's valgrind hooks (SECURITY.md): public with the
-// test-only feature `ct-check` (for `make ct`'s driver), no-ops without it.
-#[cfg(feature = "ct-check")]
+// The constant-time checks' hooks (SECURITY.md): public with the test-only
+// features `ct-check` and `ct-timing` (for the drivers of `make ct` and
+// `make ct-timing`), no-ops without them.
+#[cfg(any(feature = "ct-check", feature = "ct-timing"))]
 pub mod ct;
-#[cfg(not(feature = "ct-check"))]
+#[cfg(not(any(feature = "ct-check", feature = "ct-timing")))]
 mod ct;
 mod dispatch;
 pub mod encoding;

@@ -62,16 +62,60 @@ fn key_gen_with<P: ParameterSet, B: Backend>(
     // (rho, rho', K) <- H(xi || k || l, 128)
     let mut seeds = [0u8; 128];
     h_shake256_into::<B>(&[xi, &[P::K as u8, P::L as u8]], &mut seeds);
+    // (The conversions cannot fail: the lengths are those of the slices.)
+    let rho = seeds[..32].try_into().unwrap_or(&[0; 32]);
+    let rho_prime = seeds[32..96].try_into().unwrap_or(&[0; 64]);
+    let k = seeds[96..].try_into().unwrap_or(&[0; 32]);
+    key_gen_from_seeds::<P, B>(rho, rho_prime, k, vk, sk, s1, s2, rows);
+    seeds.as_mut_slice().zeroize();
+}
+
+/// KeyGen_internal for the test-only timing check (`make ct-timing`), from
+/// (rho, rho', K) as H(xi || k || l) gives them: keys that share rho, so
+/// that their public matrix A is the same. Not for applications.
+#[cfg(all(feature = "ct-timing", feature = "internals"))]
+pub fn key_gen_internal_from_seeds<P: ParameterSet, B: Backend>(
+    rho: &[u8; 32],
+    rho_prime: &[u8; 64],
+    k: &[u8; 32],
+    vk: &mut ExpandedVerifyingKey<P>,
+    sk: &mut ExpandedSigningKey<P>,
+) {
+    let mut s1 = P::VecL::zeroed();
+    let mut s2 = P::VecK::zeroed();
+    key_gen_from_seeds::<P, B>(
+        rho,
+        rho_prime,
+        k,
+        vk,
+        sk,
+        &mut s1,
+        &mut s2,
+        &mut Streamed::new(),
+    );
+    s1.zeroize();
+    s2.zeroize();
+}
+
+/// KeyGen_internal from line 2 on: (rho, rho', K) given.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn key_gen_from_seeds<P: ParameterSet, B: Backend>(
+    rho: &[u8; 32],
+    rho_prime: &[u8; 64],
+    k: &[u8; 32],
+    vk: &mut ExpandedVerifyingKey<P>,
+    sk: &mut ExpandedSigningKey<P>,
+    s1: &mut P::VecL,
+    s2: &mut P::VecK,
+    rows: &mut impl MatrixSource<P>,
+) {
     let bytes = sk.bytes.as_mut();
-    bytes[..32].copy_from_slice(&seeds[..32]);
+    bytes[..32].copy_from_slice(rho);
     // Constant-time check: rho is public, the first 32 bytes of pk.
     ct::public_mem(&mut bytes[..32]);
-    bytes[32..64].copy_from_slice(&seeds[96..]);
-    let mut rho_prime = [0u8; 64];
-    rho_prime.copy_from_slice(&seeds[32..96]);
-    seeds.as_mut_slice().zeroize();
-    expand_s::<P, B>(&rho_prime, s1, s2);
-    rho_prime.as_mut_slice().zeroize();
+    bytes[32..64].copy_from_slice(k);
+    expand_s::<P, B>(rho_prime, s1, s2);
     for (i, p) in s1.as_ref().iter().enumerate() {
         pack_eta::<P>(SkLayout::<P>::s1_mut(bytes, i), p);
     }
@@ -189,6 +233,16 @@ fn sign_with<P: ParameterSet, B: Backend>(
     if crate::ct::planted_leak() && hat.s1_hat.as_ref()[0].coeffs[0] > 0 {
         core::hint::black_box(&mut hat.s1_hat);
     }
+    // The timing check's planted leak (`make ct-timing` must catch it):
+    // 32 NTTs more when a secret coefficient is odd, only in
+    // `ct-timing` builds and only once switched on.
+    if crate::ct::planted_timing_leak() && hat.s1_hat.as_ref()[0].coeffs[0] & 1 == 1 {
+        let mut scratch = hat.s1_hat.as_ref()[0].clone();
+        for _ in 0..32 {
+            B::ntt(core::hint::black_box(&mut scratch));
+        }
+        core::hint::black_box(&mut scratch);
+    }
     let (s1_hat, s2_hat, k) = (&hat.s1_hat, &hat.s2_hat, sk.k());
     let mut sec = SignSecrets::<P> {
         rho_pp: [0; 64],
@@ -214,6 +268,7 @@ fn sign_with<P: ParameterSet, B: Backend>(
             expand_mask::<P, B>(&sec.rho_pp, kappa, &mut sec.y);
         }
         kappa = kappa.wrapping_add(P::L as u16);
+        crate::ct::count_attempt();
         sec.z.clone_from(&sec.y);
         ntt_vec::<P::VecL, B>(&mut sec.z);
         for (i, row) in a_hat.as_ref().iter().enumerate() {

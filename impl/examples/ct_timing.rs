@@ -1,0 +1,305 @@
+//! The driver of `make ct-timing` (scripts/ct-timing.sh): a two-class
+//! timing test in the manner of dudect, on the backend `MLDSA_BACKEND`
+//! selects, AVX-512 included (which valgrind, and so `make ct`, cannot run).
+//!
+//! For each operation that handles secrets, one class of inputs holds a
+//! fixed secret, the other a random one; the class of each measurement is
+//! drawn at random, and Welch's t-test compares the two classes' times,
+//! uncropped and cropped at three percentiles of all measurements (dudect's
+//! way of setting measurement noise aside). A |t| above 4.5 on any of them
+//! is a leak. How the test keeps public and declassified data from passing
+//! for a leak is said at [`measure`] and in `run`.
+//!
+//! `ct_timing N`              N measurements per operation and set: keygen,
+//!                            expanded-key import, and signing with the
+//!                            compact and the precomputed key, on ML-DSA-44,
+//!                            65 and 87 (`--sets 65` for one set)
+//! `ct_timing N --planted`    signing only, with the library's planted leak
+//!                            switched on (32 NTTs more when a secret
+//!                            coefficient is odd): each |t| must exceed 4.5
+//!
+//! Prints one line per operation, `<op> <set> max|t| <t> n <n>`, and exits
+//! with 1 when a clean run finds a leak or a planted run misses one. With
+//! `CT_TIMING_DEBUG` set, also each class's mean and median time and the t
+//! of each crop, on standard error.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use mldsa::algorithms::internal::key_gen_internal_from_seeds;
+use mldsa::algorithms::{ExpandedSigningKey, ExpandedVerifyingKey};
+use mldsa::backend::selected::Selected;
+use mldsa::ct::{plant_timing_leak, take_attempts};
+use mldsa::{Compact, KeyForm, MlDsa44, MlDsa65, MlDsa87, ParameterSet, Precomputed, SigningKey};
+use sha3::Shake256;
+use sha3::digest::{ExtendableOutput, Update, XofReader};
+
+/// The threshold of dudect (and of the issue this check answers).
+const THRESHOLD: f64 = 4.5;
+/// How many different secrets the random class draws from, and how many
+/// copies of its secret the fixed class holds.
+const POOL: usize = 64;
+const CTX: &[u8] = b"timing check";
+
+/// xorshift64*: the class and pool draws (not a secret).
+struct Rng(u64);
+
+impl Rng {
+    fn new() -> Self {
+        let mut seed = [0u8; 8];
+        getrandom::fill(&mut seed).expect("the OS generator");
+        Self(u64::from_le_bytes(seed) | 1)
+    }
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn bytes<const N: usize>(&mut self) -> [u8; N] {
+        let mut out = [0u8; N];
+        for chunk in out.chunks_mut(8) {
+            chunk.copy_from_slice(&self.next().to_le_bytes()[..chunk.len()]);
+        }
+        out
+    }
+}
+
+/// Welch's t of two samples.
+fn welch(a: &[f64], b: &[f64]) -> f64 {
+    let stats = |x: &[f64]| {
+        let n = x.len() as f64;
+        let mean = x.iter().sum::<f64>() / n;
+        let var = x.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0);
+        (n, mean, var)
+    };
+    let ((na, ma, va), (nb, mb, vb)) = (stats(a), stats(b));
+    (ma - mb) / (va / na + vb / nb).sqrt()
+}
+
+/// The largest |t| over the uncropped times and the times at or below the
+/// 50th, 80th and 95th percentiles of both classes together.
+fn max_t(times: &[(bool, f64)]) -> f64 {
+    let mut sorted: Vec<f64> = times.iter().map(|&(_, t)| t).collect();
+    sorted.sort_by(f64::total_cmp);
+    let mut worst: f64 = 0.0;
+    for crop in [1.0, 0.95, 0.80, 0.50] {
+        let limit = sorted[((sorted.len() - 1) as f64 * crop) as usize];
+        let class = |c: bool| -> Vec<f64> {
+            times
+                .iter()
+                .filter(|&&(k, t)| k == c && t <= limit)
+                .map(|&(_, t)| t)
+                .collect()
+        };
+        let (fixed, random) = (class(false), class(true));
+        if fixed.len() > 10 && random.len() > 10 {
+            let t = welch(&fixed, &random);
+            if std::env::var_os("CT_TIMING_DEBUG").is_some() {
+                eprint!(" crop {crop}: t {t:.2}");
+            }
+            worst = worst.max(t.abs());
+        }
+    }
+    worst
+}
+
+/// Times `op` on `n` inputs, each drawn at random from one of the two
+/// classes' pools (after a warm-up of n / 20 that is not counted), and
+/// returns max |t|.
+///
+/// The fixed class's pool holds copies of one secret, as many as the
+/// random class's holds different ones, each in memory of its own: both
+/// classes then read keys from as many places, and the cache favours
+/// neither. Each input is run once untimed, then timed: the fixed secret
+/// comes round every other measurement, and the branch predictor would
+/// otherwise learn its declassified data (the trip counts of its rejection
+/// samplers) better than those of any random one. Measured right after a
+/// run on the same input, both classes start from a predictor and caches
+/// that have just seen it.
+fn measure<T>(n: usize, rng: &mut Rng, fixed: &[T], random: &[T], op: impl Fn(&T)) -> f64 {
+    let warm = n / 20;
+    let mut times = Vec::with_capacity(n);
+    for i in 0..n + warm {
+        let class = rng.next() & 1 == 1;
+        let pool = if class { random } else { fixed };
+        let input = &pool[(rng.next() % pool.len() as u64) as usize];
+        op(input);
+        let start = Instant::now();
+        op(input);
+        let elapsed = start.elapsed().as_nanos() as f64;
+        if i >= warm {
+            times.push((class, elapsed));
+        }
+    }
+    if std::env::var_os("CT_TIMING_DEBUG").is_some() {
+        let mean = |c: bool| {
+            let v: Vec<f64> = times.iter().filter(|x| x.0 == c).map(|x| x.1).collect();
+            let mut s = v.clone();
+            s.sort_by(f64::total_cmp);
+            (v.iter().sum::<f64>() / v.len() as f64, s[s.len() / 2])
+        };
+        eprintln!(
+            "  fixed mean/median {:?} random {:?}",
+            mean(false),
+            mean(true)
+        );
+    }
+    max_t(&times)
+}
+
+/// The SHAKE256 blocks (136 bytes) RejBoundedPoly reads for each of the
+/// k + l polynomials of ExpandS(rho'): what FIPS 204 lets key generation's
+/// time show of the secret.
+fn expand_s_blocks<P: ParameterSet>(rho_prime: &[u8; 64]) -> Vec<u32> {
+    (0..(P::K + P::L) as u16)
+        .map(|r| {
+            let mut h = Shake256::default();
+            h.update(rho_prime);
+            h.update(&r.to_le_bytes());
+            let mut xof = h.finalize_xof();
+            let (mut count, mut bytes) = (0, 0u32);
+            let mut z = [0u8; 1];
+            while count < 256 {
+                xof.read(&mut z);
+                bytes += 1;
+                for half in [z[0] & 15, z[0] >> 4] {
+                    let ok = if P::ETA == 2 { half < 15 } else { half < 9 };
+                    if ok && count < 256 {
+                        count += 1;
+                    }
+                }
+            }
+            bytes.div_ceil(136)
+        })
+        .collect()
+}
+
+/// (rho', K) of a key.
+type Seeds = ([u8; 64], [u8; 32]);
+
+/// KeyGen_internal from (rho, rho', K): FIPS 204's sk.
+fn key_gen<P: ParameterSet>(rho: &[u8; 32], (rho_prime, k): &Seeds) -> Vec<u8> {
+    let mut vk = ExpandedVerifyingKey::<P>::zeroed();
+    let mut sk = ExpandedSigningKey::<P>::zeroed();
+    key_gen_internal_from_seeds::<P, Selected>(rho, rho_prime, k, &mut vk, &mut sk);
+    sk.encoded().as_ref().to_vec()
+}
+
+/// A signing key and a message and rnd it signs in one attempt.
+type Signer<F, P> = (Box<SigningKey<P, F>>, [u8; 32], [u8; 32]);
+
+/// For the key `sk`, a message and rnd it signs in one attempt: what FIPS
+/// 204 lets signing's time show, the number of attempts, is then the same
+/// in both classes. Messages and signatures are public, and vary in both.
+fn one_attempt<F: KeyForm, P: ParameterSet>(rng: &mut Rng, sk: &[u8]) -> Signer<F, P> {
+    let key = SigningKey::<P, F>::try_from_expanded_boxed(sk).expect("a valid key");
+    loop {
+        let (msg, rnd) = (rng.bytes::<32>(), rng.bytes::<32>());
+        take_attempts();
+        key.sign_with_rnd(&msg, CTX, &rnd).expect("a short context");
+        if take_attempts() == 1 {
+            break (key, msg, rnd);
+        }
+    }
+}
+
+/// Times signing with the key form F on the keys given, the first the
+/// fixed one.
+fn sign<F: KeyForm, P: ParameterSet>(n: usize, rng: &mut Rng, keys: &[Vec<u8>]) -> f64 {
+    let fixed: Vec<_> = (0..POOL)
+        .map(|_| one_attempt::<F, P>(rng, &keys[0]))
+        .collect();
+    let random: Vec<_> = keys[1..]
+        .iter()
+        .map(|sk| one_attempt::<F, P>(rng, sk))
+        .collect();
+    measure(n, rng, &fixed, &random, |(sk, msg, rnd)| {
+        black_box(sk.sign_with_rnd(msg, CTX, rnd).expect("a short context"));
+    })
+}
+
+/// Runs every operation on P, returns whether each max |t| is on the
+/// expected side of the threshold (below it, or above when planted).
+///
+/// Every key of a run shares rho, so that the public matrix A is the same
+/// in both classes: A's rejection sampling (ExpandA) takes a time of its
+/// own for each rho, which a fixed key would show as a difference from the
+/// random ones. KeyGen is therefore timed from (rho, rho', K), the step
+/// after H(xi) (`key_gen_internal_from_seeds`).
+fn run<P: ParameterSet>(name: &str, n: usize, planted: bool, rng: &mut Rng) -> bool {
+    let mut ok = true;
+    let mut report = |op: &str, t: f64| {
+        let pass = if planted {
+            t > THRESHOLD
+        } else {
+            t <= THRESHOLD
+        };
+        ok &= pass;
+        println!(
+            "{op:<18} {name} max|t| {t:6.2} n {n}{}",
+            if pass { "" } else { "  <- FAILED" }
+        );
+    };
+    let rho = rng.bytes::<32>();
+    let seeds: Vec<Seeds> = (0..=POOL).map(|_| (rng.bytes(), rng.bytes())).collect();
+    let keys: Vec<Vec<u8>> = seeds.iter().map(|s| key_gen::<P>(&rho, s)).collect();
+
+    report("sign (compact)", sign::<Compact, P>(n, rng, &keys));
+    report("sign (precomputed)", sign::<Precomputed, P>(n, rng, &keys));
+    if planted {
+        return ok;
+    }
+
+    // Keygen: random (rho', K) whose ExpandS reads as many SHAKE256 blocks
+    // for each polynomial as the fixed one's.
+    let blocks = expand_s_blocks::<P>(&seeds[0].0);
+    let mut pool = Vec::new();
+    while pool.len() < POOL {
+        let s: Seeds = (rng.bytes(), rng.bytes());
+        if expand_s_blocks::<P>(&s.0) == blocks {
+            pool.push(s);
+        }
+    }
+    let t = measure(n, rng, &vec![seeds[0]; POOL], &pool, |s| {
+        black_box(key_gen::<P>(&rho, s));
+    });
+    report("keygen", t);
+
+    // Expanded-key import.
+    let fixed = vec![keys[0].clone(); POOL];
+    let t = measure(n, rng, &fixed, &keys[1..], |bytes| {
+        black_box(SigningKey::<P>::try_from_expanded(bytes).expect("a valid key"));
+    });
+    report("import (expanded)", t);
+    ok
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let n: usize = args
+        .first()
+        .and_then(|a| a.parse().ok())
+        .expect("usage: ct_timing N [--planted] [--sets 44,65,87]");
+    let planted = args.iter().any(|a| a == "--planted");
+    let sets = args
+        .iter()
+        .position(|a| a == "--sets")
+        .and_then(|i| args.get(i + 1))
+        .map_or("44,65,87", String::as_str);
+    if planted {
+        plant_timing_leak();
+    }
+    println!("ct_timing: backend {:?}", mldsa::selected_backend());
+    let mut rng = Rng::new();
+    let mut ok = true;
+    for set in sets.split(',') {
+        ok &= match set {
+            "44" => run::<MlDsa44>("ML-DSA-44", n, planted, &mut rng),
+            "65" => run::<MlDsa65>("ML-DSA-65", n, planted, &mut rng),
+            "87" => run::<MlDsa87>("ML-DSA-87", n, planted, &mut rng),
+            _ => panic!("unknown set {set}"),
+        };
+    }
+    std::process::exit(if ok { 0 } else { 1 });
+}
