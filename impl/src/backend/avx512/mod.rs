@@ -20,13 +20,14 @@
 //!
 //! Constant time: the same branch-free shapes as the AVX2 backend (masks
 //! from comparisons, no branch and no memory index on a secret). Valgrind
-//! cannot run AVX-512 code, so the constant-time checks that run under
-//! valgrind cover the portable and AVX2 backends, not this one; its
-//! kernels are written so that no such check could find anything: compare
-//! results become masks that are combined, never branched on, and the
-//! compress instructions run only on public rejection masks. The NTT and
-//! the products have no compare at all: fixed instruction sequences whose
-//! only memory indices are loop counters and constant tables.
+//! cannot run AVX-512 code, so `make ct` covers the portable and AVX2
+//! backends, not this one. Two checks do: the timing test of `make
+//! ct-timing` runs every operation on this backend, and `make
+//! avx512-audit` lists every conditional jump and indexed memory access of
+//! this backend's own machine code (the NTT and the products have none but
+//! loop counters over fixed counts, and constant tables indexed by the
+//! round or chunk counter), failing on any that scripts/avx512-audit.txt
+//! does not list with why it is public.
 
 mod isa;
 mod keccak;
