@@ -204,9 +204,9 @@ fn one_attempt<F: KeyForm, P: ParameterSet>(rng: &mut Rng, sk: &[u8]) -> Signer<
     }
 }
 
-/// Times signing with the key form F on the keys given, the first the
-/// fixed one.
-fn sign<F: KeyForm, P: ParameterSet>(n: usize, rng: &mut Rng, keys: &[Vec<u8>]) -> f64 {
+/// Times signing with the key form F.
+fn sign<F: KeyForm, P: ParameterSet>(n: usize, rng: &mut Rng) -> f64 {
+    let (_, _, keys) = keys::<P>(rng);
     let fixed: Vec<_> = (0..POOL)
         .map(|_| one_attempt::<F, P>(rng, &keys[0]))
         .collect();
@@ -219,40 +219,19 @@ fn sign<F: KeyForm, P: ParameterSet>(n: usize, rng: &mut Rng, keys: &[Vec<u8>]) 
     })
 }
 
-/// Runs every operation on P, returns whether each max |t| is on the
-/// expected side of the threshold (below it, or above when planted).
-///
-/// Every key of a run shares rho, so that the public matrix A is the same
-/// in both classes: A's rejection sampling (ExpandA) takes a time of its
-/// own for each rho, which a fixed key would show as a difference from the
-/// random ones. KeyGen is therefore timed from (rho, rho', K), the step
-/// after H(xi) (`key_gen_internal_from_seeds`).
-fn run<P: ParameterSet>(name: &str, n: usize, planted: bool, rng: &mut Rng) -> bool {
-    let mut ok = true;
-    let mut report = |op: &str, t: f64| {
-        let pass = if planted {
-            t > THRESHOLD
-        } else {
-            t <= THRESHOLD
-        };
-        ok &= pass;
-        println!(
-            "{op:<18} {name} max|t| {t:6.2} n {n}{}",
-            if pass { "" } else { "  <- FAILED" }
-        );
-    };
+/// The keys of one measurement: a rho they share, and (rho', K) and FIPS
+/// 204's sk for the fixed one (the first) and the POOL random ones.
+fn keys<P: ParameterSet>(rng: &mut Rng) -> ([u8; 32], Vec<Seeds>, Vec<Vec<u8>>) {
     let rho = rng.bytes::<32>();
     let seeds: Vec<Seeds> = (0..=POOL).map(|_| (rng.bytes(), rng.bytes())).collect();
-    let keys: Vec<Vec<u8>> = seeds.iter().map(|s| key_gen::<P>(&rho, s)).collect();
+    let keys = seeds.iter().map(|s| key_gen::<P>(&rho, s)).collect();
+    (rho, seeds, keys)
+}
 
-    report("sign (compact)", sign::<Compact, P>(n, rng, &keys));
-    report("sign (precomputed)", sign::<Precomputed, P>(n, rng, &keys));
-    if planted {
-        return ok;
-    }
-
-    // Keygen: random (rho', K) whose ExpandS reads as many SHAKE256 blocks
-    // for each polynomial as the fixed one's.
+/// Times keygen: random (rho', K) whose ExpandS reads as many SHAKE256
+/// blocks for each polynomial as the fixed one's.
+fn keygen<P: ParameterSet>(n: usize, rng: &mut Rng) -> f64 {
+    let (rho, seeds, _) = keys::<P>(rng);
     let blocks = expand_s_blocks::<P>(&seeds[0].0);
     let mut pool = Vec::new();
     while pool.len() < POOL {
@@ -261,17 +240,66 @@ fn run<P: ParameterSet>(name: &str, n: usize, planted: bool, rng: &mut Rng) -> b
             pool.push(s);
         }
     }
-    let t = measure(n, rng, &vec![seeds[0]; POOL], &pool, |s| {
+    measure(n, rng, &vec![seeds[0]; POOL], &pool, |s| {
         black_box(key_gen::<P>(&rho, s));
-    });
-    report("keygen", t);
+    })
+}
 
-    // Expanded-key import.
+/// Times the expanded-key import.
+fn import<P: ParameterSet>(n: usize, rng: &mut Rng) -> f64 {
+    let (_, _, keys) = keys::<P>(rng);
     let fixed = vec![keys[0].clone(); POOL];
-    let t = measure(n, rng, &fixed, &keys[1..], |bytes| {
+    measure(n, rng, &fixed, &keys[1..], |bytes| {
         black_box(SigningKey::<P>::try_from_expanded(bytes).expect("a valid key"));
-    });
-    report("import (expanded)", t);
+    })
+}
+
+/// An operation's test: N measurements, then max |t|.
+type Test = fn(usize, &mut Rng) -> f64;
+
+/// Runs every operation on P, returns whether each max |t| is on the
+/// expected side of the threshold (below it, or above when planted).
+///
+/// Every key of a test shares rho, so that the public matrix A is the same
+/// in both classes: A's rejection sampling (ExpandA) takes a time of its
+/// own for each rho, which a fixed key would show as a difference from the
+/// random ones. KeyGen is therefore timed from (rho, rho', K), the step
+/// after H(xi) (`key_gen_internal_from_seeds`).
+///
+/// A clean test whose |t| exceeds the threshold is run once more, on new
+/// keys, and fails only if it exceeds it again: a leak does so every time
+/// (the planted one gives |t| of 9 to 40 here), while a burst of load from
+/// another process (a compiler on the other core, sharing the caches and
+/// the branch predictor) can push one run over it. A planted test must
+/// exceed it the first time.
+fn run<P: ParameterSet>(name: &str, n: usize, planted: bool, rng: &mut Rng) -> bool {
+    let tests: [(&str, Test); 4] = [
+        ("sign (compact)", |n, rng| sign::<Compact, P>(n, rng)),
+        ("sign (precomputed)", |n, rng| {
+            sign::<Precomputed, P>(n, rng)
+        }),
+        ("keygen", keygen::<P>),
+        ("import (expanded)", import::<P>),
+    ];
+    let mut ok = true;
+    for (op, test) in tests.into_iter().take(if planted { 2 } else { 4 }) {
+        let mut t = test(n, rng);
+        let mut again = String::new();
+        if !planted && t > THRESHOLD {
+            again = format!(" (run again on new keys: the first gave {t:.2})");
+            t = test(n, rng);
+        }
+        let pass = if planted {
+            t > THRESHOLD
+        } else {
+            t <= THRESHOLD
+        };
+        ok &= pass;
+        println!(
+            "{op:<18} {name} max|t| {t:6.2} n {n}{again}{}",
+            if pass { "" } else { "  <- FAILED" }
+        );
+    }
     ok
 }
 
