@@ -20,7 +20,7 @@ help:
 	@echo "make acvp        the 615 NIST ACVP cases against every implementation"
 	@echo "make ct          valgrind memcheck as a constant-time checker, portable and AVX2 (SECURITY.md; part of make test)"
 	@echo "make ct-timing   timing (dudect) test of keygen / sign / import on every backend, AVX-512 included, 20000 measurements"
-	@echo "make ct-timing-short  the same with 3000 measurements (part of make test)"
+	@echo "make ct-timing-short  the same with 2000 measurements (part of make test)"
 	@echo "make avx512-audit  the AVX-512 machine code's branches and indexed accesses, each listed as public (part of make test)"
 	@echo "make test-neon   AArch64 under qemu: ACVP and diff tests of the NEON backend (with and without SHA3)"
 	@echo "make neon-instructions  instructions executed under qemu, NEON vs portable, keygen / sign / verify"
@@ -194,7 +194,7 @@ ct-timing:
 	bash scripts/ct-timing.sh 20000
 
 ct-timing-short:
-	bash scripts/ct-timing.sh 3000
+	bash scripts/ct-timing.sh 2000
 
 # The conditional jumps and indexed memory accesses of the AVX-512 machine
 # code (which valgrind cannot run) must be those scripts/avx512-audit.txt

@@ -12,7 +12,7 @@
 # feature ct-timing) must push every signing |t| over 4.5, or the check is
 # blind and fails too.
 #
-# usage: scripts/ct-timing.sh N      (make ct-timing-short: 3000; make
+# usage: scripts/ct-timing.sh N      (make ct-timing-short: 2000; make
 #                                    ct-timing: 20000)
 #
 # x86-64 and AArch64 natively; not under qemu, whose timing is not the
