@@ -193,7 +193,7 @@ static PLANTED_TIMING_LEAK: core::sync::atomic::AtomicBool =
     core::sync::atomic::AtomicBool::new(false);
 
 /// Switches on the planted timing leak: from now on signing does extra
-/// work (64 NTTs of a scratch polynomial) when a secret coefficient is odd (a
+/// work (16 k NTTs of a scratch polynomial) when a secret coefficient is odd (a
 /// test that `make ct-timing` catches a leak; never in a normal build).
 #[cfg(feature = "ct-timing")]
 pub fn plant_timing_leak() {
