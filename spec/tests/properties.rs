@@ -431,6 +431,26 @@ fn external_mu_signs_and_verifies_only_its_mu() {
 }
 
 #[test]
+fn coeff_from_half_byte_is_fips_204s_table() {
+    // Algorithm 15 for every half byte: eta = 2 maps b < 15 to 2 - (b mod
+    // 5), eta = 4 maps b < 9 to 4 - b, and every other b is bottom.
+    let eta2 = [2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 2, 1, 0, -1, -2];
+    let eta4 = [4, 3, 2, 1, 0, -1, -2, -3, -4];
+    for b in 0..16u8 {
+        assert_eq!(
+            coeff_from_half_byte(b, 2),
+            eta2.get(b as usize).copied(),
+            "eta 2, b {b}"
+        );
+        assert_eq!(
+            coeff_from_half_byte(b, 4),
+            eta4.get(b as usize).copied(),
+            "eta 4, b {b}"
+        );
+    }
+}
+
+#[test]
 fn coeff_from_three_bytes_drops_the_top_bit_of_b2() {
     // Algorithm 14 line 3: b2's top bit is cleared, not a reason to reject.
     assert_eq!(coeff_from_three_bytes(0, 0, 128), Some(0));
