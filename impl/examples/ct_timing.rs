@@ -36,6 +36,9 @@ use sha3::digest::{ExtendableOutput, Update, XofReader};
 
 /// The threshold of dudect (and of the issue this check answers).
 const THRESHOLD: f64 = 4.5;
+/// How many times a clean test is run, on new keys each time, before a |t|
+/// over the threshold fails it (see `run`).
+const RUNS: usize = 3;
 /// How many different secrets the random class draws from, and how many
 /// copies of its secret the fixed class holds.
 const POOL: usize = 64;
@@ -287,11 +290,12 @@ type Test = fn(usize, &mut Rng) -> f64;
 /// random ones. KeyGen is therefore timed from (rho, rho', K), the step
 /// after H(xi) (`key_gen_internal_from_seeds`).
 ///
-/// A clean test whose |t| exceeds the threshold is run once more, on new
-/// keys, and fails only if it exceeds it again: a leak does so every time
-/// (the planted one gives |t| of 9 to 40 here), while a burst of load from
-/// another process (a compiler on the other core, sharing the caches and
-/// the branch predictor) can push one run over it. A planted test must
+/// A clean test whose |t| exceeds the threshold is run again, on new keys,
+/// up to RUNS times in all, and fails only if every run exceeds it: a leak
+/// does so every time (the planted one gives |t| of 12 to 40 here), while
+/// load from other processes (a compiler on the other core, sharing the
+/// caches and the branch predictor) pushed single runs over it, and twice
+/// in 40 runs two in a row (keygen, ML-DSA-44, AVX2). A planted test must
 /// exceed it the first time.
 fn run<P: ParameterSet>(name: &str, n: usize, planted: bool, rng: &mut Rng) -> bool {
     let tests: [(&str, Test); 4] = [
@@ -305,11 +309,16 @@ fn run<P: ParameterSet>(name: &str, n: usize, planted: bool, rng: &mut Rng) -> b
     let mut ok = true;
     for (op, test) in tests.into_iter().take(if planted { 2 } else { 4 }) {
         let mut t = test(n, rng);
-        let mut again = String::new();
-        if !planted && t > THRESHOLD {
-            again = format!(" (run again on new keys: the first gave {t:.2})");
+        let mut earlier = Vec::new();
+        while !planted && t > THRESHOLD && earlier.len() < RUNS - 1 {
+            earlier.push(format!("{t:.2}"));
             t = test(n, rng);
         }
+        let again = if earlier.is_empty() {
+            String::new()
+        } else {
+            format!(" (run again on new keys: before, {})", earlier.join(", "))
+        };
         let pass = if planted {
             t > THRESHOLD
         } else {

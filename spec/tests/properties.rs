@@ -431,6 +431,28 @@ fn external_mu_signs_and_verifies_only_its_mu() {
 }
 
 #[test]
+fn rej_bounded_poly_takes_the_first_256_accepted_half_bytes() {
+    // Algorithm 31 read off the whole SHAKE256 output at once: the low
+    // half byte of each byte, then the high one, each kept if
+    // CoeffFromHalfByte accepts it, until 256 are kept.
+    for (eta, seed) in [(2, 1u8), (4, 2u8)] {
+        let rho: Vec<u8> = (0..66).map(|i| seed.wrapping_mul(i as u8 + 7)).collect();
+        let (_, stream) = mldsa_spec::hash::h_squeeze(
+            mldsa_spec::hash::h_absorb(mldsa_spec::hash::h_init(), &rho),
+            1000,
+        );
+        let expected: Vec<i32> = stream
+            .iter()
+            .flat_map(|z| [z % 16, z / 16])
+            .filter_map(|b| coeff_from_half_byte(b, eta))
+            .take(256)
+            .collect();
+        let a = mldsa_spec::sampling::rej_bounded_poly(&rho, eta);
+        assert_eq!(a.to_vec(), expected, "eta {eta}");
+    }
+}
+
+#[test]
 fn coeff_from_half_byte_is_fips_204s_table() {
     // Algorithm 15 for every half byte: eta = 2 maps b < 15 to 2 - (b mod
     // 5), eta = 4 maps b < 9 to 4 - b, and every other b is bottom.
