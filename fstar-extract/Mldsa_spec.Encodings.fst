@@ -913,9 +913,7 @@ let sig_decode (params: Mldsa_spec.Params.t_ParamSet) (sigma: t_Slice u8)
       Mldsa_spec.Error.t_Error
 
 /// Algorithm 28, w1Encode(w1): encodes the commitment w1 (coefficients in
-/// [0, (q-1)/(2 gamma2) - 1]) as a byte string for hashing. (The standard
-/// returns the bits; this returns their bytes, BitsToBytes of them, which is
-/// what is hashed.)
+/// [0, (q-1)/(2 gamma2) - 1]) as the byte string that Sign and Verify hash.
 let w1_encode (params: Mldsa_spec.Params.t_ParamSet) (w1: t_Slice (t_Array i32 (mk_usize 256)))
     : Prims.Pure (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
       (requires
@@ -930,9 +928,9 @@ let w1_encode (params: Mldsa_spec.Params.t_ParamSet) (w1: t_Slice (t_Array i32 (
             <:
             i32))
       (ensures
-        fun bytes ->
-          let bytes:Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global = bytes in
-          (Alloc.Vec.impl_1__len #u8 #Alloc.Alloc.t_Global bytes <: usize) =.
+        fun w1_tilde ->
+          let w1_tilde:Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global = w1_tilde in
+          (Alloc.Vec.impl_1__len #u8 #Alloc.Alloc.t_Global w1_tilde <: usize) =.
           (((Mldsa_spec.Params.impl_ParamSet__k params <: usize) *! mk_usize 32 <: usize) *!
             (Mldsa_spec.Params.impl_ParamSet__w1_bits params <: usize)
             <:
@@ -948,45 +946,38 @@ let w1_encode (params: Mldsa_spec.Params.t_ParamSet) (w1: t_Slice (t_Array i32 (
     <:
     u32
   in
-  let (w1_tilde: Alloc.Vec.t_Vec bool Alloc.Alloc.t_Global):Alloc.Vec.t_Vec bool
-    Alloc.Alloc.t_Global =
-    Alloc.Vec.impl__new #bool ()
+  let (w1_tilde: Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global):Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global =
+    Alloc.Vec.impl__new #u8 ()
   in
-  let w1_tilde:Alloc.Vec.t_Vec bool Alloc.Alloc.t_Global =
+  let w1_tilde:Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global =
     Rust_primitives.Hax.Folds.fold_range (mk_usize 0)
       (Mldsa_spec.Params.impl_ParamSet__k params <: usize)
       (fun w1_tilde i ->
-          let w1_tilde:Alloc.Vec.t_Vec bool Alloc.Alloc.t_Global = w1_tilde in
+          let w1_tilde:Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global = w1_tilde in
           let i:usize = i in
-          (Alloc.Vec.impl_1__len #bool #Alloc.Alloc.t_Global w1_tilde <: usize) =.
-          ((i *! mk_usize 256 <: usize) *!
-            (Mldsa_spec.Params.impl_ParamSet__w1_bits params <: usize)
+          (Alloc.Vec.impl_1__len #u8 #Alloc.Alloc.t_Global w1_tilde <: usize) =.
+          ((i *! mk_usize 32 <: usize) *! (Mldsa_spec.Params.impl_ParamSet__w1_bits params <: usize)
             <:
             usize)
           <:
           bool)
       w1_tilde
       (fun w1_tilde i ->
-          let w1_tilde:Alloc.Vec.t_Vec bool Alloc.Alloc.t_Global = w1_tilde in
+          let w1_tilde:Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global = w1_tilde in
           let i:usize = i in
-          let w1_tilde:Alloc.Vec.t_Vec bool Alloc.Alloc.t_Global =
-            Alloc.Vec.impl_2__extend_from_slice #bool
+          let w1_tilde:Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global =
+            Alloc.Vec.impl_2__extend_from_slice #u8
               #Alloc.Alloc.t_Global
               w1_tilde
-              (Alloc.Vec.impl_1__as_slice (Mldsa_spec.Conversions.bytes_to_bits (Alloc.Vec.impl_1__as_slice
-                          (Mldsa_spec.Conversions.simple_bit_pack (w1.[ i ]
-                                <:
-                                t_Array i32 (mk_usize 256))
-                              b
-                            <:
-                            Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
+              (Alloc.Vec.impl_1__as_slice (Mldsa_spec.Conversions.simple_bit_pack (w1.[ i ]
                         <:
-                        t_Slice u8)
+                        t_Array i32 (mk_usize 256))
+                      b
                     <:
-                    Alloc.Vec.t_Vec bool Alloc.Alloc.t_Global)
+                    Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
                 <:
-                t_Slice bool)
+                t_Slice u8)
           in
           w1_tilde)
   in
-  Mldsa_spec.Conversions.bits_to_bytes (Alloc.Vec.impl_1__as_slice w1_tilde <: t_Slice bool)
+  w1_tilde

@@ -6,8 +6,7 @@
 
 use crate::contract::checked;
 use crate::conversions::{
-    bit_pack, bit_unpack, bytes_to_bits, hint_bit_pack, hint_bit_unpack, simple_bit_pack,
-    simple_bit_unpack,
+    bit_pack, bit_unpack, hint_bit_pack, hint_bit_unpack, simple_bit_pack, simple_bit_unpack,
 };
 use crate::error::Error;
 use crate::params::{BITLEN_Q_MINUS_1, D, ParamSet, Q, bitlen};
@@ -258,22 +257,20 @@ pub fn sig_decode(params: &ParamSet, sigma: &[u8]) -> Result<DecodedSig, Error> 
 }
 
 /// Algorithm 28, w1Encode(w1): encodes the commitment w1 (coefficients in
-/// [0, (q-1)/(2 gamma2) - 1]) as a byte string for hashing. (The standard
-/// returns the bits; this returns their bytes, BitsToBytes of them, which is
-/// what is hashed.)
+/// [0, (q-1)/(2 gamma2) - 1]) as the byte string that Sign and Verify hash.
 #[checked]
 #[hax_lib::requires(vector_in(w1, params.k(), 0, (Q - 1) / (2 * params.gamma2()) - 1))]
-#[hax_lib::ensures(|bytes| bytes.len() == params.k() * 32 * params.w1_bits())]
+#[hax_lib::ensures(|w1_tilde| w1_tilde.len() == params.k() * 32 * params.w1_bits())]
 pub fn w1_encode(params: &ParamSet, w1: &[Poly]) -> Vec<u8> {
     let b = ((Q - 1) / (2 * params.gamma2()) - 1) as u32;
     // 1: w1~ <- ()
-    let mut w1_tilde: Vec<bool> = Vec::new();
+    let mut w1_tilde: Vec<u8> = Vec::new();
     // 2: for i from 0 to k - 1 do
     for i in 0..params.k() {
-        hax_lib::loop_invariant!(|i: usize| w1_tilde.len() == i * 256 * params.w1_bits());
-        // 3: w1~ <- w1~ || BytesToBits(SimpleBitPack(w1[i], (q-1)/(2 gamma2) - 1))
-        w1_tilde.extend_from_slice(&bytes_to_bits(&simple_bit_pack(&w1[i], b)));
+        hax_lib::loop_invariant!(|i: usize| w1_tilde.len() == i * 32 * params.w1_bits());
+        // 3: w1~ <- w1~ || SimpleBitPack(w1[i], (q-1)/(2 gamma2) - 1)
+        w1_tilde.extend_from_slice(&simple_bit_pack(&w1[i], b));
     } // 4: end for
     // 5: return w1~
-    crate::conversions::bits_to_bytes(&w1_tilde)
+    w1_tilde
 }
