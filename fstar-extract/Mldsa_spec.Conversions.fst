@@ -312,7 +312,9 @@ let bytes_to_bits (z: t_Slice u8)
   y
 
 /// Algorithm 14, CoeffFromThreeBytes(b0, b1, b2): an element of Z_q or
-/// bottom (`None`), for rejection sampling in RejNTTPoly.
+/// bottom (`None`), for rejection sampling in RejNTTPoly: the 23-bit
+/// little-endian integer of b0, b1 and b2 without its top bit, accepted
+/// when it is below q.
 let coeff_from_three_bytes (b0 b1 b2: u8)
     : Prims.Pure (Core_models.Option.t_Option i32)
       Prims.l_True
@@ -320,8 +322,25 @@ let coeff_from_three_bytes (b0 b1 b2: u8)
         fun r ->
           let r:Core_models.Option.t_Option i32 = r in
           match r <: Core_models.Option.t_Option i32 with
-          | Core_models.Option.Option_Some z -> mk_i32 0 <=. z && z <. Mldsa_spec.Params.v_Q
-          | Core_models.Option.Option_None  -> true) =
+          | Core_models.Option.Option_Some z ->
+            mk_i32 0 <=. z && z <. Mldsa_spec.Params.v_Q &&
+            z =.
+            (((mk_i32 65536 *! (cast (b2 %! mk_u8 128 <: u8) <: i32) <: i32) +!
+                (mk_i32 256 *! (cast (b1 <: u8) <: i32) <: i32)
+                <:
+                i32) +!
+              (cast (b0 <: u8) <: i32)
+              <:
+              i32)
+          | Core_models.Option.Option_None  ->
+            (((mk_i32 65536 *! (cast (b2 %! mk_u8 128 <: u8) <: i32) <: i32) +!
+                (mk_i32 256 *! (cast (b1 <: u8) <: i32) <: i32)
+                <:
+                i32) +!
+              (cast (b0 <: u8) <: i32)
+              <:
+              i32) >=.
+            Mldsa_spec.Params.v_Q) =
   let b2_prime:i32 = cast (b2 <: u8) <: i32 in
   let b2_prime:i32 =
     if b2_prime >. mk_i32 127
@@ -339,7 +358,8 @@ let coeff_from_three_bytes (b0 b1 b2: u8)
   else Core_models.Option.Option_None <: Core_models.Option.t_Option i32
 
 /// Algorithm 15, CoeffFromHalfByte(b): an element of [-eta, eta] or bottom,
-/// for rejection sampling in RejBoundedPoly.
+/// for rejection sampling in RejBoundedPoly: for eta = 2, 2 - (b mod 5)
+/// when b < 15; for eta = 4, 4 - b when b < 9; bottom otherwise.
 let coeff_from_half_byte (b: u8) (eta: i32)
     : Prims.Pure (Core_models.Option.t_Option i32)
       (requires b <. mk_u8 16 && (eta =. mk_i32 2 || eta =. mk_i32 4))
@@ -348,8 +368,12 @@ let coeff_from_half_byte (b: u8) (eta: i32)
           let r:Core_models.Option.t_Option i32 = r in
           match r <: Core_models.Option.t_Option i32 with
           | Core_models.Option.Option_Some c ->
-            (Rust_primitives.Arithmetic.neg eta <: i32) <=. c && c <=. eta
-          | Core_models.Option.Option_None  -> true) =
+            (Rust_primitives.Arithmetic.neg eta <: i32) <=. c && c <=. eta &&
+            (eta =. mk_i32 2 && b <. mk_u8 15 &&
+            c =. (mk_i32 2 -! (cast (b %! mk_u8 5 <: u8) <: i32) <: i32) ||
+            eta =. mk_i32 4 && b <. mk_u8 9 && c =. (mk_i32 4 -! (cast (b <: u8) <: i32) <: i32))
+          | Core_models.Option.Option_None  ->
+            eta =. mk_i32 2 && b >=. mk_u8 15 || eta =. mk_i32 4 && b >=. mk_u8 9) =
   let b:i32 = cast (b <: u8) <: i32 in
   if eta =. mk_i32 2 && b <. mk_i32 15
   then

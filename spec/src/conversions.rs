@@ -148,9 +148,15 @@ pub fn bytes_to_bits(z: &[u8]) -> Vec<bool> {
 }
 
 /// Algorithm 14, CoeffFromThreeBytes(b0, b1, b2): an element of Z_q or
-/// bottom (`None`), for rejection sampling in RejNTTPoly.
+/// bottom (`None`), for rejection sampling in RejNTTPoly: the 23-bit
+/// little-endian integer of b0, b1 and b2 without its top bit, accepted
+/// when it is below q.
 #[checked]
-#[hax_lib::ensures(|r| match r { Some(z) => 0 <= z && z < crate::params::Q, None => true })]
+#[hax_lib::ensures(|r| match r {
+    Some(z) => 0 <= z && z < crate::params::Q
+        && z == 65536 * (b2 % 128) as i32 + 256 * b1 as i32 + b0 as i32,
+    None => 65536 * (b2 % 128) as i32 + 256 * b1 as i32 + b0 as i32 >= crate::params::Q,
+})]
 pub fn coeff_from_three_bytes(b0: u8, b1: u8, b2: u8) -> Option<i32> {
     // 1: b2' <- b2
     let mut b2_prime = b2 as i32;
@@ -171,10 +177,16 @@ pub fn coeff_from_three_bytes(b0: u8, b1: u8, b2: u8) -> Option<i32> {
 }
 
 /// Algorithm 15, CoeffFromHalfByte(b): an element of [-eta, eta] or bottom,
-/// for rejection sampling in RejBoundedPoly.
+/// for rejection sampling in RejBoundedPoly: for eta = 2, 2 - (b mod 5)
+/// when b < 15; for eta = 4, 4 - b when b < 9; bottom otherwise.
 #[checked]
 #[hax_lib::requires(b < 16 && (eta == 2 || eta == 4))]
-#[hax_lib::ensures(|r| match r { Some(c) => -eta <= c && c <= eta, None => true })]
+#[hax_lib::ensures(|r| match r {
+    Some(c) => -eta <= c && c <= eta
+        && ((eta == 2 && b < 15 && c == 2 - (b % 5) as i32)
+            || (eta == 4 && b < 9 && c == 4 - b as i32)),
+    None => (eta == 2 && b >= 15) || (eta == 4 && b >= 9),
+})]
 pub fn coeff_from_half_byte(b: u8, eta: i32) -> Option<i32> {
     let b = b as i32;
     // 1: if eta = 2 and b < 15 then return 2 - (b mod 5)
