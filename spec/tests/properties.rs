@@ -481,3 +481,14 @@ fn coeff_from_three_bytes_drops_the_top_bit_of_b2() {
         coeff_from_three_bytes(1, 2, 3)
     );
 }
+
+#[test]
+fn coeff_from_three_bytes_accepts_exactly_below_q() {
+    // Algorithm 14 line 6: q - 1 = 0x7FE000 is the largest accepted value,
+    // q = 0x7FE001 the smallest rejected one, with or without b2's top bit.
+    assert_eq!(coeff_from_three_bytes(0x00, 0xE0, 0x7F), Some(Q - 1));
+    assert_eq!(coeff_from_three_bytes(0x00, 0xE0, 0xFF), Some(Q - 1));
+    assert_eq!(coeff_from_three_bytes(0x01, 0xE0, 0x7F), None);
+    assert_eq!(coeff_from_three_bytes(0x01, 0xE0, 0xFF), None);
+    assert_eq!(coeff_from_three_bytes(0xFF, 0xFF, 0xFF), None);
+}
