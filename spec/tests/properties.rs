@@ -211,10 +211,17 @@ fn bottom_cases_are_errors_not_panics() {
         ml_dsa_verify(&p, &pk, b"m", &[0; 2420], &long_ctx),
         Err(Error::ContextTooLong)
     );
+    // A context of 255 bytes is taken (Algorithms 2 and 3, line 1).
+    let sigma = ml_dsa_sign(&p, &sk, b"m", &[7u8; 255], Some([0; 32])).unwrap();
+    assert_eq!(ml_dsa_verify(&p, &pk, b"m", &sigma, &[7u8; 255]), Ok(true));
     // HashML-DSA (Algorithms 4 and 5, line 1) refuses the same contexts,
     // and takes one of 255 bytes.
     let ph = PreHash::Sha2_256;
-    assert!(hash_ml_dsa_sign(&p, &sk, b"m", &[0u8; 255], ph, Some([0; 32])).is_ok());
+    let sigma = hash_ml_dsa_sign(&p, &sk, b"m", &[0u8; 255], ph, Some([0; 32])).unwrap();
+    assert_eq!(
+        hash_ml_dsa_verify(&p, &pk, b"m", &sigma, &[0u8; 255], ph),
+        Ok(true)
+    );
     assert_eq!(
         hash_ml_dsa_sign(&p, &sk, b"m", &long_ctx, ph, Some([0; 32])),
         Err(Error::ContextTooLong)
@@ -403,6 +410,22 @@ fn an_attempt_with_more_than_omega_hints_is_rejected() {
     let (pk, sk) = ml_dsa_key_gen(&params, Some([4u8; 32])).unwrap();
     let m = 44u32.to_le_bytes();
     let sigma = ml_dsa_sign(&params, &sk, &m, b"", Some([0u8; 32])).unwrap();
+    assert_eq!(ml_dsa_verify(&params, &pk, &m, &sigma, b""), Ok(true));
+}
+
+/// Line 28's second test at its bound: ML-DSA-44 with xi = 0^32 and M = 157
+/// as 4 bytes (empty context, rnd = 0^32) signs with exactly omega = 80
+/// 1's in h (found by search), which "count > omega" accepts, and the
+/// signature verifies.
+#[test]
+fn a_hint_of_exactly_omega_ones_is_accepted() {
+    let params = ML_DSA_44;
+    let (pk, sk) = ml_dsa_key_gen_internal(&params, &[0u8; 32]);
+    let m = 157u32.to_le_bytes();
+    let sigma = ml_dsa_sign(&params, &sk, &m, b"", Some([0u8; 32])).unwrap();
+    let (_, _, h) = sig_decode(&params, &sigma).unwrap();
+    let h = h.expect("HintBitUnpack accepts what sigEncode wrote");
+    assert_eq!(mldsa_spec::ring::count_nonzero(&h), params.omega());
     assert_eq!(ml_dsa_verify(&params, &pk, &m, &sigma, b""), Ok(true));
 }
 
