@@ -459,13 +459,18 @@ impl Drop for MaskStream {
 pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly) {
     let mut xof = B::Shake256::new();
     xof.absorb(c_tilde);
+    // The first block holds the 8 sign bytes and the first candidates:
+    // squeezing the 8 bytes on their own, then a block, would cost a second
+    // permutation for the block's last 8 bytes.
+    let mut block = [0u8; SHAKE256_RATE];
+    xof.squeeze(&mut block);
     let mut signs_bytes = [0u8; 8];
-    xof.squeeze(&mut signs_bytes);
+    signs_bytes.copy_from_slice(&block[..8]);
     let mut signs = u64::from_le_bytes(signs_bytes);
+    signs_bytes.zeroize();
     // c as bytes while it is built: a quarter of the vectors to touch.
     let mut ball = [0i8; N];
-    let mut block = [0u8; SHAKE256_RATE];
-    let mut pos = SHAKE256_RATE;
+    let mut pos = 8;
     for i in (N - P::TAU)..N {
         let j = loop {
             if pos == SHAKE256_RATE {

@@ -37,18 +37,28 @@ fn compact_store<T: CompactTable>(out: &mut [i32], v: __m256i, mask: usize) -> u
     (mask as u32).count_ones() as usize
 }
 
-/// Uniform candidates (CoeffFromThreeBytes) from 24 bytes at a time.
-#[inline(never)]
+/// Eight uniform candidates (CoeffFromThreeBytes) from 24 bytes, held in
+/// the 64-bit lanes of `v` as bytes 0..8, 8..16, 8..16, 16..24: stores the
+/// accepted ones at `out[..8]` and returns how many there are.
+#[inline]
 #[target_feature(enable = "avx2,popcnt")]
-pub fn rej_uniform<T: CompactTable>(out: &mut [i32], buf: &[u8]) -> usize {
-    let q = _mm256_set1_epi32(Q);
-    let low23 = _mm256_set1_epi32(0x7F_FFFF);
+fn rej_uniform_step<T: CompactTable>(out: &mut [i32], v: __m256i) -> usize {
     // Bytes 0..12 of the low 128-bit lane and 12..24 (at 4..16 of the high
     // lane, which holds bytes 8..24) become eight 3-byte little-endian lanes.
     let spread = _mm256_setr_epi8(
         0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, //
         4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1,
     );
+    let v = _mm256_and_si256(_mm256_shuffle_epi8(v, spread), _mm256_set1_epi32(0x7F_FFFF));
+    let good = _mm256_cmpgt_epi32(_mm256_set1_epi32(Q), v);
+    let mask = _mm256_movemask_ps(_mm256_castsi256_ps(good)) as usize;
+    compact_store::<T>(out, v, mask)
+}
+
+/// Uniform candidates (CoeffFromThreeBytes) from 24 bytes at a time.
+#[inline(never)]
+#[target_feature(enable = "avx2,popcnt")]
+pub fn rej_uniform<T: CompactTable>(out: &mut [i32], buf: &[u8]) -> usize {
     let mut ctr = 0;
     let mut pos = 0;
     while ctr + 8 <= out.len() && pos + 32 <= buf.len() {
@@ -56,10 +66,18 @@ pub fn rej_uniform<T: CompactTable>(out: &mut [i32], buf: &[u8]) -> usize {
         // SAFETY: `bytes` is 32 readable bytes.
         let v = unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) };
         let v = _mm256_permute4x64_epi64::<0b10_01_01_00>(v);
-        let v = _mm256_and_si256(_mm256_shuffle_epi8(v, spread), low23);
-        let good = _mm256_cmpgt_epi32(q, v);
-        let mask = _mm256_movemask_ps(_mm256_castsi256_ps(good)) as usize;
-        ctr += compact_store::<T>(&mut out[ctr..], v, mask);
+        ctr += rej_uniform_step::<T>(&mut out[ctr..], v);
+        pos += 24;
+    }
+    // The last 24 bytes, when fewer than 32 are left (a 168-byte SHAKE128
+    // block ends so): loaded from 8 bytes before them, so that the load
+    // stays inside the buffer, instead of going through the scalar loop.
+    if ctr + 8 <= out.len() && pos >= 8 && pos + 24 <= buf.len() {
+        let bytes = &buf[pos - 8..pos + 24];
+        // SAFETY: `bytes` is 32 readable bytes.
+        let v = unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) };
+        let v = _mm256_permute4x64_epi64::<0b11_10_10_01>(v);
+        ctr += rej_uniform_step::<T>(&mut out[ctr..], v);
         pos += 24;
     }
     ctr + portable::rej_uniform_scalar(&mut out[ctr..], &buf[pos..])
