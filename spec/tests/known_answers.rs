@@ -58,13 +58,13 @@ fn groups(kind: &str) -> Vec<(Value, Vec<(Value, Value)>)> {
         .collect()
 }
 
+/// The parameter set ACVP names, by the name FIPS 204 gives it.
 fn params(group: &Value) -> ParamSet {
-    match group["parameterSet"].as_str().unwrap() {
-        "ML-DSA-44" => ML_DSA_44,
-        "ML-DSA-65" => ML_DSA_65,
-        "ML-DSA-87" => ML_DSA_87,
-        other => panic!("unknown parameter set {other}"),
-    }
+    let name = group["parameterSet"].as_str().unwrap();
+    [ML_DSA_44, ML_DSA_65, ML_DSA_87]
+        .into_iter()
+        .find(|p| p.name() == name)
+        .unwrap_or_else(|| panic!("unknown parameter set {name}"))
 }
 
 fn bytes(v: &Value) -> Vec<u8> {
