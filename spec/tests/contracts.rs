@@ -192,3 +192,52 @@ proptest! {
         expand_s(&p, &[seed, seed].concat().try_into().unwrap());
     }
 }
+
+/// The named predicates of the contracts are exact: true on their bounds,
+/// false one step past them, in the last coefficient of the last entry too
+/// (a predicate that is true too often would let every contract built on it
+/// pass).
+#[test]
+fn predicates_hold_exactly_on_their_bounds() {
+    let inside = [5i32; N];
+    let mut above = inside;
+    above[N - 1] = 6;
+    let mut below = inside;
+    below[N - 1] = -1;
+    assert!(coefficients_in(&inside, 0, 5));
+    assert!(!coefficients_in(&above, 0, 5));
+    assert!(!coefficients_in(&below, 0, 5));
+    assert!(vector_coefficients_in(&[inside, inside], 0, 5));
+    assert!(!vector_coefficients_in(&[inside, above], 0, 5));
+    assert!(!vector_coefficients_in(&[inside, below], 0, 5));
+    assert!(vector_in(&[inside, inside], 2, 0, 5));
+    assert!(!vector_in(&[inside, inside], 3, 0, 5));
+    assert!(!vector_in(&[inside, above], 2, 0, 5));
+    assert!(is_binary(&[[1; N], [0; N]]));
+    assert!(!is_binary(&[[1; N], below]));
+    let mut c = [0i32; N];
+    (c[0], c[1]) = (1, Q - 1);
+    assert!(is_ternary(&c));
+    c[N - 1] = 2;
+    assert!(!is_ternary(&c));
+    c[N - 1] = Q - 2;
+    assert!(!is_ternary(&c));
+}
+
+/// a + b, a - b and -a in R_q, against integer arithmetic mod q.
+#[test]
+fn ring_operations_compute_mod_q() {
+    let a: Poly = core::array::from_fn(|i| (i as i32 * 32_771) % Q);
+    let b: Poly = core::array::from_fn(|i| Q - 1 - (i as i32 * 7_919) % Q);
+    let (sum, difference, negation) = (add(&a, &b), sub(&a, &b), neg(&a));
+    for i in 0..N {
+        let (x, y) = (a[i] as i64, b[i] as i64);
+        assert_eq!(sum[i] as i64, (x + y).rem_euclid(Q as i64), "a + b at {i}");
+        assert_eq!(
+            difference[i] as i64,
+            (x - y).rem_euclid(Q as i64),
+            "a - b at {i}"
+        );
+        assert_eq!(negation[i] as i64, (-x).rem_euclid(Q as i64), "-a at {i}");
+    }
+}
