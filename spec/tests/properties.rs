@@ -429,6 +429,42 @@ fn a_hint_of_exactly_omega_ones_is_accepted() {
     assert_eq!(ml_dsa_verify(&params, &pk, &m, &sigma, b""), Ok(true));
 }
 
+/// Verify's line 13 at its bound: a signature whose z has norm
+/// gamma1 - beta - 1 is accepted, one of gamma1 - beta refused. Signing
+/// never makes the second, but for a public key with t1 = 0 anyone can:
+/// w'_approx = NTT^-1(A_hat o NTT(z)) does not depend on c, so c~ can be
+/// computed after choosing z (h = 0).
+#[test]
+fn verify_refuses_z_of_norm_gamma1_minus_beta() {
+    use mldsa_spec::ntt::{matrix_vector_ntt, ntt_inverse_vector, ntt_vector};
+    use mldsa_spec::ring::vector_mod_q;
+    for params in PARAMS {
+        let rho = [9u8; 32];
+        let pk = pk_encode(&params, &rho, &vec![[0; 256]; params.k()]);
+        let a_hat = mldsa_spec::sampling::expand_a(&params, &rho);
+        let mu = [0x11u8; 64];
+        let h = vec![[0i32; 256]; params.k()];
+        let bound = params.gamma1() - params.beta();
+        for (norm, accepted) in [(bound - 1, true), (bound, false)] {
+            let mut z = vec![[0i32; 256]; params.l()];
+            z[0][0] = norm;
+            z[params.l() - 1][255] = -norm;
+            let w = ntt_inverse_vector(&matrix_vector_ntt(&a_hat, &ntt_vector(&vector_mod_q(&z))));
+            let w1 = use_hint_vector(&h, &w, params.gamma2());
+            let mut mu_w1 = mu.to_vec();
+            mu_w1.extend_from_slice(&w1_encode(&params, &w1));
+            let c_tilde = mldsa_spec::hash::h(&mu_w1, params.lambda() / 4);
+            let sigma = sig_encode(&params, &c_tilde, &z, &h);
+            assert_eq!(
+                ml_dsa_verify_internal_external_mu(&params, &pk, &mu, &sigma),
+                accepted,
+                "{} with ||z|| = {norm}",
+                params.name()
+            );
+        }
+    }
+}
+
 /// External mu (Algorithms 7 and 8 from line 7 on): a signature of mu
 /// verifies under mu, and not under another mu or key.
 #[test]
