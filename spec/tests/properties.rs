@@ -551,3 +551,42 @@ fn coeff_from_three_bytes_accepts_exactly_below_q() {
     assert_eq!(coeff_from_three_bytes(0x01, 0xE0, 0xFF), None);
     assert_eq!(coeff_from_three_bytes(0xFF, 0xFF, 0xFF), None);
 }
+
+/// PH(M) through `PreHash::digest` is `pre_hash`, of the length FIPS 204
+/// gives each pre-hash, and SHA-256 and SHA3-256 of "abc" are the digests
+/// FIPS 180-4 and FIPS 202 give.
+#[test]
+fn pre_hash_digests_are_the_standard_ones() {
+    let all = [
+        PreHash::Sha2_224,
+        PreHash::Sha2_256,
+        PreHash::Sha2_384,
+        PreHash::Sha2_512,
+        PreHash::Sha2_512_224,
+        PreHash::Sha2_512_256,
+        PreHash::Sha3_224,
+        PreHash::Sha3_256,
+        PreHash::Sha3_384,
+        PreHash::Sha3_512,
+        PreHash::Shake128,
+        PreHash::Shake256,
+    ];
+    for ph in all {
+        let digest = ph.digest(b"abc");
+        assert_eq!(
+            digest,
+            mldsa_spec::hash_ml_dsa::pre_hash(ph, b"abc"),
+            "{ph:?}"
+        );
+        assert_eq!(digest.len(), ph.digest_len(), "{ph:?}");
+    }
+    let hex = |d: Vec<u8>| d.iter().map(|b| format!("{b:02x}")).collect::<String>();
+    assert_eq!(
+        hex(PreHash::Sha2_256.digest(b"abc")),
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    );
+    assert_eq!(
+        hex(PreHash::Sha3_256.digest(b"abc")),
+        "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532"
+    );
+}
