@@ -35,7 +35,7 @@ help:
 	@echo "make hax-subset  reject Rust constructs hax cannot extract in spec/src"
 	@echo "make extract     hax: mldsa-spec to F* (fstar-extract/, with OBLIGATIONS.md); Lean with a hax from PATH"
 	@echo "make extract-check  hax's engine extracts the spec with no diagnostic; fstar-extract/ is fresh (part of make test)"
-	@echo "make mutants     cargo-mutants on spec/src against the spec's tests (all 863 mutants: about 80 minutes)"
+	@echo "make mutants     cargo-mutants on spec/src against the spec's tests (all 862 mutants: about 80 minutes)"
 	@echo "make mutants-shard  one shard of make mutants, chosen by the commit (part of make test)"
 	@echo "make bench       criterion: mldsa against the other ML-DSA crates (bench/README.md)"
 	@echo "make bench-instructions  callgrind instructions per operation, same comparison"

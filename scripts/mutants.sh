@@ -9,7 +9,7 @@
 #                       own, 16 to 64)
 #   MUTANTS_JOBS=j      mutants built and tested at once (default 1)
 #
-# `make mutants` runs all 863, two at a time with 8 cases: about 80 minutes
+# `make mutants` runs all 862, two at a time with 8 cases: about 80 minutes
 # on 2 cores. `make mutants-shard` (in make test) runs shard k/96, k =
 # commits mod 96, with 8 cases: about 9 mutants, a minute or two.
 #
