@@ -13,16 +13,22 @@ fn odd<S: Avx2Ops>(s: S, x: S::V) -> S::V {
 }
 
 /// Finishes a Montgomery reduction of 64-bit values: given the even-lane and
-/// odd-lane 64-bit products (or sums of products) p and the 32-bit lanes
-/// t = low32(p) * QINV mod 2^32, returns (p - t q) / 2^32 in 32-bit lanes.
-/// p - t q is divisible by 2^32, so its high half is the result.
+/// odd-lane 64-bit products (or sums of products) p and, in the low 32 bits
+/// of each 64-bit lane, t = low32(p) * QINV mod 2^32 (even and odd lanes
+/// alike), returns (p - t q) / 2^32 in 32-bit lanes. p - t q is divisible
+/// by 2^32, so its high half is the result.
+///
+/// Only `vpmuldq` multiplies: it reads the low 32 bits of each 64-bit lane,
+/// so t can stay where the multiplication that made it left it (no 32-bit
+/// `vpmulld`, two micro-operations and twice the latency on Intel cores,
+/// and no shuffle to line t up).
 #[inline(always)]
-fn finish<S: Avx2Ops>(s: S, p_even: S::V, p_odd: S::V, t: S::V) -> S::V {
+fn finish<S: Avx2Ops>(s: S, p_even: S::V, p_odd: S::V, t_even: S::V, t_odd: S::V) -> S::V {
     s.requires_epi64(p_even, -MONTGOMERY_BOUND, MONTGOMERY_BOUND);
     s.requires_epi64(p_odd, -MONTGOMERY_BOUND, MONTGOMERY_BOUND);
     let q = s.set1_epi32(Q);
-    let r_even = s.sub_epi64(p_even, s.mul_epi32(t, q));
-    let r_odd = s.sub_epi64(p_odd, s.mul_epi32(odd(s, t), q));
+    let r_even = s.sub_epi64(p_even, s.mul_epi32(t_even, q));
+    let r_odd = s.sub_epi64(p_odd, s.mul_epi32(t_odd, q));
     s.blend_epi32::<0b1010_1010>(odd(s, r_even), r_odd)
 }
 
@@ -31,16 +37,19 @@ fn finish<S: Avx2Ops>(s: S, p_even: S::V, p_odd: S::V, t: S::V) -> S::V {
 /// |result| <= q.
 #[inline(always)]
 pub fn montgomery_mul_pre<S: Avx2Ops>(s: S, a: S::V, b: S::V, b_qinv: S::V) -> S::V {
-    let t = s.mullo_epi32(a, b_qinv);
+    let a_odd = odd(s, a);
     let p_even = s.mul_epi32(a, b);
-    let p_odd = s.mul_epi32(odd(s, a), odd(s, b));
-    finish(s, p_even, p_odd, t)
+    let p_odd = s.mul_epi32(a_odd, odd(s, b));
+    // low32(a b) QINV = a (b QINV) mod 2^32.
+    let t_even = s.mul_epi32(a, b_qinv);
+    let t_odd = s.mul_epi32(a_odd, odd(s, b_qinv));
+    finish(s, p_even, p_odd, t_even, t_odd)
 }
 
 /// a * b * 2^-32 mod q lane by lane, for |a_i b_i| <= 2^31 q; |result| <= q.
 #[inline(always)]
 pub fn montgomery_mul<S: Avx2Ops>(s: S, a: S::V, b: S::V) -> S::V {
-    montgomery_mul_pre(s, a, b, s.mullo_epi32(b, s.set1_epi32(QINV)))
+    dot_finish(s, dot_step(s, (s.setzero_si256(), s.setzero_si256()), a, b))
 }
 
 /// Adds the exact 64-bit products x * y to a dot-product accumulator: even
@@ -57,10 +66,11 @@ pub fn dot_step<S: Avx2Ops>(s: S, acc: (S::V, S::V), x: S::V, y: S::V) -> (S::V,
 /// per lane.
 #[inline(always)]
 pub fn dot_finish<S: Avx2Ops>(s: S, (even, sum_odd): (S::V, S::V)) -> S::V {
-    // low 32 bits of each sum, back in lane order
-    let low = s.blend_epi32::<0b1010_1010>(even, s.shuffle_epi32::<0xA0>(sum_odd));
-    let t = s.mullo_epi32(low, s.set1_epi32(QINV));
-    finish(s, even, sum_odd, t)
+    // t = low32(sum) QINV: `vpmuldq` reads each sum's low 32 bits.
+    let qinv = s.set1_epi32(QINV);
+    let t_even = s.mul_epi32(even, qinv);
+    let t_odd = s.mul_epi32(sum_odd, qinv);
+    finish(s, even, sum_odd, t_even, t_odd)
 }
 
 /// sum_j a_j o b_j * 2^-32 on vector i of the polynomials: exact 64-bit sums, one reduction per lane. Requires
