@@ -428,7 +428,8 @@ fn neon_mul_lane<const L: i32>(m: Nm) -> Verdict {
 
 /// Every table of `b * QINV` the SIMD NTTs load equals its zeta table
 /// times QINV mod 2^32, entry by entry (`montgomery_mul_pre`'s
-/// precondition).
+/// precondition), and every odd form of an AVX2 table is the table with
+/// its odd lanes moved to the even positions (`montgomery_mul_odd`'s).
 fn tables_times_qinv() -> Result<String, String> {
     let mut count = 0;
     let mut check = |name: &str, z: &[i32], zq: &[i32]| -> Result<(), String> {
@@ -461,6 +462,33 @@ fn tables_times_qinv() -> Result<String, String> {
         ),
     ] {
         check(name, z, zq)?;
+    }
+    // The AVX2 tables' odd forms: entry 2j and 2j + 1 of each row are
+    // entry 2j + 1 of the table (what `_mm256_shuffle_epi32::<0xF5>`
+    // gives, which `montgomery_mul_odd` replaces with them).
+    for (name, t, t_odd) in [
+        ("avx2 FORWARD_ODD", flat(&x::FORWARD), flat(&x::FORWARD_ODD)),
+        (
+            "avx2 FORWARD_QINV_ODD",
+            flat(&x::FORWARD_QINV),
+            flat(&x::FORWARD_QINV_ODD),
+        ),
+        ("avx2 INVERSE_ODD", flat(&x::INVERSE), flat(&x::INVERSE_ODD)),
+        (
+            "avx2 INVERSE_QINV_ODD",
+            flat(&x::INVERSE_QINV),
+            flat(&x::INVERSE_QINV_ODD),
+        ),
+    ] {
+        for (i, b) in t_odd.iter().enumerate() {
+            if *b != t[i | 1] {
+                return Err(format!(
+                    "{name}[{i}] = {b}, not entry {} of the table",
+                    i | 1
+                ));
+            }
+            count += 1;
+        }
     }
     Ok(format!("{count} entries"))
 }
@@ -593,7 +621,7 @@ pub fn all() -> Vec<Lemma> {
     use avx2_model::Mutation as XM;
     use neon_model::Mutation as NM;
     let mut out = vec![Lemma::run(
-        "SIMD zeta tables: z QINV",
+        "SIMD zeta tables: z QINV, odd lanes",
         "computed",
         "every entry",
         "avx2, neon",

@@ -37,12 +37,25 @@ fn finish<S: Avx2Ops>(s: S, p_even: S::V, p_odd: S::V, t_even: S::V, t_odd: S::V
 /// |result| <= q.
 #[inline(always)]
 pub fn montgomery_mul_pre<S: Avx2Ops>(s: S, a: S::V, b: S::V, b_qinv: S::V) -> S::V {
+    montgomery_mul_odd(s, a, (b, odd(s, b)), (b_qinv, odd(s, b_qinv)))
+}
+
+/// [`montgomery_mul_pre`] with b and b_qinv each also given with its odd
+/// lanes moved to the even positions (`odd`), as the per-lane zeta tables
+/// keep them: two shuffles fewer per multiplication.
+#[inline(always)]
+pub fn montgomery_mul_odd<S: Avx2Ops>(
+    s: S,
+    a: S::V,
+    (b, b_odd): (S::V, S::V),
+    (b_qinv, b_qinv_odd): (S::V, S::V),
+) -> S::V {
     let a_odd = odd(s, a);
     let p_even = s.mul_epi32(a, b);
-    let p_odd = s.mul_epi32(a_odd, odd(s, b));
+    let p_odd = s.mul_epi32(a_odd, b_odd);
     // low32(a b) QINV = a (b QINV) mod 2^32.
     let t_even = s.mul_epi32(a, b_qinv);
-    let t_odd = s.mul_epi32(a_odd, odd(s, b_qinv));
+    let t_odd = s.mul_epi32(a_odd, b_qinv_odd);
     finish(s, p_even, p_odd, t_even, t_odd)
 }
 

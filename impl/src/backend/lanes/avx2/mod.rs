@@ -15,6 +15,9 @@ pub use rounding::{decompose, exceeds_any, make_hint, power2round, use_hint};
 #[cfg(feature = "internals")]
 pub use {
     arithmetic::{dot_finish, dot_step, montgomery_mul_pre},
-    ntt::{FORWARD, FORWARD_QINV, INVERSE, INVERSE_QINV},
+    ntt::{
+        FORWARD, FORWARD_ODD, FORWARD_QINV, FORWARD_QINV_ODD, INVERSE, INVERSE_ODD, INVERSE_QINV,
+        INVERSE_QINV_ODD,
+    },
     rounding::exceeds,
 };

@@ -8,7 +8,7 @@
 //! multiplication is used.
 
 use super::Avx2Ops;
-use super::arithmetic::montgomery_mul_pre;
+use super::arithmetic::{montgomery_mul_odd, montgomery_mul_pre};
 use crate::backend::portable::QINV;
 use crate::backend::portable::{INV_NTT_FACTOR, INV_NTT_FACTOR_ZETA, ZETAS_MONT};
 use crate::params::N;
@@ -58,14 +58,55 @@ const fn times_qinv(t: [[[i32; 8]; 16]; 3]) -> [[[i32; 8]; 16]; 3] {
     out
 }
 
+/// Each row with its odd lanes moved to the even positions, as
+/// `_mm256_shuffle_epi32::<0xF5>` moves them: [x1, x1, x3, x3, ..].
+const fn odd_lanes(t: [[[i32; 8]; 16]; 3]) -> [[[i32; 8]; 16]; 3] {
+    let mut out = t;
+    let mut i = 0;
+    while i < 3 * 16 * 8 {
+        out[i / 128][(i / 8) % 16][i % 8] = t[i / 128][(i / 8) % 16][(i % 8) | 1];
+        i += 1;
+    }
+    out
+}
+
 /// The forward intra-vector zetas.
 pub static FORWARD: [[[i32; 8]; 16]; 3] = pair_tables(false);
 /// [`FORWARD`] times QINV.
 pub static FORWARD_QINV: [[[i32; 8]; 16]; 3] = times_qinv(pair_tables(false));
+/// [`FORWARD`] with its odd lanes at the even positions.
+pub static FORWARD_ODD: [[[i32; 8]; 16]; 3] = odd_lanes(pair_tables(false));
+/// [`FORWARD_QINV`] with its odd lanes at the even positions.
+pub static FORWARD_QINV_ODD: [[[i32; 8]; 16]; 3] = odd_lanes(times_qinv(pair_tables(false)));
 /// The inverse intra-vector zetas (negated).
 pub static INVERSE: [[[i32; 8]; 16]; 3] = pair_tables(true);
 /// [`INVERSE`] times QINV.
 pub static INVERSE_QINV: [[[i32; 8]; 16]; 3] = times_qinv(pair_tables(true));
+/// [`INVERSE`] with its odd lanes at the even positions.
+pub static INVERSE_ODD: [[[i32; 8]; 16]; 3] = odd_lanes(pair_tables(true));
+/// [`INVERSE_QINV`] with its odd lanes at the even positions.
+pub static INVERSE_QINV_ODD: [[[i32; 8]; 16]; 3] = odd_lanes(times_qinv(pair_tables(true)));
+
+/// A zeta table in the four forms `montgomery_mul_odd` takes.
+struct Tables {
+    b: &'static [[[i32; 8]; 16]; 3],
+    b_odd: &'static [[[i32; 8]; 16]; 3],
+    b_qinv: &'static [[[i32; 8]; 16]; 3],
+    b_qinv_odd: &'static [[[i32; 8]; 16]; 3],
+}
+
+static FORWARD_TABLES: Tables = Tables {
+    b: &FORWARD,
+    b_odd: &FORWARD_ODD,
+    b_qinv: &FORWARD_QINV,
+    b_qinv_odd: &FORWARD_QINV_ODD,
+};
+static INVERSE_TABLES: Tables = Tables {
+    b: &INVERSE,
+    b_odd: &INVERSE_ODD,
+    b_qinv: &INVERSE_QINV,
+    b_qinv_odd: &INVERSE_QINV_ODD,
+};
 
 /// zeta and zeta * QINV broadcast to all lanes.
 #[inline(always)]
@@ -73,34 +114,42 @@ fn broadcast<S: Avx2Ops>(s: S, zeta: i32) -> (S::V, S::V) {
     (s.set1_epi32(zeta), s.set1_epi32(zeta.wrapping_mul(QINV)))
 }
 
-/// Table layer `layer` of pair p: (zetas, zetas * QINV).
+/// A multiplier: a broadcast zeta (its own odd form), or a table row with
+/// its odd forms.
+type Zeta<V> = ((V, V), (V, V));
+
+/// zeta and zeta * QINV broadcast to all lanes, each its own odd form.
 #[inline(always)]
-fn zetas<S: Avx2Ops>(
-    s: S,
-    table: &[[[i32; 8]; 16]; 3],
-    table_qinv: &[[[i32; 8]; 16]; 3],
-    layer: usize,
-    p: usize,
-) -> (S::V, S::V) {
+fn splat<S: Avx2Ops>(s: S, zeta: i32) -> Zeta<S::V> {
+    let (b, b_qinv) = broadcast(s, zeta);
+    ((b, b), (b_qinv, b_qinv))
+}
+
+/// Table layer `layer` of pair p, in the four forms.
+#[inline(always)]
+fn zetas<S: Avx2Ops>(s: S, t: &Tables, layer: usize, p: usize) -> Zeta<S::V> {
     (
-        s.load_row(&table[layer][p]),
-        s.load_row(&table_qinv[layer][p]),
+        (s.load_row(&t.b[layer][p]), s.load_row(&t.b_odd[layer][p])),
+        (
+            s.load_row(&t.b_qinv[layer][p]),
+            s.load_row(&t.b_qinv_odd[layer][p]),
+        ),
     )
 }
 
 /// (a + zeta b, a - zeta b) for every lane.
 #[inline(always)]
-fn forward_butterfly<S: Avx2Ops>(s: S, a: S::V, b: S::V, zeta: (S::V, S::V)) -> (S::V, S::V) {
-    let t = montgomery_mul_pre(s, b, zeta.0, zeta.1);
+fn forward_butterfly<S: Avx2Ops>(s: S, a: S::V, b: S::V, zeta: Zeta<S::V>) -> (S::V, S::V) {
+    let t = montgomery_mul_odd(s, b, zeta.0, zeta.1);
     (s.add_epi32(a, t), s.sub_epi32(a, t))
 }
 
 /// (a + b, zeta (a - b)) for every lane.
 #[inline(always)]
-fn inverse_butterfly<S: Avx2Ops>(s: S, a: S::V, b: S::V, zeta: (S::V, S::V)) -> (S::V, S::V) {
+fn inverse_butterfly<S: Avx2Ops>(s: S, a: S::V, b: S::V, zeta: Zeta<S::V>) -> (S::V, S::V) {
     (
         s.add_epi32(a, b),
-        montgomery_mul_pre(s, s.sub_epi32(a, b), zeta.0, zeta.1),
+        montgomery_mul_odd(s, s.sub_epi32(a, b), zeta.0, zeta.1),
     )
 }
 
@@ -111,15 +160,15 @@ fn forward_pair<S: Avx2Ops>(s: S, x: S::V, y: S::V, p: usize) -> (S::V, S::V) {
     // len 4: [x0 x1 x2 x3] with [x4 x5 x6 x7].
     let a = s.permute2x128_si256::<0x20>(x, y);
     let b = s.permute2x128_si256::<0x31>(x, y);
-    let (a, b) = forward_butterfly(s, a, b, zetas(s, &FORWARD, &FORWARD_QINV, 0, p));
+    let (a, b) = forward_butterfly(s, a, b, zetas(s, &FORWARD_TABLES, 0, p));
     // len 2: [x0 x1 x4 x5] with [x2 x3 x6 x7].
     let c = s.unpacklo_epi64(a, b);
     let d = s.unpackhi_epi64(a, b);
-    let (c, d) = forward_butterfly(s, c, d, zetas(s, &FORWARD, &FORWARD_QINV, 1, p));
+    let (c, d) = forward_butterfly(s, c, d, zetas(s, &FORWARD_TABLES, 1, p));
     // len 1: [x0 x4 x2 x6] with [x1 x5 x3 x7].
     let e = s.shuffle_ps::<0b10_00_10_00>(c, d);
     let f = s.shuffle_ps::<0b11_01_11_01>(c, d);
-    let (e, f) = forward_butterfly(s, e, f, zetas(s, &FORWARD, &FORWARD_QINV, 2, p));
+    let (e, f) = forward_butterfly(s, e, f, zetas(s, &FORWARD_TABLES, 2, p));
     // Back to [x0 .. x7]: [x0 x1 x4 x5], [x2 x3 x6 x7], then the halves.
     let lo = s.unpacklo_epi32(e, f);
     let hi = s.unpackhi_epi32(e, f);
@@ -139,17 +188,17 @@ fn inverse_pair<S: Avx2Ops>(s: S, x: S::V, y: S::V, p: usize) -> (S::V, S::V) {
     // len 1: [x0 x2 x4 x6] with [x1 x3 x5 x7].
     let e = s.shuffle_ps::<0b10_00_10_00>(g, h);
     let f = s.shuffle_ps::<0b11_01_11_01>(g, h);
-    let (e, f) = inverse_butterfly(s, e, f, zetas(s, &INVERSE, &INVERSE_QINV, 2, p));
+    let (e, f) = inverse_butterfly(s, e, f, zetas(s, &INVERSE_TABLES, 2, p));
     // len 2: [x0 x1 x4 x5] with [x2 x3 x6 x7] (via [x0 .. x3], [x4 .. x7]).
     let lo = s.unpacklo_epi32(e, f);
     let hi = s.unpackhi_epi32(e, f);
     let c = s.unpacklo_epi64(lo, hi);
     let d = s.unpackhi_epi64(lo, hi);
-    let (c, d) = inverse_butterfly(s, c, d, zetas(s, &INVERSE, &INVERSE_QINV, 1, p));
+    let (c, d) = inverse_butterfly(s, c, d, zetas(s, &INVERSE_TABLES, 1, p));
     // len 4: [x0 x1 x2 x3] with [x4 x5 x6 x7].
     let a = s.unpacklo_epi64(c, d);
     let b = s.unpackhi_epi64(c, d);
-    let (a, b) = inverse_butterfly(s, a, b, zetas(s, &INVERSE, &INVERSE_QINV, 0, p));
+    let (a, b) = inverse_butterfly(s, a, b, zetas(s, &INVERSE_TABLES, 0, p));
     (
         s.permute2x128_si256::<0x20>(a, b),
         s.permute2x128_si256::<0x31>(a, b),
@@ -180,23 +229,23 @@ pub fn ntt<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
             s.load(c, j + 28),
         );
         // len 128 (vector v with v + 16): one block, zeta_1.
-        let z = broadcast(s, ZETAS_MONT[1]);
+        let z = splat(s, ZETAS_MONT[1]);
         (r0, r4) = forward_butterfly(s, r0, r4, z);
         (r1, r5) = forward_butterfly(s, r1, r5, z);
         (r2, r6) = forward_butterfly(s, r2, r6, z);
         (r3, r7) = forward_butterfly(s, r3, r7, z);
         // len 64 (v with v + 8): blocks v / 16, zeta_2, zeta_3.
-        let z = broadcast(s, ZETAS_MONT[2]);
+        let z = splat(s, ZETAS_MONT[2]);
         (r0, r2) = forward_butterfly(s, r0, r2, z);
         (r1, r3) = forward_butterfly(s, r1, r3, z);
-        let z = broadcast(s, ZETAS_MONT[3]);
+        let z = splat(s, ZETAS_MONT[3]);
         (r4, r6) = forward_butterfly(s, r4, r6, z);
         (r5, r7) = forward_butterfly(s, r5, r7, z);
         // len 32 (v with v + 4): blocks v / 8, zeta_4 .. zeta_7.
-        (r0, r1) = forward_butterfly(s, r0, r1, broadcast(s, ZETAS_MONT[4]));
-        (r2, r3) = forward_butterfly(s, r2, r3, broadcast(s, ZETAS_MONT[5]));
-        (r4, r5) = forward_butterfly(s, r4, r5, broadcast(s, ZETAS_MONT[6]));
-        (r6, r7) = forward_butterfly(s, r6, r7, broadcast(s, ZETAS_MONT[7]));
+        (r0, r1) = forward_butterfly(s, r0, r1, splat(s, ZETAS_MONT[4]));
+        (r2, r3) = forward_butterfly(s, r2, r3, splat(s, ZETAS_MONT[5]));
+        (r4, r5) = forward_butterfly(s, r4, r5, splat(s, ZETAS_MONT[6]));
+        (r6, r7) = forward_butterfly(s, r6, r7, splat(s, ZETAS_MONT[7]));
         s.store(c, j, r0);
         s.store(c, j + 4, r1);
         s.store(c, j + 8, r2);
@@ -215,12 +264,12 @@ pub fn ntt<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
             s.load(c, v + 3),
         );
         // len 16 (v with v + 2): block b, zeta_{8 + b}.
-        let z = broadcast(s, ZETAS_MONT[8 + b]);
+        let z = splat(s, ZETAS_MONT[8 + b]);
         (r0, r2) = forward_butterfly(s, r0, r2, z);
         (r1, r3) = forward_butterfly(s, r1, r3, z);
         // len 8 (v with v + 1): blocks 2b, 2b + 1.
-        (r0, r1) = forward_butterfly(s, r0, r1, broadcast(s, ZETAS_MONT[16 + 2 * b]));
-        (r2, r3) = forward_butterfly(s, r2, r3, broadcast(s, ZETAS_MONT[17 + 2 * b]));
+        (r0, r1) = forward_butterfly(s, r0, r1, splat(s, ZETAS_MONT[16 + 2 * b]));
+        (r2, r3) = forward_butterfly(s, r2, r3, splat(s, ZETAS_MONT[17 + 2 * b]));
         // len 4, 2, 1 on the pairs 2b and 2b + 1.
         (r0, r1) = forward_pair(s, r0, r1, 2 * b);
         (r2, r3) = forward_pair(s, r2, r3, 2 * b + 1);
@@ -255,10 +304,10 @@ pub fn invntt_tomont<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
         let (mut r0, mut r1) = inverse_pair(s, s.load(c, v), s.load(c, v + 1), 2 * b);
         let (mut r2, mut r3) = inverse_pair(s, s.load(c, v + 2), s.load(c, v + 3), 2 * b + 1);
         // len 8: blocks 2b, 2b + 1: -zeta_{31 - 2b}, -zeta_{30 - 2b}.
-        (r0, r1) = inverse_butterfly(s, r0, r1, broadcast(s, -ZETAS_MONT[31 - 2 * b]));
-        (r2, r3) = inverse_butterfly(s, r2, r3, broadcast(s, -ZETAS_MONT[30 - 2 * b]));
+        (r0, r1) = inverse_butterfly(s, r0, r1, splat(s, -ZETAS_MONT[31 - 2 * b]));
+        (r2, r3) = inverse_butterfly(s, r2, r3, splat(s, -ZETAS_MONT[30 - 2 * b]));
         // len 16: block b: -zeta_{15 - b}.
-        let z = broadcast(s, -ZETAS_MONT[15 - b]);
+        let z = splat(s, -ZETAS_MONT[15 - b]);
         (r0, r2) = inverse_butterfly(s, r0, r2, z);
         (r1, r3) = inverse_butterfly(s, r1, r3, z);
         s.store(c, v, r0);
@@ -282,15 +331,15 @@ pub fn invntt_tomont<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
             s.load(c, j + 28),
         );
         // len 32: blocks v / 8: -zeta_7 .. -zeta_4.
-        (r0, r1) = inverse_butterfly(s, r0, r1, broadcast(s, -ZETAS_MONT[7]));
-        (r2, r3) = inverse_butterfly(s, r2, r3, broadcast(s, -ZETAS_MONT[6]));
-        (r4, r5) = inverse_butterfly(s, r4, r5, broadcast(s, -ZETAS_MONT[5]));
-        (r6, r7) = inverse_butterfly(s, r6, r7, broadcast(s, -ZETAS_MONT[4]));
+        (r0, r1) = inverse_butterfly(s, r0, r1, splat(s, -ZETAS_MONT[7]));
+        (r2, r3) = inverse_butterfly(s, r2, r3, splat(s, -ZETAS_MONT[6]));
+        (r4, r5) = inverse_butterfly(s, r4, r5, splat(s, -ZETAS_MONT[5]));
+        (r6, r7) = inverse_butterfly(s, r6, r7, splat(s, -ZETAS_MONT[4]));
         // len 64: blocks v / 16: -zeta_3, -zeta_2.
-        let z = broadcast(s, -ZETAS_MONT[3]);
+        let z = splat(s, -ZETAS_MONT[3]);
         (r0, r2) = inverse_butterfly(s, r0, r2, z);
         (r1, r3) = inverse_butterfly(s, r1, r3, z);
-        let z = broadcast(s, -ZETAS_MONT[2]);
+        let z = splat(s, -ZETAS_MONT[2]);
         (r4, r6) = inverse_butterfly(s, r4, r6, z);
         (r5, r7) = inverse_butterfly(s, r5, r7, z);
         (r0, r4) = last(s, r0, r4, f, fz);
