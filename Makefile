@@ -37,7 +37,7 @@ help:
 	@echo "make extract-check  hax's engine extracts the spec with no diagnostic; fstar-extract/ is fresh (part of make test)"
 	@echo "make mutants     cargo-mutants on spec/src against the spec's tests (all 862 mutants: about 80 minutes)"
 	@echo "make mutants-shard  one shard of make mutants, chosen by the commit (part of make test)"
-	@echo "make bench       criterion: mldsa against the other ML-DSA crates (bench/README.md)"
+	@echo "make bench       times: mldsa against the other ML-DSA crates (bench/README.md)"
 	@echo "make bench-instructions  callgrind instructions per operation, same comparison"
 	@echo "make dep-cost    a user's release build of mldsa against the peers': CPU time, binary size (bench/README.md)"
 	@echo "make stack-usage peak stack of every operation, backend and parameter set"

@@ -1,45 +1,58 @@
-//! `cargo bench --bench compare`: criterion, every implementation in this one
-//! process, then the side-by-side table of medians read back from criterion's
-//! `estimates.json` files.
+//! `cargo bench --bench compare`: every implementation timed in turn, cell
+//! by cell, then the side-by-side table of medians.
 //!
-//! One criterion iteration is: one keygen from the fixed seed (the key
-//! returned by value out of the implementation's keygen, kept with
-//! `black_box` and dropped, as `Bencher::iter` does with a closure's value:
-//! see `Subject::keygen`); or 16 deterministic signatures, one of each
-//! message (signing time depends on the message through the number of
+//! A cell is one parameter set and one operation. Its implementations are
+//! timed in rounds: in each round every implementation runs one batch of
+//! iterations, back to back with the others (the order rotates from round
+//! to round). The machines this runs on are shared, and their speed drifts
+//! by tens of percent within minutes; timed in turn, every implementation
+//! of a cell sees the same drift, so the ratios the goals are stated in
+//! hold even where the absolute times move. (Timed one after the other for
+//! seconds each, as criterion does, two implementations of one cell could
+//! land in a fast and a slow minute.) The value of an implementation is the
+//! median over the rounds of its time per operation.
+//!
+//! One iteration is: one keygen from the fixed seed (the key returned by
+//! value out of the implementation's keygen, kept with `black_box` and
+//! dropped: see `Subject::keygen`); or 16 deterministic signatures, one of
+//! each message (signing time depends on the message through the number of
 //! rejection iterations); or 16 verifications, one of each signature. The
 //! tables divide by 16, so sign and verify are the mean over the 16
-//! messages. Criterion's median is the median over its samples of the
-//! per-iteration time.
+//! messages.
 //!
-//! `mldsa` is the backend mldsa selects on this CPU. mldsa chooses its backend
-//! once per process, so `mldsa-avx2` (`MLDSA_BACKEND=avx2`) and
-//! `mldsa-portable` (`MLDSA_BACKEND=portable`) are measured by further runs
-//! of this same executable, started at the end with
-//! `MLDSA_BENCH_CHILD=avx2` (or `portable`) and the same arguments; their
-//! estimates land in the same directory and join the table. `sign-pre` is
-//! measured for mldsa's precomputed key (and the Keccak-only reference) only:
-//! the peers' one key form is `sign`, repeated in that row.
+//! `mldsa` is the backend mldsa selects on this CPU. mldsa chooses its
+//! backend once per process, so `mldsa-avx2` (`MLDSA_BACKEND=avx2`) and
+//! `mldsa-portable` (`MLDSA_BACKEND=portable`) run in further processes of
+//! this same executable (`MLDSA_BENCH_CHILD=avx2` or `portable`), started
+//! at the beginning and kept waiting: when their turn in a round comes,
+//! this process sends them the batch to run (a line on their standard
+//! input) and waits for the time they measured (a line on their standard
+//! output), so that they are timed in turn with the others too. `sign-pre`
+//! is measured for mldsa's precomputed key (and the Keccak-only reference)
+//! only: the peers' one key form is `sign`, repeated in that row.
 //!
-//! Defaults (1 s warm-up, 2 s measurement, 20 samples per benchmark; the
-//! 111 benchmarks take about 6 minutes) keep `make bench` short; criterion's
-//! own flags override them: `cargo bench --bench compare -- --measurement-time 5`,
-//! or a filter: `cargo bench --bench compare -- ML-DSA-65_sign`.
+//! Options (after `--`): `--rounds N` (default 20), `--batch-ms M` (the
+//! length of one batch, default 30), and a filter: only the cells whose
+//! name (`ML-DSA-65_sign`) contains it. A warm-up of about 10 batches per
+//! implementation and cell comes first. The whole run takes about 3 to 4
+//! minutes.
 
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
 
-use criterion::{Criterion, Throughput};
 use mldsa_bench::table::{Row, fill_sign_pre, fmt_value, legend, render};
 use mldsa_bench::{
-    Impl, N_MESSAGES, Op, Param, cross_check, force_mldsa_backend, keccak, mldsa_backend, subject,
+    Impl, N_MESSAGES, Op, Param, Subject, cross_check, force_mldsa_backend, keccak,
+    mldsa_backend, subject,
 };
 
 /// Set in the further processes, to the backend (`avx2`, `portable`) of the
 /// one implementation each measures.
 const CHILD_ENV: &str = "MLDSA_BENCH_CHILD";
 
-/// Operations per criterion iteration.
+/// Operations per iteration.
 fn per_iteration(op: Op) -> usize {
     match op {
         Op::Keygen => 1,
@@ -47,25 +60,19 @@ fn per_iteration(op: Op) -> usize {
     }
 }
 
-fn group_name(param: Param, op: Op) -> String {
+fn cell_name(param: Param, op: Op) -> String {
     format!("{}_{}", param.name(), op.name())
 }
 
-/// The median (ns per criterion iteration) from `<dir>/<group>/<impl>/new/estimates.json`,
-/// if that benchmark ran in this process (written after `since`).
-fn read_median(dir: &Path, group: &str, imp: Impl, since: SystemTime) -> Option<f64> {
-    let path = dir
-        .join(group)
-        .join(imp.name())
-        .join("new")
-        .join("estimates.json");
-    let modified = std::fs::metadata(&path).ok()?.modified().ok()?;
-    if modified < since {
-        return None;
+/// Runs `iterations` iterations of `op` on `s`; the time they took.
+fn run_batch(s: &dyn Subject, op: Op, iterations: usize) -> Duration {
+    let start = Instant::now();
+    for _ in 0..iterations {
+        for k in 0..per_iteration(op) {
+            op.run(s, k);
+        }
     }
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&path).ok()?).ok()?;
-    json["median"]["point_estimate"].as_f64()
+    start.elapsed()
 }
 
 /// The load averages (1, 5 and 15 minutes) of /proc/loadavg, to show how
@@ -77,49 +84,277 @@ fn load_average() -> String {
         .unwrap_or_else(|| "?".into())
 }
 
-fn main() {
-    let started = SystemTime::now();
-    let load_before = load_average();
-    let out_dir = std::env::var_os("CRITERION_HOME")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("target")
-                .join("criterion")
+/// The command-line options.
+struct Options {
+    rounds: usize,
+    batch: Duration,
+    filter: Option<String>,
+}
+
+fn options() -> Options {
+    let mut o = Options {
+        rounds: 20,
+        batch: Duration::from_millis(30),
+        filter: None,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut number = |name: &str| -> u64 {
+            args.next()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("{name} needs a number"))
+        };
+        match a.as_str() {
+            // What `cargo bench` passes to every bench target.
+            "--bench" => {}
+            "--rounds" => o.rounds = number("--rounds").max(1) as usize,
+            "--batch-ms" => o.batch = Duration::from_millis(number("--batch-ms").max(1)),
+            _ if a.starts_with("--") => panic!("unknown option {a}"),
+            _ => o.filter = Some(a),
+        }
+    }
+    o
+}
+
+/// A further process measuring `mldsa-avx2` or `mldsa-portable`.
+struct Helper {
+    imp: Impl,
+    child: Child,
+    to: ChildStdin,
+    from: BufReader<ChildStdout>,
+}
+
+impl Helper {
+    fn start(imp: Impl) -> Helper {
+        let backend = imp.forced_backend().unwrap();
+        let mut child = std::env::current_exe()
+            .and_then(|exe| {
+                Command::new(exe)
+                    .env(CHILD_ENV, backend)
+                    .stdin(Stdio::piped())
+                    .stdout(Stdio::piped())
+                    .spawn()
+            })
+            .unwrap_or_else(|e| panic!("start the {} process: {e}", imp.name()));
+        let to = child.stdin.take().unwrap();
+        let from = BufReader::new(child.stdout.take().unwrap());
+        let mut h = Helper {
+            imp,
+            child,
+            to,
+            from,
+        };
+        let ready = h.line();
+        assert_eq!(ready, "ready", "the {} process did not start", imp.name());
+        h
+    }
+
+    fn line(&mut self) -> String {
+        let mut l = String::new();
+        self.from
+            .read_line(&mut l)
+            .unwrap_or_else(|e| panic!("read from the {} process: {e}", self.imp.name()));
+        l.trim().to_string()
+    }
+
+    /// Runs a batch in the further process; the time it measured there.
+    fn run(&mut self, param: Param, op: Op, iterations: usize) -> Duration {
+        writeln!(self.to, "{} {} {iterations}", param.name(), op.name())
+            .and_then(|()| self.to.flush())
+            .unwrap_or_else(|e| panic!("write to the {} process: {e}", self.imp.name()));
+        let reply = self.line();
+        let ns: u64 = reply.parse().unwrap_or_else(|_| {
+            panic!("the {} process answered {reply:?}", self.imp.name())
         });
-    // In a further process, the one forced implementation it measures.
-    let child: Option<Impl> = std::env::var(CHILD_ENV).ok().map(|backend| {
-        let imp = Impl::ALL
-            .into_iter()
-            .find(|i| i.forced_backend() == Some(&backend[..]))
-            .unwrap_or_else(|| panic!("{CHILD_ENV}={backend}: no such backend"));
-        force_mldsa_backend(&backend);
-        imp
-    });
-    let child_run = child.is_some();
+        Duration::from_nanos(ns)
+    }
+}
+
+impl Drop for Helper {
+    fn drop(&mut self) {
+        let _ = writeln!(self.to, "quit");
+        let _ = self.to.flush();
+        let _ = self.child.wait();
+    }
+}
+
+/// A further process's loop: set up once, then run each batch asked for
+/// and answer the nanoseconds it took.
+fn child_main(backend: &str) {
+    force_mldsa_backend(backend);
+    let imp = Impl::ALL
+        .into_iter()
+        .find(|i| i.forced_backend() == Some(backend))
+        .unwrap_or_else(|| panic!("{CHILD_ENV}={backend}: no such backend"));
+    if let Err(e) = cross_check() {
+        eprintln!("cross-check failed in the {} process: {e}", imp.name());
+        std::process::exit(1);
+    }
+    let subjects: Vec<(Param, Box<dyn Subject>)> =
+        Param::ALL.map(|p| (p, subject(imp, p))).into_iter().collect();
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "ready").and_then(|()| out.flush()).unwrap();
+    for line in std::io::stdin().lock().lines() {
+        let line = line.unwrap();
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let [param, op, iterations] = f[..] else {
+            break; // "quit", or the parent is gone
+        };
+        let s = &subjects
+            .iter()
+            .find(|(p, _)| p.name() == param)
+            .unwrap_or_else(|| panic!("no parameter set {param}"))
+            .1;
+        let op = Op::parse(op).unwrap_or_else(|| panic!("no operation {op}"));
+        let t = run_batch(&**s, op, iterations.parse().unwrap());
+        writeln!(out, "{}", t.as_nanos())
+            .and_then(|()| out.flush())
+            .unwrap();
+    }
+}
+
+/// Where an implementation of a cell runs.
+enum Runner<'a> {
+    Here(Box<dyn Subject>),
+    Helper(&'a mut Helper),
+}
+
+impl Runner<'_> {
+    fn run(&mut self, param: Param, op: Op, iterations: usize) -> Duration {
+        match self {
+            Runner::Here(s) => run_batch(&**s, op, iterations),
+            Runner::Helper(h) => h.run(param, op, iterations),
+        }
+    }
+}
+
+/// The median of `v` (sorted in place).
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// One cell: each implementation's median time per operation, in
+/// microseconds.
+fn measure_cell(
+    param: Param,
+    op: Op,
+    runners: &mut [(Impl, Runner<'_>)],
+    o: &Options,
+) -> Vec<(Impl, f64)> {
+    // Warm-up (caches, branch predictors, the CPU's clock), about 10
+    // batches each, which also sizes each implementation's batch.
+    let mut iterations = Vec::new();
+    for (_, r) in runners.iter_mut() {
+        let mut n = 1;
+        let mut spent = Duration::ZERO;
+        let mut done = 0;
+        while spent < o.batch * 10 {
+            spent += r.run(param, op, n);
+            done += n;
+            n *= 2;
+        }
+        let per_iteration = spent.as_secs_f64() / done as f64;
+        iterations.push(((o.batch.as_secs_f64() / per_iteration) as usize).max(1));
+    }
+    let mut samples = vec![Vec::with_capacity(o.rounds); runners.len()];
+    for round in 0..o.rounds {
+        for k in 0..runners.len() {
+            let i = (k + round) % runners.len();
+            let t = runners[i].1.run(param, op, iterations[i]);
+            let per_op = t.as_secs_f64() * 1e6 / (iterations[i] * per_iteration(op)) as f64;
+            samples[i].push(per_op);
+        }
+    }
+    runners
+        .iter()
+        .zip(&mut samples)
+        .map(|((imp, _), s)| (*imp, median(s)))
+        .collect()
+}
+
+/// Keeps this process, and the processes it starts (they inherit the
+/// mask), on the CPU it runs on now. Two virtual CPUs of a shared machine
+/// are not equally fast (their neighbours on the host differ); a further
+/// process on another CPU than the main one would be timed on another
+/// machine, in effect. The processes take turns, so one CPU is enough.
+/// Returns the CPU, or `None` where the mask could not be set (the run
+/// goes on unpinned).
+#[cfg(target_os = "linux")]
+fn pin_to_this_cpu() -> Option<usize> {
+    // SAFETY: sched_getcpu has no preconditions; `set` is a valid,
+    // zero-initialised cpu_set_t, and CPU_SET writes within it for any cpu
+    // below CPU_SETSIZE (checked); sched_setaffinity reads `size_of` bytes.
+    unsafe {
+        let cpu = usize::try_from(libc::sched_getcpu()).ok()?;
+        if cpu >= libc::CPU_SETSIZE as usize {
+            return None;
+        }
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_SET(cpu, &mut set);
+        let size = std::mem::size_of::<libc::cpu_set_t>();
+        (libc::sched_setaffinity(0, size, &set) == 0).then_some(cpu)
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn pin_to_this_cpu() -> Option<usize> {
+    None
+}
+
+fn main() {
+    if let Ok(backend) = std::env::var(CHILD_ENV) {
+        child_main(&backend);
+        return;
+    }
+    let o = options();
+    match pin_to_this_cpu() {
+        Some(cpu) => println!("every process of this run on CPU {cpu}"),
+        None => println!("not pinned to one CPU: further processes may run on another"),
+    }
+    let load_before = load_average();
+    let out_dir = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"))
+        .join("bench");
 
     match cross_check() {
-        Ok(lines) if !child_run => {
+        Ok(lines) => {
             println!("cross-check (every implementation, every parameter set):");
             for l in lines {
                 println!("  {l}");
             }
         }
-        Ok(_) => {}
         Err(e) => {
             eprintln!("cross-check failed: {e}");
             std::process::exit(1);
         }
     }
     println!("mldsa backend in this process: {}", mldsa_backend());
-    let impls: Vec<Impl> = match child {
-        Some(imp) => vec![imp],
-        None => Impl::ALL
-            .into_iter()
-            .filter(|i| i.available() && !i.needs_own_process())
-            .collect(),
-    };
-    if impls.contains(&Impl::KeccakOnly) {
+    let here: Vec<Impl> = Impl::ALL
+        .into_iter()
+        .filter(|i| i.available() && !i.needs_own_process())
+        .collect();
+    // mldsa-avx2 and mldsa-portable, where the CPU runs the backend and it
+    // is not this process's already.
+    let mut helpers: Vec<Helper> = [Impl::MldsaAvx2, Impl::MldsaPortable]
+        .into_iter()
+        .filter(|i| i.available() && Some(mldsa_backend()) != i.forced_backend())
+        .map(Helper::start)
+        .collect();
+    for h in &helpers {
+        println!(
+            "{}: a further process, MLDSA_BACKEND={}",
+            h.imp.name(),
+            h.imp.forced_backend().unwrap()
+        );
+    }
+    if here.contains(&Impl::KeccakOnly) {
         println!(
             "Keccak-only permutation counts (bench/src/keccak.rs), run on {}:",
             keccak::kernels()
@@ -130,78 +365,40 @@ fn main() {
             }
         }
     }
-
-    let mut c = Criterion::default()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(2))
-        .sample_size(20)
-        .output_directory(&out_dir)
-        .configure_from_args();
-
-    for param in Param::ALL {
-        for op in Op::ALL {
-            let mut group = c.benchmark_group(group_name(param, op));
-            group.throughput(Throughput::Elements(per_iteration(op) as u64));
-            for imp in impls.iter().copied().filter(|&i| op.measured_for(i)) {
-                let s = subject(imp, param);
-                group.bench_function(imp.name(), |b| {
-                    b.iter(|| {
-                        for k in 0..per_iteration(op) {
-                            op.run(&*s, k);
-                        }
-                    })
-                });
-            }
-            group.finish();
-        }
-    }
-    c.final_summary();
-    if child_run {
-        return;
-    }
-
-    // mldsa-avx2 and mldsa-portable, each in a process of its own (where
-    // the CPU runs the backend and it is not this process's already).
-    let mut measured = impls.clone();
-    for imp in [Impl::MldsaAvx2, Impl::MldsaPortable] {
-        let backend = imp.forced_backend().unwrap();
-        if !imp.available() || mldsa_backend() == backend {
-            continue;
-        }
-        println!(
-            "\n{} (a further process, MLDSA_BACKEND={backend}):",
-            imp.name()
-        );
-        let status = std::env::current_exe()
-            .and_then(|exe| {
-                std::process::Command::new(exe)
-                    .args(std::env::args_os().skip(1))
-                    .env(CHILD_ENV, backend)
-                    .status()
-            })
-            .unwrap_or_else(|e| panic!("start the {} run: {e}", imp.name()));
-        assert!(status.success(), "the {} run failed", imp.name());
-        measured.push(imp);
-    }
+    println!(
+        "{} rounds of {} ms batches per cell, every implementation in turn:",
+        o.rounds,
+        o.batch.as_millis()
+    );
 
     let mut rows = Vec::new();
     for param in Param::ALL {
         for op in Op::ALL {
-            let group = group_name(param, op);
-            let values: Vec<(Impl, f64)> = measured
-                .iter()
-                .filter_map(|&imp| {
-                    read_median(&out_dir, &group, imp, started)
-                        .map(|ns| (imp, ns / 1000.0 / per_iteration(op) as f64))
-                })
-                .collect();
-            if !values.is_empty() {
-                rows.push(Row { param, op, values });
+            let name = cell_name(param, op);
+            if o.filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
+                continue;
             }
+            let mut runners: Vec<(Impl, Runner<'_>)> = here
+                .iter()
+                .copied()
+                .filter(|&i| op.measured_for(i))
+                .map(|i| (i, Runner::Here(subject(i, param))))
+                .collect();
+            for h in helpers.iter_mut().filter(|h| op.measured_for(h.imp)) {
+                runners.push((h.imp, Runner::Helper(h)));
+            }
+            let values = measure_cell(param, op, &mut runners, &o);
+            let shown: Vec<String> = values
+                .iter()
+                .map(|(i, v)| format!("{} {}", i.name(), fmt_value(*v)))
+                .collect();
+            println!("  {name}: {} (us)", shown.join(", "));
+            rows.push(Row { param, op, values });
         }
     }
+    drop(helpers);
     if rows.is_empty() {
-        return; // `--list`, `--test`, or a filter that matched nothing
+        return; // a filter that matched nothing
     }
     fill_sign_pre(&mut rows);
     let report = format!(
@@ -210,7 +407,7 @@ fn main() {
         load_average(),
         std::thread::available_parallelism().map_or(0, |n| n.get()),
         render(
-            "Time per operation (criterion median)",
+            "Time per operation (median over the rounds)",
             "microseconds",
             fmt_value,
             &rows
@@ -218,6 +415,7 @@ fn main() {
         legend(&rows),
     );
     println!("\n{report}");
+    let _ = std::fs::create_dir_all(&out_dir);
     let path = out_dir.join("compare-table.md");
     if std::fs::write(&path, &report).is_ok() {
         println!("(also written to {})", path.display());

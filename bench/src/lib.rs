@@ -2,7 +2,7 @@
 //!
 //! Every implementation is driven through [`Subject`], with the same workload
 //! ([`SEED`], [`MESSAGES`], empty context) and the same definition of each
-//! operation (see [`Op`]). `benches/compare.rs` times them with criterion;
+//! operation (see [`Op`]). `benches/compare.rs` times them, in turn;
 //! `src/bin/instructions.rs` runs one of them under callgrind. [`table`]
 //! prints the side-by-side tables both use. The peers, and everything the
 //! benchmarks share, are in the crate `mldsa-bench-peers` (`peers/`), built

@@ -328,7 +328,7 @@ pub trait Subject {
     /// KeyGen from [`SEED`] as user code calls it: an `#[inline(never)]`
     /// function calls the constructor, takes the public key, and returns
     /// the key objects by value; this method hands them, by value, to
-    /// `black_box` (as criterion's `Bencher::iter` does with a closure's
+    /// `black_box` (as a benchmark harness does with a closure's
     /// result), then drops them. The drop (with any zeroization) is inside
     /// the timing for every implementation.
     fn keygen(&self);
