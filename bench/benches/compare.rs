@@ -28,13 +28,15 @@
 //! this process sends them the batch to run (a line on their standard
 //! input) and waits for the time they measured (a line on their standard
 //! output), so that they are timed in turn with the others too. `sign-pre`
-//! is measured for mldsa's precomputed key (and the Keccak-only reference)
-//! only: the peers' one key form is `sign`, repeated in that row.
+//! is mldsa's precomputed key (and the Keccak-only reference's count
+//! without ExpandA); the peers have one key form, which signs again in
+//! that cell, so that the ratios of its row compare times of the same
+//! rounds.
 //!
 //! Options (after `--`): `--rounds N` (default 20), `--batch-ms M` (the
 //! length of one batch, default 30), and a filter: only the cells whose
 //! name (`ML-DSA-65_sign`) contains it. A warm-up of about 10 batches per
-//! implementation and cell comes first. The whole run takes about 3 to 4
+//! implementation and cell comes first. The whole run takes about 2 to 3
 //! minutes.
 
 use std::io::{BufRead, BufReader, Write};
@@ -42,7 +44,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use mldsa_bench::table::{Row, fill_sign_pre, fmt_value, legend, render};
+use mldsa_bench::table::{Row, fmt_value, legend, render};
 use mldsa_bench::{
     Impl, N_MESSAGES, Op, Param, Subject, cross_check, force_mldsa_backend, keccak,
     mldsa_backend, subject,
@@ -313,6 +315,8 @@ fn main() {
         return;
     }
     let o = options();
+    // Counted before the run is pinned to one of them.
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
     match pin_to_this_cpu() {
         Some(cpu) => println!("every process of this run on CPU {cpu}"),
         None => println!("not pinned to one CPU: further processes may run on another"),
@@ -378,13 +382,14 @@ fn main() {
             if o.filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
                 continue;
             }
+            // Every implementation in every cell: in `sign-pre`, a peer's
+            // one key form signs again, so that mldsa's precomputed key is
+            // compared with peers timed in the same rounds.
             let mut runners: Vec<(Impl, Runner<'_>)> = here
                 .iter()
-                .copied()
-                .filter(|&i| op.measured_for(i))
-                .map(|i| (i, Runner::Here(subject(i, param))))
+                .map(|&i| (i, Runner::Here(subject(i, param))))
                 .collect();
-            for h in helpers.iter_mut().filter(|h| op.measured_for(h.imp)) {
+            for h in helpers.iter_mut() {
                 runners.push((h.imp, Runner::Helper(h)));
             }
             let values = measure_cell(param, op, &mut runners, &o);
@@ -400,12 +405,11 @@ fn main() {
     if rows.is_empty() {
         return; // a filter that matched nothing
     }
-    fill_sign_pre(&mut rows);
     let report = format!(
         "Load average (1 / 5 / 15 min) at the start of the run: {load_before}; at the end: {}; \
          cores: {}.\n\n{}\n{}",
         load_average(),
-        std::thread::available_parallelism().map_or(0, |n| n.get()),
+        cores,
         render(
             "Time per operation (median over the rounds)",
             "microseconds",
