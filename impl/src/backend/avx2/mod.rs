@@ -130,6 +130,15 @@ fn unpack_z_poly<G: Gamma1>(a: &mut Poly, v: &[u8]) {
     }
 }
 
+/// BitPack of z with the AVX2 packer, or the portable one for an `out` of
+/// another length.
+#[target_feature(enable = "avx2")]
+fn pack_z_poly<G: Gamma1>(out: &mut [u8], a: &Poly) {
+    if !packing::pack_z::<G>(out, a) {
+        Portable::pack_z::<G>(out, a)
+    }
+}
+
 /// w1's SimpleBitPack with the AVX2 packer, or the portable one for an
 /// `out` of another length.
 #[target_feature(enable = "avx2")]
@@ -282,7 +291,7 @@ cpu_kernels! {
         => unsafe |t| sampling::rej_uniform::<Compact>(out, buf);
     fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize
         => unsafe |t| sampling::rej_eta::<Compact, E>(out, buf);
-    fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) => safe |t| Portable::pack_z::<G>(out, a);
+    fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) => unsafe |t| pack_z_poly::<G>(out, a);
     fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) => unsafe |t| unpack_z_poly::<G>(a, v);
     fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) => unsafe |t| pack_w1_poly::<G>(out, a);
     fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) => unsafe |t| unpack_t1_shifted_poly(a, v);

@@ -1,7 +1,8 @@
 //! BitUnpack of z (18 or 20 bits per coefficient) eight coefficients at a
 //! time: each 128-bit half of a register takes the bytes of four fields, a
 //! byte shuffle puts each field's three bytes in its 32-bit lane, and a
-//! per-lane shift and mask finish it. SimpleBitPack of w1 (4 or 6 bits)
+//! per-lane shift and mask finish it. BitPack of z the other way: fields
+//! merged pairwise by 64-bit shifts, then stored half by half. SimpleBitPack of w1 (4 or 6 bits)
 //! 32 coefficients at a time: narrowed to bytes, then pairs and quadruples
 //! merged by multiply-adds.
 
@@ -93,6 +94,67 @@ pub fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) -> bool {
             eight(&padded, layout, spread, shift, gamma1, mask)
         };
         store(&mut a.coeffs, i, x);
+    }
+    true
+}
+
+/// BitPack(a, gamma1 - 1, gamma1) into `out`, at least 32 * bits bytes
+/// (18 or 20 bits a coefficient, |a_i| < gamma1 or a_i = gamma1). Returns
+/// false (and writes nothing) for a shorter `out`.
+///
+/// Eight coefficients (18 or 20 bytes) at a time: the fields t = gamma1 -
+/// a_i are merged pairwise into each 64-bit lane (t_even | t_odd << bits),
+/// then the two lanes of each 128-bit half into its low 9 or 10 bytes; the
+/// halves are stored one after the other, each store's surplus bytes
+/// overwritten by the next (the last group goes through a buffer, so that
+/// no store runs past `out`).
+#[inline(never)]
+#[target_feature(enable = "avx2")]
+pub fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) -> bool {
+    let bits = G::BITS;
+    let half = bits / 2;
+    if out.len() < 32 * bits {
+        return false;
+    }
+    let gamma1 = _mm256_set1_epi32(G::GAMMA1);
+    let low = _mm256_set1_epi64x((1i64 << bits) - 1);
+    let high_half = _mm256_set1_epi64x(-1i64 << 32);
+    let count_pair = _mm_cvtsi32_si128(32 - bits as i32);
+    let count_up = _mm_cvtsi32_si128(2 * bits as i32);
+    let count_down = _mm_cvtsi32_si128(64 - 2 * bits as i32);
+    for i in 0..32 {
+        let t = _mm256_sub_epi32(gamma1, load(&a.coeffs, i));
+        // Each 64-bit lane: t_even | t_odd << bits (2 bits in all).
+        let pairs = _mm256_or_si256(
+            _mm256_and_si256(t, low),
+            _mm256_srl_epi64(_mm256_and_si256(t, high_half), count_pair),
+        );
+        // Each 128-bit half: lane 0 | lane 1 << 2 bits, as a low and a high
+        // 64-bit word.
+        let next = _mm256_bsrli_epi128::<8>(pairs);
+        let lo = _mm256_or_si256(pairs, _mm256_sll_epi64(next, count_up));
+        let hi = _mm256_srl_epi64(next, count_down);
+        let packed = _mm256_unpacklo_epi64(lo, hi);
+        let halves = [
+            _mm256_castsi256_si128(packed),
+            _mm256_extracti128_si256::<1>(packed),
+        ];
+        let offset = i * bits;
+        if offset + half + 16 <= 32 * bits {
+            for (k, h) in halves.into_iter().enumerate() {
+                let dst = &mut out[offset + k * half..offset + k * half + 16];
+                // SAFETY: `dst` is 16 writable bytes.
+                unsafe { _mm_storeu_si128(dst.as_mut_ptr().cast(), h) };
+            }
+        } else {
+            let mut buffer = [0u8; 32];
+            for (k, h) in halves.into_iter().enumerate() {
+                let dst = &mut buffer[k * half..k * half + 16];
+                // SAFETY: `dst` is 16 writable bytes.
+                unsafe { _mm_storeu_si128(dst.as_mut_ptr().cast(), h) };
+            }
+            out[offset..offset + bits].copy_from_slice(&buffer[..bits]);
+        }
     }
     true
 }

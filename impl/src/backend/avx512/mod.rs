@@ -38,7 +38,7 @@ use super::Backend;
 use super::avx2::{Avx2, Avx2Cpu, ShakeX4OrPortable};
 use super::keccak::{Permutation, keccak_f1600_scalar};
 use super::lanes::avx512::{arithmetic, ntt};
-use super::portable::{self, Portable};
+use super::portable;
 use crate::params::{Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 use isa::Isa512;
@@ -162,7 +162,7 @@ cpu_kernels! {
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize => safe |t| t.avx2().rej_uniform(out, buf);
     fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize
         => safe |t| t.avx2().rej_eta::<E>(out, buf);
-    fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) => safe |t| Portable::pack_z::<G>(out, a);
+    fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) => safe |t| t.avx2().pack_z::<G>(out, a);
     fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) => safe |t| t.avx2().unpack_z::<G>(a, v);
     fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) => safe |t| t.avx2().pack_w1::<G>(out, a);
     fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) => safe |t| t.avx2().unpack_t1_shifted(a, v);
