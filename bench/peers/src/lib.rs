@@ -134,13 +134,6 @@ impl Op {
         }
     }
 
-    /// Whether `imp` has its own code for this operation: every
-    /// implementation has keygen, sign and verify; only mldsa (and the
-    /// Keccak-only reference) has a second signing-key form.
-    pub fn measured_for(self, imp: Impl) -> bool {
-        self != Op::SignPrecomputed || !imp.is_peer()
-    }
-
     /// Parses the name.
     pub fn parse(s: &str) -> Option<Op> {
         Op::ALL.into_iter().find(|o| o.name() == s)

@@ -2,9 +2,9 @@
 //! time: each 128-bit half of a register takes the bytes of four fields, a
 //! byte shuffle puts each field's three bytes in its 32-bit lane, and a
 //! per-lane shift and mask finish it. BitPack of z the other way: fields
-//! merged pairwise by 64-bit shifts, then stored half by half. SimpleBitPack of w1 (4 or 6 bits)
-//! 32 coefficients at a time: narrowed to bytes, then pairs and quadruples
-//! merged by multiply-adds.
+//! merged pairwise by 64-bit shifts, then stored half by half.
+//! SimpleBitPack of w1 (4 or 6 bits) 32 coefficients at a time: narrowed to
+//! bytes, then pairs and quadruples merged by multiply-adds.
 
 use core::arch::x86_64::*;
 
@@ -135,28 +135,29 @@ pub fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) -> bool {
         let lo = _mm256_or_si256(pairs, _mm256_sll_epi64(next, count_up));
         let hi = _mm256_srl_epi64(next, count_down);
         let packed = _mm256_unpacklo_epi64(lo, hi);
-        let halves = [
-            _mm256_castsi256_si128(packed),
-            _mm256_extracti128_si256::<1>(packed),
-        ];
         let offset = i * bits;
         if offset + half + 16 <= 32 * bits {
-            for (k, h) in halves.into_iter().enumerate() {
-                let dst = &mut out[offset + k * half..offset + k * half + 16];
-                // SAFETY: `dst` is 16 writable bytes.
-                unsafe { _mm_storeu_si128(dst.as_mut_ptr().cast(), h) };
-            }
+            store_halves(&mut out[offset..offset + half + 16], packed, half);
         } else {
             let mut buffer = [0u8; 32];
-            for (k, h) in halves.into_iter().enumerate() {
-                let dst = &mut buffer[k * half..k * half + 16];
-                // SAFETY: `dst` is 16 writable bytes.
-                unsafe { _mm_storeu_si128(dst.as_mut_ptr().cast(), h) };
-            }
+            store_halves(&mut buffer[..half + 16], packed, half);
             out[offset..offset + bits].copy_from_slice(&buffer[..bits]);
         }
     }
     true
+}
+
+/// The low 128-bit half of `v` at `dst[..16]`, the high one at
+/// `dst[half..half + 16]` (`dst` is `half + 16` bytes).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn store_halves(dst: &mut [u8], v: __m256i, half: usize) {
+    let halves = [_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v)];
+    for (k, h) in halves.into_iter().enumerate() {
+        let dst = &mut dst[k * half..k * half + 16];
+        // SAFETY: `dst` is 16 writable bytes.
+        unsafe { _mm_storeu_si128(dst.as_mut_ptr().cast(), h) };
+    }
 }
 
 /// Coefficients 32g .. 32g + 32 as bytes in order (each must be < 256).
