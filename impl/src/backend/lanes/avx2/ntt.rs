@@ -210,7 +210,7 @@ fn inverse_pair<S: Avx2Ops>(s: S, x: S::V, y: S::V, p: usize) -> (S::V, S::V) {
 /// Two passes over memory, each running several layers in registers:
 /// (1) len 128, 64, 32 on the eight vectors j, j + 4, .., j + 28 (j < 4);
 /// (2) len 16 and 8 on the four vectors 4b .. 4b + 3, then len 4, 2, 1 on
-/// its two pairs. Every coefficient sees the butterflies of Algorithm 41 in
+/// its two pairs, two blocks b at a time. Every coefficient sees the butterflies of Algorithm 41 in
 /// its order, with the same zetas.
 #[inline(always)]
 pub fn ntt<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
@@ -255,28 +255,49 @@ pub fn ntt<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
         s.store(c, j + 24, r6);
         s.store(c, j + 28, r7);
     }
-    for b in 0..8 {
-        let v = 4 * b;
+    // Blocks b and e = b + 1 together, their steps interleaved (the lines
+    // for e repeat those for b): one block's chain of dependent
+    // multiplications would leave the multipliers idle part of the time.
+    for h in 0..4 {
+        let (b, e) = (2 * h, 2 * h + 1);
+        let (v, w) = (4 * b, 4 * e);
         let (mut r0, mut r1, mut r2, mut r3) = (
             s.load(c, v),
             s.load(c, v + 1),
             s.load(c, v + 2),
             s.load(c, v + 3),
         );
+        let (mut q0, mut q1, mut q2, mut q3) = (
+            s.load(c, w),
+            s.load(c, w + 1),
+            s.load(c, w + 2),
+            s.load(c, w + 3),
+        );
         // len 16 (v with v + 2): block b, zeta_{8 + b}.
         let z = splat(s, ZETAS_MONT[8 + b]);
+        let y = splat(s, ZETAS_MONT[8 + e]);
         (r0, r2) = forward_butterfly(s, r0, r2, z);
+        (q0, q2) = forward_butterfly(s, q0, q2, y);
         (r1, r3) = forward_butterfly(s, r1, r3, z);
+        (q1, q3) = forward_butterfly(s, q1, q3, y);
         // len 8 (v with v + 1): blocks 2b, 2b + 1.
         (r0, r1) = forward_butterfly(s, r0, r1, splat(s, ZETAS_MONT[16 + 2 * b]));
+        (q0, q1) = forward_butterfly(s, q0, q1, splat(s, ZETAS_MONT[16 + 2 * e]));
         (r2, r3) = forward_butterfly(s, r2, r3, splat(s, ZETAS_MONT[17 + 2 * b]));
+        (q2, q3) = forward_butterfly(s, q2, q3, splat(s, ZETAS_MONT[17 + 2 * e]));
         // len 4, 2, 1 on the pairs 2b and 2b + 1.
         (r0, r1) = forward_pair(s, r0, r1, 2 * b);
+        (q0, q1) = forward_pair(s, q0, q1, 2 * e);
         (r2, r3) = forward_pair(s, r2, r3, 2 * b + 1);
+        (q2, q3) = forward_pair(s, q2, q3, 2 * e + 1);
         s.store(c, v, r0);
         s.store(c, v + 1, r1);
         s.store(c, v + 2, r2);
         s.store(c, v + 3, r3);
+        s.store(c, w, q0);
+        s.store(c, w + 1, q1);
+        s.store(c, w + 2, q2);
+        s.store(c, w + 3, q3);
     }
 }
 
@@ -294,26 +315,39 @@ fn last<S: Avx2Ops>(s: S, x: S::V, y: S::V, f: (S::V, S::V), fz: (S::V, S::V)) -
 /// Inverse NTT times 2^32 in place: input |a_i| < q, output |a_i| <= q.
 ///
 /// The forward passes reversed: (1) len 1, 2, 4 on the pairs, then len 8
-/// and 16, on the four vectors 4b .. 4b + 3; (2) len 32, 64 and the final
+/// and 16, on the four vectors 4b .. 4b + 3, two blocks at a time; (2) len 32, 64 and the final
 /// len 128 with the factors INV_NTT_FACTOR (times zeta for the
 /// differences) on the vectors j, j + 4, .., j + 28.
 #[inline(always)]
 pub fn invntt_tomont<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
-    for b in 0..8 {
-        let v = 4 * b;
+    // Blocks b and e = b + 1 together, interleaved, as in `ntt`.
+    for h in 0..4 {
+        let (b, e) = (2 * h, 2 * h + 1);
+        let (v, w) = (4 * b, 4 * e);
         let (mut r0, mut r1) = inverse_pair(s, s.load(c, v), s.load(c, v + 1), 2 * b);
+        let (mut q0, mut q1) = inverse_pair(s, s.load(c, w), s.load(c, w + 1), 2 * e);
         let (mut r2, mut r3) = inverse_pair(s, s.load(c, v + 2), s.load(c, v + 3), 2 * b + 1);
+        let (mut q2, mut q3) = inverse_pair(s, s.load(c, w + 2), s.load(c, w + 3), 2 * e + 1);
         // len 8: blocks 2b, 2b + 1: -zeta_{31 - 2b}, -zeta_{30 - 2b}.
         (r0, r1) = inverse_butterfly(s, r0, r1, splat(s, -ZETAS_MONT[31 - 2 * b]));
+        (q0, q1) = inverse_butterfly(s, q0, q1, splat(s, -ZETAS_MONT[31 - 2 * e]));
         (r2, r3) = inverse_butterfly(s, r2, r3, splat(s, -ZETAS_MONT[30 - 2 * b]));
+        (q2, q3) = inverse_butterfly(s, q2, q3, splat(s, -ZETAS_MONT[30 - 2 * e]));
         // len 16: block b: -zeta_{15 - b}.
         let z = splat(s, -ZETAS_MONT[15 - b]);
+        let y = splat(s, -ZETAS_MONT[15 - e]);
         (r0, r2) = inverse_butterfly(s, r0, r2, z);
+        (q0, q2) = inverse_butterfly(s, q0, q2, y);
         (r1, r3) = inverse_butterfly(s, r1, r3, z);
+        (q1, q3) = inverse_butterfly(s, q1, q3, y);
         s.store(c, v, r0);
         s.store(c, v + 1, r1);
         s.store(c, v + 2, r2);
         s.store(c, v + 3, r3);
+        s.store(c, w, q0);
+        s.store(c, w + 1, q1);
+        s.store(c, w + 2, q2);
+        s.store(c, w + 3, q3);
     }
     let f = broadcast(s, INV_NTT_FACTOR);
     let fz = broadcast(s, INV_NTT_FACTOR_ZETA);
