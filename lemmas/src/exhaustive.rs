@@ -377,8 +377,10 @@ const UNIFORM_REJECTED: [u32; 6] = [
 /// rej_uniform = the rule, for every acceptance mask of 8 consecutive
 /// candidates (the SIMD step), at each of the 8 candidate offsets from the
 /// buffer start (so every mask meets every lane alignment), followed by
-/// blocks with masks !m, m and all-accepted; the buffer cut at every byte
-/// and the output room at every count (`sampler_vs_rule`).
+/// groups with masks !m, m and all-accepted, 15 in all (up to 360 bytes:
+/// past two 168-byte SHAKE128 blocks, which the AVX2 sampler takes whole);
+/// the buffer cut at every byte and the output room at every count
+/// (`sampler_vs_rule`).
 fn rej_uniform<B: Backend>() -> Result<String, String> {
     rej_uniform_vs_rule(&B::rej_uniform)
 }
@@ -389,7 +391,8 @@ fn rej_uniform_vs_rule(sampler: &dyn Fn(&mut [i32], &[u8]) -> usize) -> Result<S
     let mut calls = 0;
     for m in 0..256u32 {
         for shift in 0..8 {
-            let masks = [0xFF, m, !m & 0xFF, m, 0xFF];
+            let n = !m & 0xFF;
+            let masks = [0xFF, m, n, m, 0xFF, m, n, 0xFF, m, n, m, 0xFF, n, m, 0xFF];
             let mut buf = Vec::new();
             for (j, mask) in masks.iter().enumerate() {
                 for lane in 0..8 {

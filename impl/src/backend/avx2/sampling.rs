@@ -37,50 +37,71 @@ fn compact_store<T: CompactTable>(out: &mut [i32], v: __m256i, mask: usize) -> u
     (mask as u32).count_ones() as usize
 }
 
-/// Eight uniform candidates (CoeffFromThreeBytes) from 24 bytes, held in
-/// the 64-bit lanes of `v` as bytes 0..8, 8..16, 8..16, 16..24: stores the
-/// accepted ones at `out[..8]` and returns how many there are.
+/// Eight uniform candidates (CoeffFromThreeBytes) from `bytes[..24]`, one
+/// 32-bit lane each: bytes 0..12 from a 16-byte load at 0, bytes 12..24
+/// from one at 8 (at 4..16 of the high lane), so that 24 readable bytes
+/// are enough.
 #[inline]
-#[target_feature(enable = "avx2,popcnt")]
-fn rej_uniform_step<T: CompactTable>(out: &mut [i32], v: __m256i) -> usize {
-    // Bytes 0..12 of the low 128-bit lane and 12..24 (at 4..16 of the high
-    // lane, which holds bytes 8..24) become eight 3-byte little-endian lanes.
+#[target_feature(enable = "avx2")]
+fn uniform_candidates(bytes: &[u8; 24]) -> __m256i {
     let spread = _mm256_setr_epi8(
         0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, //
         4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1,
     );
-    let v = _mm256_and_si256(_mm256_shuffle_epi8(v, spread), _mm256_set1_epi32(0x7F_FFFF));
+    let (first, last) = (&bytes[..16], &bytes[8..]);
+    // SAFETY: `first` is 16 readable bytes.
+    let lo = unsafe { _mm_loadu_si128(first.as_ptr().cast()) };
+    // SAFETY: `last` is 16 readable bytes.
+    let hi = unsafe { _mm_loadu_si128(last.as_ptr().cast()) };
+    let v = _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(lo), hi);
+    _mm256_and_si256(_mm256_shuffle_epi8(v, spread), _mm256_set1_epi32(0x7F_FFFF))
+}
+
+/// The eight candidates of `bytes` below q, moved to the front and stored
+/// at `out[..8]`; returns how many there are.
+#[inline]
+#[target_feature(enable = "avx2,popcnt")]
+fn rej_uniform_step<T: CompactTable>(out: &mut [i32], bytes: &[u8; 24]) -> usize {
+    let v = uniform_candidates(bytes);
     let good = _mm256_cmpgt_epi32(_mm256_set1_epi32(Q), v);
     let mask = _mm256_movemask_ps(_mm256_castsi256_ps(good)) as usize;
     compact_store::<T>(out, v, mask)
 }
 
 /// Uniform candidates (CoeffFromThreeBytes) from 24 bytes at a time.
+///
+/// A whole SHAKE128 block (168 bytes, 7 steps) with room for all 56 runs
+/// without a branch: each step's store goes where the counts before it
+/// put it, so the steps overlap. The rest (a block that may fill `out`,
+/// any other length) runs step by step, then the scalar rule.
 #[inline(never)]
 #[target_feature(enable = "avx2,popcnt")]
 pub fn rej_uniform<T: CompactTable>(out: &mut [i32], buf: &[u8]) -> usize {
     let mut ctr = 0;
     let mut pos = 0;
-    while ctr + 8 <= out.len() && pos + 32 <= buf.len() {
-        let bytes = &buf[pos..pos + 32];
-        // SAFETY: `bytes` is 32 readable bytes.
-        let v = unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) };
-        let v = _mm256_permute4x64_epi64::<0b10_01_01_00>(v);
-        ctr += rej_uniform_step::<T>(&mut out[ctr..], v);
+    while let (Some(room), Some(block)) = (
+        out.get_mut(ctr..ctr + 56),
+        buf.get(pos..).and_then(<[u8]>::first_chunk::<168>),
+    ) {
+        let mut k = 0;
+        for step in 0..7 {
+            let Some(bytes) = block[24 * step..].first_chunk::<24>() else {
+                continue;
+            };
+            // k <= 8 step, so room[k..k + 8] lies within room.
+            k += rej_uniform_step::<T>(&mut room[k..], bytes);
+        }
+        ctr += k;
+        pos += 168;
+    }
+    while ctr + 8 <= out.len() {
+        let Some(bytes) = buf.get(pos..).and_then(<[u8]>::first_chunk::<24>) else {
+            break;
+        };
+        ctr += rej_uniform_step::<T>(&mut out[ctr..], bytes);
         pos += 24;
     }
-    // The last 24 bytes, when fewer than 32 are left (a 168-byte SHAKE128
-    // block ends so): loaded from 8 bytes before them, so that the load
-    // stays inside the buffer, instead of going through the scalar loop.
-    if ctr + 8 <= out.len() && pos >= 8 && pos + 24 <= buf.len() {
-        let bytes = &buf[pos - 8..pos + 24];
-        // SAFETY: `bytes` is 32 readable bytes.
-        let v = unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) };
-        let v = _mm256_permute4x64_epi64::<0b11_10_10_01>(v);
-        ctr += rej_uniform_step::<T>(&mut out[ctr..], v);
-        pos += 24;
-    }
-    ctr + portable::rej_uniform_scalar(&mut out[ctr..], &buf[pos..])
+    ctr + portable::rej_uniform_scalar(&mut out[ctr..], buf.get(pos..).unwrap_or_default())
 }
 
 /// Bounded candidates (CoeffFromHalfByte, low half-byte first) from 4 bytes
