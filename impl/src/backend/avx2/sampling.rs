@@ -84,11 +84,9 @@ pub fn rej_uniform<T: CompactTable>(out: &mut [i32], buf: &[u8]) -> usize {
         buf.get(pos..).and_then(<[u8]>::first_chunk::<168>),
     ) {
         let mut k = 0;
-        for step in 0..7 {
-            let Some(bytes) = block[24 * step..].first_chunk::<24>() else {
-                continue;
-            };
-            // k <= 8 step, so room[k..k + 8] lies within room.
+        // Seven steps: before each, k is at most 8 per step taken, so
+        // room[k..k + 8] lies within room.
+        for bytes in block.as_chunks::<24>().0 {
             k += rej_uniform_step::<T>(&mut room[k..], bytes);
         }
         ctr += k;

@@ -210,8 +210,8 @@ fn inverse_pair<S: Avx2Ops>(s: S, x: S::V, y: S::V, p: usize) -> (S::V, S::V) {
 /// Two passes over memory, each running several layers in registers:
 /// (1) len 128, 64, 32 on the eight vectors j, j + 4, .., j + 28 (j < 4);
 /// (2) len 16 and 8 on the four vectors 4b .. 4b + 3, then len 4, 2, 1 on
-/// its two pairs, two blocks b at a time. Every coefficient sees the butterflies of Algorithm 41 in
-/// its order, with the same zetas.
+/// its two pairs, two blocks b at a time. Every coefficient sees the
+/// butterflies of Algorithm 41 in its order, with the same zetas.
 #[inline(always)]
 pub fn ntt<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
     // Named registers, not an array: LLVM keeps indexed arrays in memory.
@@ -315,9 +315,9 @@ fn last<S: Avx2Ops>(s: S, x: S::V, y: S::V, f: (S::V, S::V), fz: (S::V, S::V)) -
 /// Inverse NTT times 2^32 in place: input |a_i| < q, output |a_i| <= q.
 ///
 /// The forward passes reversed: (1) len 1, 2, 4 on the pairs, then len 8
-/// and 16, on the four vectors 4b .. 4b + 3, two blocks at a time; (2) len 32, 64 and the final
-/// len 128 with the factors INV_NTT_FACTOR (times zeta for the
-/// differences) on the vectors j, j + 4, .., j + 28.
+/// and 16, on the four vectors 4b .. 4b + 3, two blocks at a time; (2) len
+/// 32, 64 and the final len 128 with the factors INV_NTT_FACTOR (times zeta
+/// for the differences) on the vectors j, j + 4, .., j + 28.
 #[inline(always)]
 pub fn invntt_tomont<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
     // Blocks b and e = b + 1 together, interleaved, as in `ntt`.
