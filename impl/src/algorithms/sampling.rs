@@ -43,8 +43,9 @@ fn rej_poly_x4<X: XofX4, const FIRST: usize, const RATE: usize, const SECRET: bo
     for lane in 0..4 {
         ctr[lane] = sample(&mut polys[lane].coeffs, &buf[lane]);
     }
+    // One block buffer for the whole loop; each squeeze overwrites it.
+    let mut block = [[0u8; RATE]; 4];
     while ctr[..active].iter().any(|&c| c < N) {
-        let mut block = [[0u8; RATE]; 4];
         {
             let [b0, b1, b2, b3] = &mut block;
             xof.squeeze_blocks_x4([b0, b1, b2, b3]);
@@ -53,12 +54,10 @@ fn rej_poly_x4<X: XofX4, const FIRST: usize, const RATE: usize, const SECRET: bo
             let c = ctr[lane];
             ctr[lane] += sample(&mut polys[lane].coeffs[c..], &block[lane]);
         }
-        if SECRET {
-            block.as_flattened_mut().zeroize();
-        }
     }
     if SECRET {
         buf.as_flattened_mut().zeroize();
+        block.as_flattened_mut().zeroize();
     }
 }
 
@@ -351,30 +350,53 @@ fn mask_poly<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], index: u16, y: &mut
     buf.as_mut_slice().zeroize();
 }
 
+/// The four seeds of ExpandMask's four-lane SHAKE256 and the whole y
+/// polynomials it squeezes: secret. One set per signing operation
+/// ([`MaskStream`]), zeroized on drop; every call overwrites all of it
+/// before reading it.
+struct MaskBuffers {
+    seeds: [[u8; 66]; 4],
+    out: [[u8; MASK_BLOCKS * SHAKE256_RATE]; 4],
+}
+
+impl MaskBuffers {
+    fn new() -> Self {
+        MaskBuffers {
+            seeds: [[0; 66]; 4],
+            out: [[0; MASK_BLOCKS * SHAKE256_RATE]; 4],
+        }
+    }
+}
+
+impl Drop for MaskBuffers {
+    fn drop(&mut self) {
+        self.seeds.as_flattened_mut().zeroize();
+        self.out.as_flattened_mut().zeroize();
+    }
+}
+
 /// The same for four indices `first`, `first + 1`, .. at once, into the
-/// first `active` outputs (the others are idle lanes).
+/// first `active` outputs (the others are idle lanes), through `bufs`.
 #[inline(always)]
 fn mask_poly_x4<P: ParameterSet, B: Backend>(
     rho_pp: &[u8; 64],
     first: u16,
     ys: [&mut Poly; 4],
     active: usize,
+    bufs: &mut MaskBuffers,
 ) {
     let bytes = 32 * P::GAMMA1_BITS;
-    let mut seeds = [[0u8; 66]; 4];
-    seeds_66(&mut seeds, rho_pp, first);
+    let seeds = &mut bufs.seeds;
+    seeds_66(seeds, rho_pp, first);
     let mut xof = B::Shake256x4::new_x4();
     xof.absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
-    let mut buf = [[0u8; MASK_BLOCKS * SHAKE256_RATE]; 4];
     {
-        let [b0, b1, b2, b3] = &mut buf;
+        let [b0, b1, b2, b3] = &mut bufs.out;
         xof.squeeze_blocks_x4([b0, b1, b2, b3]);
     }
-    for (y, lane_buf) in ys.into_iter().zip(buf.iter()).take(active) {
+    for (y, lane_buf) in ys.into_iter().zip(bufs.out.iter()).take(active) {
         B::unpack_z::<P::Gamma1>(y, &lane_buf[..bytes]);
     }
-    seeds.as_flattened_mut().zeroize();
-    buf.as_flattened_mut().zeroize();
 }
 
 /// ExpandMask (Algorithm 34): `y[r]` = BitUnpack(H(rho'' || kappa + r, 32c),
@@ -385,7 +407,10 @@ pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y
         P::L,
         y.as_mut().iter_mut(),
         |r, p| mask_poly::<P, B>(rho_pp, kappa.wrapping_add(r as u16), p),
-        |r, n, ys| mask_poly_x4::<P, B>(rho_pp, kappa.wrapping_add(r as u16), ys, n),
+        |r, n, ys| {
+            let mut bufs = MaskBuffers::new();
+            mask_poly_x4::<P, B>(rho_pp, kappa.wrapping_add(r as u16), ys, n, &mut bufs)
+        },
     );
 }
 
@@ -394,13 +419,15 @@ pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y
 /// across iteration boundaries: `y[r]` of kappa is polynomial number
 /// kappa + r of one stream, so with l = 5 or 7 a four-lane SHAKE never
 /// idles a lane or falls back to one lane. Polynomials made ahead of their
-/// iteration wait here (secret, zeroized on drop).
+/// iteration wait here (secret, zeroized on drop), and so do the
+/// sponge's seeds and output buffers, made once for the whole loop.
 pub struct MaskStream {
     /// kappa + r of the next polynomial to generate (mod 2^16, as
     /// IntegerToBytes(kappa + r, 2) takes it).
     next: u16,
     ahead: [Poly; 3],
     ahead_len: usize,
+    bufs: MaskBuffers,
 }
 
 impl MaskStream {
@@ -410,6 +437,7 @@ impl MaskStream {
             next: 0,
             ahead: [Poly::ZERO; 3],
             ahead_len: 0,
+            bufs: MaskBuffers::new(),
         }
     }
 
@@ -432,7 +460,7 @@ impl MaskStream {
                 outputs.next(),
                 outputs.next(),
             ) {
-                mask_poly_x4::<P, B>(rho_pp, self.next, [p0, p1, p2, p3], 4);
+                mask_poly_x4::<P, B>(rho_pp, self.next, [p0, p1, p2, p3], 4, &mut self.bufs);
             }
             self.next = self.next.wrapping_add(4);
             filled += to_y;
