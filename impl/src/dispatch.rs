@@ -46,12 +46,12 @@ fn scrub_stack<P: ParameterSet>(kib_per_k: usize) {
 /// KiB per row of A each operation scrubs: as much of its measured peak as
 /// lies below this frame, less a few KiB, so that the scrub reaches the
 /// bottom of the operation's own frame without going deeper than its
-/// callees did (signing with a compact key: 52 / 76 / 104 KiB for
-/// ML-DSA-44 / 65 / 87). Signing also wipes its callees' frames itself
-/// (`algorithms::internal`), which lie below its own.
+/// callees did (signing: 24 / 36 / 48 KiB for ML-DSA-44 / 65 / 87, with
+/// either key form: a compact key's A_hat, public, lies above). Signing
+/// also wipes its callees' frames itself (`algorithms::internal`), which
+/// lie below its own.
 const KEYGEN_SCRUB: usize = 6;
-const SIGN_SCRUB: usize = 13;
-const SIGN_PRECOMPUTED_SCRUB: usize = 6;
+const SIGN_SCRUB: usize = 6;
 const IMPORT_SCRUB: usize = 4;
 
 /// Zeroes `chunks` times 4 KiB of stack, in frames of its own, one below
@@ -127,7 +127,16 @@ macro_rules! operations {
                 rnd: &[u8; 32],
                 sig: &mut <Self as ParameterSet>::SigBytes,
             ) {
-                out_of_line(|| algorithms::sign_internal::<Self, Selected>(sk, mu, rnd, sig));
+                // A_hat is public: expanded here, row by row as `a_hat`
+                // makes it, above the frames of the signing proper, which
+                // are those of a precomputed key's signing and are scrubbed
+                // as far.
+                let a_hat = out_of_line(|| Self::a_hat(sk));
+                out_of_line(|| {
+                    algorithms::sign_internal_given_a_hat::<Self, Selected>(
+                        sk, &a_hat, mu, rnd, sig,
+                    )
+                });
                 scrub_stack::<Self>(SIGN_SCRUB);
             }
 
@@ -141,7 +150,7 @@ macro_rules! operations {
                 out_of_line(|| {
                     algorithms::sign_internal_precomputed::<Self, Selected>(sk, pre, mu, rnd, sig)
                 });
-                scrub_stack::<Self>(SIGN_PRECOMPUTED_SCRUB);
+                scrub_stack::<Self>(SIGN_SCRUB);
             }
 
             fn verify(vk: &ExpandedVerifyingKey<Self>, mu: &[u8; 64], sig: &[u8]) -> bool {

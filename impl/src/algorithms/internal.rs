@@ -198,6 +198,19 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
     sign_with::<P, B>(sk, &a_hat, mu, rnd, sig);
 }
 
+/// [`sign_internal`] with A_hat expanded by the caller (compact signing in
+/// `dispatch`, which keeps the public matrix above the stack it scrubs).
+#[inline(always)]
+pub fn sign_internal_given_a_hat<P: ParameterSet, B: Backend>(
+    sk: &ExpandedSigningKey<P>,
+    a_hat: &P::Matrix,
+    mu: &[u8; 64],
+    rnd: &[u8; 32],
+    sig: &mut P::SigBytes,
+) {
+    sign_with::<P, B>(sk, a_hat, mu, rnd, sig);
+}
+
 /// [`sign_internal`] with a precomputed key's A_hat.
 #[inline(always)]
 pub fn sign_internal_precomputed<P: ParameterSet, B: Backend>(

@@ -23,8 +23,8 @@ pub mod sampling;
 pub use hash::h_shake256;
 pub use hash::{MuHasher, xof_into};
 pub use internal::{
-    key_gen_internal, key_gen_internal_precomputed, sign_internal, sign_internal_precomputed,
-    verify_internal,
+    key_gen_internal, key_gen_internal_precomputed, sign_internal, sign_internal_given_a_hat,
+    sign_internal_precomputed, verify_internal,
 };
 pub use keys::import_signing_key;
 #[cfg(feature = "internals")]
