@@ -8,10 +8,10 @@ use super::hash::h_shake256_into;
 use super::key_sig_packing::{SkLayout, pack_eta, pack_t0, sig_decode, sig_encode};
 use super::keys::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
 use super::matrix::{ExpandInto, MatrixSource, Streamed, t_row};
-use super::sampling::{MaskStream, expand_a, expand_mask, expand_s, ntt_vec, sample_in_ball};
+use super::sampling::{MaskStream, expand_mask, expand_s, ntt_vec, sample_in_ball};
 use crate::backend::{Backend, Xof};
 use crate::ct;
-use crate::params::{ParameterSet, PolyMatrix, PolyVec};
+use crate::params::{ParameterSet, PolyVec};
 use crate::poly::Poly;
 
 /// ML-DSA.KeyGen_internal (Algorithm 6): the key pair from the seed xi,
@@ -185,7 +185,9 @@ impl<P: ParameterSet> Drop for SecretsHat<P> {
 
 /// ML-DSA.Sign_internal (Algorithm 7) from mu (lines 1 to 5 and 7 to 34;
 /// line 6 is the caller's, through [`MuHasher`](super::hash::MuHasher)),
-/// with a compact key: A_hat is expanded on the stack.
+/// with a compact key: A_hat is expanded on the stack. (The operations go
+/// through [`sign_internal_given_a_hat`]; this whole form serves the tests.)
+#[cfg(feature = "internals")]
 #[inline(always)]
 pub fn sign_internal<P: ParameterSet, B: Backend>(
     sk: &ExpandedSigningKey<P>,
@@ -193,6 +195,8 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
     rnd: &[u8; 32],
     sig: &mut P::SigBytes,
 ) {
+    use super::sampling::expand_a;
+    use crate::params::PolyMatrix;
     let mut a_hat = P::Matrix::zeroed();
     expand_a::<P, B>(sk.rho(), &mut a_hat);
     sign_with::<P, B>(sk, &a_hat, mu, rnd, sig);

@@ -22,8 +22,10 @@ pub mod sampling;
 #[cfg(feature = "internals")]
 pub use hash::h_shake256;
 pub use hash::{MuHasher, xof_into};
+#[cfg(feature = "internals")]
+pub use internal::sign_internal;
 pub use internal::{
-    key_gen_internal, key_gen_internal_precomputed, sign_internal, sign_internal_given_a_hat,
+    key_gen_internal, key_gen_internal_precomputed, sign_internal_given_a_hat,
     sign_internal_precomputed, verify_internal,
 };
 pub use keys::import_signing_key;
