@@ -1,6 +1,7 @@
 //! The Keccak-only reference (`keccak-only`): for each operation, only the
 //! Keccak-f[1600] permutations that FIPS 204 makes it perform, run on
-//! mldsa's fastest Keccak kernels (AVX-512: `avx512::keccak_f1600_x4`, four
+//! mldsa's fastest Keccak kernels (AVX-512: `avx512::keccak_f1600_x8`,
+//! eight states in `__m512i`, for ExpandA, `avx512::keccak_f1600_x4`, four
 //! states in `__m256i`, and `avx512::keccak_f1600_x1`; on a CPU without
 //! AVX-512, `avx2::keccak_f1600_x4` and the scalar `portable::keccak_f1600`,
 //! what mldsa's AVX2 backend runs: see [`kernels`]). An operation's time
@@ -31,11 +32,13 @@
 //!   ([`Counting`]): it records the inputs of c~'s length, which are
 //!   exactly SampleInBall's. The signatures it makes are checked against
 //!   the public API's.
-//! - The independent sponges of one step (ExpandA's k * l and ExpandS's
-//!   k + l in keygen, ExpandA in verify and in a compact key's sign, the l
-//!   of ExpandMask in each attempt) run four at a time: ceil(blocks / 4)
-//!   calls of the x4 kernel per step (perfect packing: a lower bound). The
-//!   one-lane hashes and SampleInBall run on the x1 kernel.
+//! - The independent sponges of one step (ExpandA's k * l, ExpandS's k + l
+//!   in keygen, the l of ExpandMask in each attempt) run four at a time:
+//!   ceil(blocks / 4) calls of the x4 kernel per step (perfect packing: a
+//!   lower bound); ExpandA's (in keygen, verify and a compact key's sign)
+//!   eight at a time where the CPU has AVX-512, ceil(blocks / 8) calls of
+//!   the x8 kernel. The one-lane hashes and SampleInBall run on the x1
+//!   kernel.
 //!
 //! Sign with the compact key (`sign`) runs ExpandA; with the precomputed
 //! key (`sign-pre`) it does not. The counts are printed at the start of
@@ -59,10 +62,13 @@ const RATE_128: usize = 168;
 /// SHAKE256's rate in bytes.
 const RATE_256: usize = 136;
 
-/// Permutations of an operation: calls of the x4 kernel and of the x1
-/// kernel.
+/// Permutations of an operation: ExpandA's blocks (run on the x8 kernel, or
+/// the x4 one), calls of the x4 kernel and of the x1 kernel.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Perms {
+    /// Blocks of ExpandA's k l sponges: ceil(/ 8) calls of the eight-state
+    /// kernel where the CPU has AVX-512, else ceil(/ 4) of the four-state.
+    pub a: usize,
     /// Calls of the four-state kernel.
     pub x4: usize,
     /// Calls of the one-state kernel.
@@ -71,6 +77,7 @@ pub struct Perms {
 
 impl std::ops::AddAssign for Perms {
     fn add_assign(&mut self, o: Perms) {
+        self.a += o.a;
         self.x4 += o.x4;
         self.x1 += o.x1;
     }
@@ -234,6 +241,7 @@ impl Backend for Counting {
     type Shake256 = LoggedShake256;
     type Shake128x4 = <Portable as Backend>::Shake128x4;
     type Shake256x4 = <Portable as Backend>::Shake256x4;
+    type Shake128x8 = <Portable as Backend>::Shake128x8;
 
     fn ntt(a: &mut Poly) {
         Portable::ntt(a)
@@ -342,7 +350,8 @@ pub fn counts_for<P: ParameterSet>(signatures: &[Vec<u8>]) -> Counts {
     }
     let tr = hash_perms(P::PK_LEN, 64, RATE_256);
     let keygen = Perms {
-        x4: wide(expand_a_blocks + expand_s_blocks),
+        a: expand_a_blocks,
+        x4: wide(expand_s_blocks),
         x1: hash_perms(34, 128, RATE_256) + tr,
     };
 
@@ -387,23 +396,26 @@ pub fn counts_for<P: ParameterSet>(signatures: &[Vec<u8>]) -> Counts {
             "the last SampleInBall input is the signature's c~"
         );
         let mut pre = Perms {
+            a: 0,
             x4: 0,
             x1: mu_perms + rho_pp_perms,
         };
         for c in &c_tildes {
             pre += Perms {
+                a: 0,
                 x4: wide(l * mask_blocks),
                 x1: c_tilde_perms + sample_in_ball_bytes(c, P::TAU).div_ceil(RATE_256),
             };
         }
         let mut compact = pre;
-        compact.x4 += wide(expand_a_blocks);
+        compact.a += expand_a_blocks;
         sign.push(compact);
         sign_pre.push(pre);
         attempts.push(c_tildes.len());
         let c_tilde = &sig_bytes[..P::C_TILDE_LEN];
         verify.push(Perms {
-            x4: wide(expand_a_blocks),
+            a: expand_a_blocks,
+            x4: 0,
             x1: tr
                 + mu_perms
                 + c_tilde_perms
@@ -448,31 +460,34 @@ pub fn counts(param: Param) -> Counts {
     }
 }
 
-/// One line per parameter set and operation: the counts, for the log.
+/// One line per parameter set and operation: the counts, for the log
+/// (ExpandA's blocks as `a`, then calls of the x4 and x1 kernels).
 pub fn describe(param: Param, c: &Counts) -> Vec<String> {
     let mean = |v: &[Perms]| {
         let n = v.len() as f64;
         (
+            v.iter().map(|p| p.a).sum::<usize>() as f64 / n,
             v.iter().map(|p| p.x4).sum::<usize>() as f64 / n,
             v.iter().map(|p| p.x1).sum::<usize>() as f64 / n,
         )
     };
-    let (s4, s1) = mean(&c.sign);
-    let (p4, p1) = mean(&c.sign_pre);
-    let (v4, v1) = mean(&c.verify);
+    let (sa, s4, s1) = mean(&c.sign);
+    let (_, p4, p1) = mean(&c.sign_pre);
+    let (va, v4, v1) = mean(&c.verify);
     let attempts = c.attempts.iter().sum::<usize>() as f64 / c.attempts.len() as f64;
     vec![
         format!(
-            "{}: ExpandA {} blocks, ExpandS {} blocks; keygen {} x4 + {} x1",
+            "{}: ExpandA {} blocks, ExpandS {} blocks; keygen a {} + {} x4 + {} x1",
             param.name(),
             c.expand_a_blocks,
             c.expand_s_blocks,
+            c.keygen.a,
             c.keygen.x4,
             c.keygen.x1
         ),
         format!(
-            "{}: sign {s4:.2} x4 + {s1:.2} x1, sign-pre {p4:.2} x4 + {p1:.2} x1 \
-             ({attempts:.2} attempts: {:?}); verify {v4:.2} x4 + {v1:.2} x1 \
+            "{}: sign a {sa:.0} + {s4:.2} x4 + {s1:.2} x1, sign-pre {p4:.2} x4 + {p1:.2} x1 \
+             ({attempts:.2} attempts: {:?}); verify a {va:.0} + {v4:.2} x4 + {v1:.2} x1 \
              (means over the {N_MESSAGES} messages)",
             param.name(),
             c.attempts
@@ -495,7 +510,8 @@ pub fn subject(param: Param) -> Box<dyn Subject> {
 /// The kernels the Keccak-only reference runs on this CPU.
 pub fn kernels() -> &'static str {
     if has_avx512() {
-        "mldsa's AVX-512 kernels: avx512::keccak_f1600_x4 and avx512::keccak_f1600_x1"
+        "mldsa's AVX-512 kernels: avx512::keccak_f1600_x8 (ExpandA), avx512::keccak_f1600_x4 \
+         and avx512::keccak_f1600_x1"
     } else {
         "mldsa's AVX2 backend's kernels (no AVX-512 on this CPU): avx2::keccak_f1600_x4 \
          and the scalar portable::keccak_f1600"
@@ -518,57 +534,54 @@ struct KeccakOnly {
     avx512: bool,
 }
 
-/// `p.x4` calls of the x4 kernel and `p.x1` of the x1 kernel, on states
-/// kept in memory between calls (as mldsa's samplers do between blocks),
-/// inside a `#[target_feature]` function so that the kernels inline.
+/// ExpandA's `p.a` blocks (ceil(/ 8) calls of the x8 kernel with AVX-512,
+/// else ceil(/ 4) of the x4 one), `p.x4` calls of the x4 kernel and `p.x1`
+/// of the x1 kernel, on states kept in memory between calls (as mldsa's
+/// samplers do between blocks), inside a `#[target_feature]` function so
+/// that the kernels inline.
 #[cfg(target_arch = "x86_64")]
 #[inline(never)]
 fn run(p: Perms, avx512: bool) {
-    use core::arch::x86_64::__m256i;
+    use core::arch::x86_64::{__m256i, __m512i};
     use mldsa::backend::{avx2, avx512, portable};
-    /// `fn $name`: `p.x4` calls of `$x4`, then `p.x1` of `$x1`, compiled
-    /// with `$features`.
-    macro_rules! permutations {
-        ($name:ident, $features:literal, $x4:path, $x1:path) => {
-            #[target_feature(enable = $features)]
-            fn $name(p: Perms, s4: &mut [__m256i; 25], s1: &mut [u64; 25]) {
-                for _ in 0..p.x4 {
-                    $x4(s4);
-                }
-                for _ in 0..p.x1 {
-                    $x1(s1);
-                }
-            }
-        };
+    #[target_feature(enable = "avx2,avx512f,avx512vl")]
+    fn on_avx512(p: Perms, s8: &mut [__m512i; 25], s4: &mut [__m256i; 25], s1: &mut [u64; 25]) {
+        for _ in 0..p.a.div_ceil(8) {
+            avx512::keccak_f1600_x8(s8);
+        }
+        for _ in 0..p.x4 {
+            avx512::keccak_f1600_x4(s4);
+        }
+        for _ in 0..p.x1 {
+            avx512::keccak_f1600_x1(s1);
+        }
     }
-    permutations!(
-        on_avx512,
-        "avx2,avx512f,avx512vl",
-        avx512::keccak_f1600_x4,
-        avx512::keccak_f1600_x1
-    );
-    permutations!(
-        on_avx2,
-        "avx2",
-        avx2::keccak_f1600_x4,
-        portable::keccak_f1600
-    );
-    // SAFETY: __m256i is plain data; all zeros is a valid value.
-    let mut s4: [__m256i; 25] = unsafe { core::mem::zeroed() };
+    #[target_feature(enable = "avx2")]
+    fn on_avx2(p: Perms, s4: &mut [__m256i; 25], s1: &mut [u64; 25]) {
+        for _ in 0..p.a.div_ceil(4) + p.x4 {
+            avx2::keccak_f1600_x4(s4);
+        }
+        for _ in 0..p.x1 {
+            portable::keccak_f1600(s1);
+        }
+    }
+    // SAFETY: __m512i and __m256i are plain data; all zeros is a valid
+    // value.
+    let (mut s8, mut s4): ([__m512i; 25], [__m256i; 25]) = unsafe { core::mem::zeroed() };
     let mut s1 = [0u64; 25];
-    black_box((&mut s4, &mut s1));
+    black_box((&mut s8, &mut s4, &mut s1));
     let p = black_box(p);
     // SAFETY: a KeccakOnly subject exists only where the CPU has AVX2
     // (`Impl::KeccakOnly.available()`, checked in `subject`), and `avx512`
     // is set only where it has AVX-512 F and VL too.
     unsafe {
         if avx512 {
-            on_avx512(p, &mut s4, &mut s1)
+            on_avx512(p, &mut s8, &mut s4, &mut s1)
         } else {
             on_avx2(p, &mut s4, &mut s1)
         }
     };
-    black_box((&s4, &s1));
+    black_box((&s8, &s4, &s1));
 }
 
 #[cfg(not(target_arch = "x86_64"))]

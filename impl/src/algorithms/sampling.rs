@@ -3,7 +3,7 @@
 
 use zeroize::Zeroize;
 
-use crate::backend::{Backend, Xof, XofX4};
+use crate::backend::{Backend, Xof, XofX4, XofX8};
 use crate::ct;
 use crate::params::{N, ParameterSet, PolyVec};
 use crate::poly::Poly;
@@ -21,12 +21,42 @@ const UNIFORM_BLOCKS: usize = 1;
 /// half-bytes (eta = 2 keeps 15/16 of them; eta = 4 keeps 9/16).
 const ETA_BLOCKS: usize = 2;
 
-/// The rejection loop of RejNTTPoly and RejBoundedPoly for four seeds at
-/// once, `xof` holding them absorbed: FIRST bytes of each lane up front,
-/// then one block of RATE bytes at a time until the first `active` lanes
-/// have 256 coefficients (the others are idle lanes of a last, partial
-/// group). `sample` is the backend's acceptance kernel; with SECRET the
-/// squeezed bytes are zeroized (ExpandS's are secret, ExpandA's public).
+/// The rejection loop of RejNTTPoly and RejBoundedPoly for L seeds at once
+/// (L = 4, or 8 for ExpandA), held absorbed by the L-lane SHAKE that
+/// `squeeze` squeezes: FIRST bytes of each lane up front, then one block of
+/// RATE bytes at a time until the first `active` lanes have 256
+/// coefficients (the others are idle lanes of a last, partial group).
+/// `sample` is the backend's acceptance kernel; with SECRET the squeezed
+/// bytes are zeroized (ExpandS's are secret, ExpandA's public).
+#[inline(always)]
+fn rej_poly_lanes<const L: usize, const FIRST: usize, const RATE: usize, const SECRET: bool>(
+    mut squeeze: impl FnMut([&mut [u8]; L]),
+    polys: [&mut Poly; L],
+    active: usize,
+    sample: impl Fn(&mut [i32], &[u8]) -> usize,
+) {
+    const { assert!(FIRST >= RATE) };
+    let mut buf = [[0u8; FIRST]; L];
+    squeeze(buf.each_mut().map(|b| b.as_mut_slice()));
+    let mut ctr = [0usize; L];
+    for lane in 0..L {
+        ctr[lane] = sample(&mut polys[lane].coeffs, &buf[lane]);
+    }
+    // The later blocks, one at a time, into the first RATE bytes of the
+    // same buffer.
+    while ctr[..active].iter().any(|&c| c < N) {
+        squeeze(buf.each_mut().map(|b| &mut b[..RATE]));
+        for lane in 0..L {
+            let c = ctr[lane];
+            ctr[lane] += sample(&mut polys[lane].coeffs[c..], &buf[lane][..RATE]);
+        }
+    }
+    if SECRET {
+        buf.as_flattened_mut().zeroize();
+    }
+}
+
+/// [`rej_poly_lanes`] for four seeds absorbed in `xof`.
 #[inline(always)]
 fn rej_poly_x4<X: XofX4, const FIRST: usize, const RATE: usize, const SECRET: bool>(
     xof: &mut X,
@@ -34,31 +64,12 @@ fn rej_poly_x4<X: XofX4, const FIRST: usize, const RATE: usize, const SECRET: bo
     active: usize,
     sample: impl Fn(&mut [i32], &[u8]) -> usize,
 ) {
-    let mut buf = [[0u8; FIRST]; 4];
-    {
-        let [b0, b1, b2, b3] = &mut buf;
-        xof.squeeze_blocks_x4([b0, b1, b2, b3]);
-    }
-    let mut ctr = [0usize; 4];
-    for lane in 0..4 {
-        ctr[lane] = sample(&mut polys[lane].coeffs, &buf[lane]);
-    }
-    // One block buffer for the whole loop; each squeeze overwrites it.
-    let mut block = [[0u8; RATE]; 4];
-    while ctr[..active].iter().any(|&c| c < N) {
-        {
-            let [b0, b1, b2, b3] = &mut block;
-            xof.squeeze_blocks_x4([b0, b1, b2, b3]);
-        }
-        for lane in 0..4 {
-            let c = ctr[lane];
-            ctr[lane] += sample(&mut polys[lane].coeffs[c..], &block[lane]);
-        }
-    }
-    if SECRET {
-        buf.as_flattened_mut().zeroize();
-        block.as_flattened_mut().zeroize();
-    }
+    rej_poly_lanes::<4, FIRST, RATE, SECRET>(
+        |out| xof.squeeze_blocks_x4(out),
+        polys,
+        active,
+        sample,
+    )
 }
 
 /// The same loop for one seed, absorbed in `xof`.
@@ -91,6 +102,21 @@ fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: [&mut Poly; 4], acti
     xof.absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     rej_poly_x4::<_, { UNIFORM_BLOCKS * SHAKE128_RATE }, SHAKE128_RATE, false>(
         &mut xof,
+        polys,
+        active,
+        |out, buf| B::rej_uniform(out, buf),
+    )
+}
+
+/// RejNTTPoly (Algorithm 30) for eight seeds at once (ExpandA). In a frame
+/// of its own: its sponge and buffers are not added to those of the
+/// four-lane path in the caller's frame.
+#[inline(never)]
+fn rej_ntt_poly_x8<B: Backend>(seeds: [[u8; 34]; 8], polys: [&mut Poly; 8], active: usize) {
+    let mut xof = B::Shake128x8::new_x8();
+    xof.absorb_x8(seeds.each_ref().map(|s| s.as_slice()));
+    rej_poly_lanes::<8, { UNIFORM_BLOCKS * SHAKE128_RATE }, SHAKE128_RATE, false>(
+        |out| xof.squeeze_blocks_x8(out),
         polys,
         active,
         |out, buf| B::rej_uniform(out, buf),
@@ -199,21 +225,57 @@ fn seed_34<P: ParameterSet>(rho: &[u8; 32], index: usize) -> [u8; 34] {
     s
 }
 
-/// ExpandA (Algorithm 32): `A_hat[r][s] = RejNTTPoly(rho || s || r)`, four
-/// entries at a time in row-major order.
+/// How many entries of A_hat ExpandA makes together when `left` remain:
+/// with an eight-lane SHAKE128 ([`Backend::EIGHT_LANE_SHAKE`]), eight while
+/// eight remain; then, and on the other backends, [`in_groups_of_four`]'s
+/// rule.
+#[inline(always)]
+fn a_group<B: Backend>(left: usize) -> usize {
+    if left >= 8 && B::eight_lane_shake() {
+        8
+    } else if B::wide_shake() {
+        left.min(4)
+    } else if left >= 4 {
+        4
+    } else {
+        1
+    }
+}
+
+/// The next eight entries of `outputs` (ExpandA's eight-lane group), or
+/// `None` where fewer are left.
+#[inline(always)]
+fn next_eight<'a>(outputs: &mut impl Iterator<Item = &'a mut Poly>) -> Option<[&'a mut Poly; 8]> {
+    let [p0, p1, p2, p3, p4, p5, p6, p7] = core::array::from_fn(|_| outputs.next());
+    Some([p0?, p1?, p2?, p3?, p4?, p5?, p6?, p7?])
+}
+
+/// ExpandA (Algorithm 32): `A_hat[r][s] = RejNTTPoly(rho || s || r)`, eight
+/// entries at a time in row-major order, the last two to seven as
+/// `in_groups_of_four` schedules them.
 #[inline(never)]
 pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matrix) {
     let seed = |index: usize| seed_34::<P>(rho, index);
-    let entries = a_hat
+    let mut entries = a_hat
         .as_mut()
         .iter_mut()
         .flat_map(|row| row.as_mut().iter_mut());
-    in_groups_of_four::<B>(
-        P::K * P::L,
-        entries,
-        |index, p| rej_ntt_poly::<B>(&seed(index), p),
-        |index, n, polys| {
+    let total = P::K * P::L;
+    let mut index = 0;
+    while a_group::<B>(total - index) == 8 {
+        if let Some(polys) = next_eight(&mut entries) {
             let seeds = core::array::from_fn(|lane| seed(index + lane));
+            rej_ntt_poly_x8::<B>(seeds, polys, 8);
+        }
+        index += 8;
+    }
+    let first = index;
+    in_groups_of_four::<B>(
+        total - first,
+        entries,
+        |index, p| rej_ntt_poly::<B>(&seed(first + index), p),
+        |index, n, polys| {
+            let seeds = core::array::from_fn(|lane| seed(first + index + lane));
             rej_ntt_poly_x4::<B>(seeds, polys, n)
         },
     );
@@ -222,21 +284,30 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
 /// ExpandA (Algorithm 32) one row at a time, in order, for the operations
 /// that use each row once (KeyGen's and the key import's t = A_hat s1_hat,
 /// Verify's A_hat z_hat, the compact key's expansion): l polynomials of
-/// stack instead of k l. The groups of four are [`expand_a`]'s, across row
+/// stack instead of k l. The groups are [`expand_a`]'s, across row
 /// boundaries; entries made ahead of their row wait here.
 pub struct MatrixRows {
     /// Row-major index of the next entry to generate.
     next: usize,
-    ahead: [Poly; 3],
+    ahead: [Poly; AHEAD],
     ahead_len: usize,
 }
+
+/// How many entries a group can make ahead of their row: seven with groups
+/// of eight (on x86-64, where the AVX-512 backend may run), three with
+/// groups of four.
+const AHEAD: usize = if cfg!(all(target_arch = "x86_64", not(feature = "ct-check"))) {
+    7
+} else {
+    3
+};
 
 impl MatrixRows {
     /// The rows from the first.
     pub fn new() -> Self {
         MatrixRows {
             next: 0,
-            ahead: [Poly::ZERO; 3],
+            ahead: [Poly::ZERO; AHEAD],
             ahead_len: 0,
         }
     }
@@ -247,23 +318,22 @@ impl MatrixRows {
         let row = row.as_mut();
         let mut filled = self.ahead_len.min(row.len());
         row[..filled].clone_from_slice(&self.ahead[..filled]);
-        self.ahead_len = 0;
+        // Entries made ahead of the row after this one too (a group of
+        // eight can reach it), moved to the front.
+        self.ahead[..self.ahead_len].rotate_left(filled);
+        self.ahead_len -= filled;
         while filled < row.len() {
-            let left = P::K * P::L - self.next;
-            // As in `in_groups_of_four`.
-            let n = if B::wide_shake() {
-                left.min(4)
-            } else if left >= 4 {
-                4
-            } else {
-                1
-            };
+            let n = a_group::<B>(P::K * P::L - self.next);
             let to_row = (row.len() - filled).min(n);
-            let [a0, a1, a2] = &mut self.ahead;
-            let mut outputs = row[filled..].iter_mut().chain([a0, a1, a2]);
+            let mut outputs = row[filled..].iter_mut().chain(self.ahead.iter_mut());
             if n == 1 {
                 if let Some(p) = outputs.next() {
                     rej_ntt_poly::<B>(&seed_34::<P>(rho, self.next), p);
+                }
+            } else if n == 8 {
+                if let Some(polys) = next_eight(&mut outputs) {
+                    let seeds = core::array::from_fn(|lane| seed_34::<P>(rho, self.next + lane));
+                    rej_ntt_poly_x8::<B>(seeds, polys, 8);
                 }
             } else if let (Some(p0), Some(p1), Some(p2), Some(p3)) = (
                 outputs.next(),

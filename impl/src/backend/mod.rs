@@ -108,6 +108,48 @@ pub trait XofX4: Sized {
     fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]);
 }
 
+/// Eight SHAKE instances run side by side, each absorbing one input: ExpandA
+/// eight entries at a time.
+pub trait XofX8: Sized {
+    /// The rate in bytes.
+    const RATE: usize;
+    /// Eight fresh states.
+    fn new_x8() -> Self;
+    /// Absorb one complete input per lane (the inputs have equal lengths),
+    /// once, into fresh states.
+    fn absorb_x8(&mut self, inputs: [&[u8]; 8]);
+    /// Squeeze `RATE * n` bytes into each lane's buffer (all of length RATE * n).
+    fn squeeze_blocks_x8(&mut self, out: [&mut [u8]; 8]);
+}
+
+/// Eight lanes as two four-lane SHAKEs, one after the other: the eight-lane
+/// form of every backend without an eight-state permutation.
+#[derive(Clone)]
+pub struct PairX4<X: XofX4>([X; 2]);
+
+impl<X: XofX4> XofX8 for PairX4<X> {
+    const RATE: usize = X::RATE;
+
+    #[inline(always)]
+    fn new_x8() -> Self {
+        PairX4([X::new_x4(), X::new_x4()])
+    }
+
+    #[inline(always)]
+    fn absorb_x8(&mut self, [i0, i1, i2, i3, i4, i5, i6, i7]: [&[u8]; 8]) {
+        let [lo, hi] = &mut self.0;
+        lo.absorb_x4([i0, i1, i2, i3]);
+        hi.absorb_x4([i4, i5, i6, i7]);
+    }
+
+    #[inline(always)]
+    fn squeeze_blocks_x8(&mut self, [o0, o1, o2, o3, o4, o5, o6, o7]: [&mut [u8]; 8]) {
+        let [lo, hi] = &mut self.0;
+        lo.squeeze_blocks_x4([o0, o1, o2, o3]);
+        hi.squeeze_blocks_x4([o4, o5, o6, o7]);
+    }
+}
+
 /// The kernels an ML-DSA backend provides. All functions are constant time
 /// in the polynomial coefficients unless documented otherwise (rejection
 /// sampling reads public SHAKE output).
@@ -124,6 +166,15 @@ pub trait Backend: Copy + 'static {
     fn wide_shake() -> bool {
         Self::WIDE_SHAKE
     }
+    /// Whether [`Self::Shake128x8`] permutes eight states at once (AVX-512),
+    /// so that ExpandA runs eight entries at a time; otherwise it runs four
+    /// at a time, as the other samplers do.
+    const EIGHT_LANE_SHAKE: bool = false;
+    /// [`Self::EIGHT_LANE_SHAKE`], asked at run time (as [`Self::wide_shake`]).
+    #[inline(always)]
+    fn eight_lane_shake() -> bool {
+        Self::EIGHT_LANE_SHAKE
+    }
     /// SHAKE128 (G), one lane.
     type Shake128: Xof;
     /// SHAKE256 (H), one lane.
@@ -132,6 +183,9 @@ pub trait Backend: Copy + 'static {
     type Shake128x4: XofX4;
     /// SHAKE256 four lanes.
     type Shake256x4: XofX4;
+    /// SHAKE128 eight lanes (ExpandA): [`PairX4`] of [`Self::Shake128x4`]
+    /// unless the backend permutes eight states at once.
+    type Shake128x8: XofX8;
 
     /// Forward NTT in place. Input |a_i| < q; output |a_i| < 9q, equal mod q
     /// to FIPS 204's NTT (Algorithm 41).

@@ -226,6 +226,15 @@ selected_xof!(SelectedShake128x4, Shake128x4, XofX4, new_x4;
     fn absorb_x4(inputs: [&[u8]; 4]); fn squeeze_blocks_x4(out: [&mut [u8]; 4]););
 selected_xof!(SelectedShake256x4, Shake256x4, XofX4, new_x4;
     fn absorb_x4(inputs: [&[u8]; 4]); fn squeeze_blocks_x4(out: [&mut [u8]; 4]););
+/// The selected backend's eight-lane SHAKE128 (ExpandA's): made only where
+/// [`Backend::eight_lane_shake`] holds, that is on AVX-512, so the AVX-512
+/// backend's, whose two-sponge fallback keeps it correct anywhere else.
+#[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
+pub type SelectedShake128x8 = super::avx512::ShakeX8OrPair<168>;
+/// The selected backend's eight-lane SHAKE128: two four-lane ones (no
+/// backend here has an eight-state permutation).
+#[cfg(not(all(target_arch = "x86_64", not(feature = "ct-check"))))]
+pub type SelectedShake128x8 = super::PairX4<SelectedShake128x4>;
 
 /// The forwarding methods of [`Selected`]: each one out-of-line function
 /// that branches on the selected backend and calls its kernel, with the
@@ -265,10 +274,19 @@ impl Backend for Selected {
     type Shake256 = SelectedShake256;
     type Shake128x4 = SelectedShake128x4;
     type Shake256x4 = SelectedShake256x4;
+    type Shake128x8 = SelectedShake128x8;
 
     #[inline(always)]
     fn wide_shake() -> bool {
         !matches!(selected_backend(), BackendKind::Portable)
+    }
+
+    #[inline(always)]
+    fn eight_lane_shake() -> bool {
+        #[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
+        return matches!(selected_backend(), BackendKind::Avx512);
+        #[cfg(not(all(target_arch = "x86_64", not(feature = "ct-check"))))]
+        false
     }
 
     selected_kernels! {

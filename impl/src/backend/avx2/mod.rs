@@ -267,6 +267,7 @@ cpu_kernels! {
         type Shake256 = ShakeBmi<136>;
         type Shake128x4 = Avx2ShakeX4<168>;
         type Shake256x4 = Avx2ShakeX4<136>;
+        type Shake128x8 = crate::backend::PairX4<Avx2ShakeX4<168>>;
     }
     fn ntt(a: &mut Poly) => unsafe |t| ntt_poly(a);
     fn invntt_tomont(a: &mut Poly) => unsafe |t| invntt_poly(a);

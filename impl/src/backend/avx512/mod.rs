@@ -43,9 +43,9 @@ use crate::params::{Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 use isa::Isa512;
 
-pub use keccak::keccak_f1600_x1;
 #[cfg(feature = "internals")]
-pub use keccak::{ShakeX4, keccak_f1600_x4};
+pub use keccak::{ShakeX4, keccak_f1600_x4, keccak_f1600_x8};
+pub use keccak::{ShakeX8OrPair, keccak_f1600_x1};
 
 /// Whether this CPU runs the AVX-512 backend: AVX-512 F, VL, BW and DQ
 /// (with the operating system saving the 512-bit registers), and AVX2,
@@ -133,10 +133,12 @@ cpu_kernels! {
     impl Backend for Avx512, token Avx512Cpu, fallback Avx2 {
         const NAME: &'static str = "avx512";
         const WIDE_SHAKE: bool = true;
+        const EIGHT_LANE_SHAKE: bool = true;
         type Shake128 = Shake<168>;
         type Shake256 = Shake<136>;
         type Shake128x4 = Avx512ShakeX4<168>;
         type Shake256x4 = Avx512ShakeX4<136>;
+        type Shake128x8 = ShakeX8OrPair<168>;
     }
     fn ntt(a: &mut Poly) => unsafe |t| ntt_poly(a);
     fn invntt_tomont(a: &mut Poly) => unsafe |t| invntt_poly(a);

@@ -201,6 +201,7 @@ impl Backend for Neon {
     type Shake256 = keccak::Shake<136>;
     type Shake128x4 = NeonShakeX4<168>;
     type Shake256x4 = NeonShakeX4<136>;
+    type Shake128x8 = crate::backend::PairX4<NeonShakeX4<168>>;
 
     #[inline(always)]
     fn ntt(a: &mut Poly) {

@@ -40,7 +40,7 @@ pub use {
     ntt::{invntt_tomont, ntt},
 };
 
-use super::Backend;
+use super::{Backend, PairX4};
 use crate::params::{D, Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 
@@ -55,6 +55,7 @@ impl Backend for Portable {
     type Shake256 = Shake256;
     type Shake128x4 = [Shake128; 4];
     type Shake256x4 = [Shake256; 4];
+    type Shake128x8 = PairX4<[Shake128; 4]>;
 
     fn ntt(a: &mut Poly) {
         ntt::ntt(&mut a.coeffs)
