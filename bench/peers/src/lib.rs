@@ -239,7 +239,8 @@ impl Impl {
             Impl::AwsLc => "aws-lc-rs 1.19.0 / aws-lc-sys 0.47.0 (AWS-LC mldsa-native)",
             Impl::KeccakOnly => {
                 "not an implementation: only the Keccak-f[1600] permutations the operation must \
-                 perform, on mldsa's fastest x4 and x1 kernels on this CPU (bench/README.md)"
+                 perform, on mldsa's fastest Keccak kernels on this CPU (x8 for ExpandA where \
+                 there is AVX-512, x4, x1; bench/README.md)"
             }
         }
     }
