@@ -231,7 +231,8 @@ fn seed_34<P: ParameterSet>(rho: &[u8; 32], index: usize) -> [u8; 34] {
 /// rule.
 #[inline(always)]
 fn a_group<B: Backend>(left: usize) -> usize {
-    if left >= 8 && B::eight_lane_shake() {
+    // (A group of eight needs room for seven entries ahead of their row.)
+    if left >= 8 && AHEAD >= 7 && B::eight_lane_shake() {
         8
     } else if B::wide_shake() {
         left.min(4)
@@ -296,11 +297,7 @@ pub struct MatrixRows {
 /// How many entries a group can make ahead of their row: seven with groups
 /// of eight (on x86-64, where the AVX-512 backend may run), three with
 /// groups of four.
-const AHEAD: usize = if cfg!(all(target_arch = "x86_64", not(feature = "ct-check"))) {
-    7
-} else {
-    3
-};
+const AHEAD: usize = if cfg!(target_arch = "x86_64") { 7 } else { 3 };
 
 impl MatrixRows {
     /// The rows from the first.
