@@ -4,10 +4,42 @@ use crate::params::{Eta, EtaKind, Q};
 
 /// CoeffFromThreeBytes (Algorithm 14) over a buffer: 23-bit candidates,
 /// accepted when below q. The buffer is public (derived from rho).
+///
+/// Eight candidates (24 bytes, three words) at a time while `out` has room
+/// for eight: each is stored at the count so far and counted when
+/// accepted, so a rejected one is overwritten by the next (no branch on
+/// the candidates; `out` may hold scratch past the count returned). The
+/// rest one candidate at a time.
 #[inline(always)]
 pub fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
     let mut ctr = 0;
-    for chunk in buf.chunks_exact(3) {
+    let mut pos = 0;
+    while let (Some(room), Some(bytes)) = (
+        out.get_mut(ctr..ctr + 8),
+        buf.get(pos..).and_then(<[u8]>::first_chunk::<24>),
+    ) {
+        let [w0, w1, w2] = words(bytes);
+        let candidates = [
+            w0,
+            w0 >> 24,
+            w0 >> 48 | w1 << 16,
+            w1 >> 8,
+            w1 >> 32,
+            w1 >> 56 | w2 << 8,
+            w2 >> 16,
+            w2 >> 40,
+        ];
+        let mut k = 0;
+        for c in candidates {
+            let t = (c & 0x7F_FFFF) as i32;
+            // k <= 7 here: one more than the candidates before, at most.
+            room[k & 7] = t;
+            k += usize::from(t < Q);
+        }
+        ctr += k;
+        pos += 24;
+    }
+    for chunk in buf.get(pos..).unwrap_or_default().chunks_exact(3) {
         if ctr == out.len() {
             break;
         }
@@ -18,6 +50,17 @@ pub fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
         }
     }
     ctr
+}
+
+/// The three little-endian words of 24 bytes.
+#[inline(always)]
+fn words(bytes: &[u8; 24]) -> [u64; 3] {
+    let (chunks, _) = bytes.as_chunks::<8>();
+    [
+        u64::from_le_bytes(chunks[0]),
+        u64::from_le_bytes(chunks[1]),
+        u64::from_le_bytes(chunks[2]),
+    ]
 }
 
 /// CoeffFromHalfByte (Algorithm 15) over a buffer, low half-byte first.
