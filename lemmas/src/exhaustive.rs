@@ -419,9 +419,11 @@ fn rej_uniform_vs_rule(sampler: &dyn Fn(&mut [i32], &[u8]) -> usize) -> Result<S
     ))
 }
 
-/// rej_eta = the rule, for every acceptance mask of 8 half-bytes (the SIMD
-/// step), every half-byte value at every position of it, at each of the 4
-/// byte offsets; the buffer cut at every byte and the room at every count.
+/// rej_eta = the rule, for every acceptance mask of 8 half-bytes (one SIMD
+/// compaction; the AVX2 step of 16 half-bytes meets each mask in both
+/// halves, as m and as !m), every half-byte value at every position of it,
+/// at each of the 4 byte offsets; the buffer cut at every byte and the room
+/// at every count.
 fn rej_eta<B: Backend>(eta: i32) -> Result<String, String> {
     rej_eta_vs_rule(eta, &|out, b| typed::rej_eta::<B>(eta, out, b))
 }

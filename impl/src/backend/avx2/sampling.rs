@@ -102,38 +102,60 @@ pub fn rej_uniform<T: CompactTable>(out: &mut [i32], buf: &[u8]) -> usize {
     ctr + portable::rej_uniform_scalar(&mut out[ctr..], buf.get(pos..).unwrap_or_default())
 }
 
-/// Bounded candidates (CoeffFromHalfByte, low half-byte first) from 4 bytes
-/// at a time.
+/// The values (eta - t for eta = 4, 2 - (t mod 5) for eta = 2) of the
+/// half-bytes t of the low 8 bytes of `x`, low half-byte first, one byte
+/// each, and the mask of those accepted (bit i: half-byte i below the
+/// bound). The value is looked up with a byte shuffle, a permutation of
+/// registers: no memory access depends on the secret half-bytes.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn half_bytes<E: Eta>(x: __m128i) -> (__m128i, usize) {
+    let (limit, values) = match E::KIND {
+        EtaKind::Two => (
+            15,
+            _mm_setr_epi8(2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 0),
+        ),
+        EtaKind::Four => (
+            9,
+            _mm_setr_epi8(4, 3, 2, 1, 0, -1, -2, -3, -4, 0, 0, 0, 0, 0, 0, 0),
+        ),
+    };
+    let nibble = _mm_set1_epi8(0x0F);
+    let lo = _mm_and_si128(x, nibble);
+    let hi = _mm_and_si128(_mm_srli_epi16::<4>(x), nibble);
+    let t = _mm_unpacklo_epi8(lo, hi);
+    let good = _mm_cmpgt_epi8(_mm_set1_epi8(limit), t);
+    // Constant-time check: which half-bytes are accepted is public (the
+    // rejected ones are discarded, independent of the accepted ones).
+    let mask = crate::ct::public(_mm_movemask_epi8(good) as usize);
+    (_mm_shuffle_epi8(values, t), mask)
+}
+
+/// Bounded candidates (CoeffFromHalfByte, low half-byte first): sixteen
+/// half-bytes (8 bytes) at a time while `out` has room for sixteen, then
+/// eight (4 bytes) while it has room for eight, then the scalar rule.
 #[inline(never)]
 #[target_feature(enable = "avx2,popcnt")]
 pub fn rej_eta<T: CompactTable, E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
-    let limit = _mm256_set1_epi32(match E::KIND {
-        EtaKind::Two => 15,
-        EtaKind::Four => 9,
-    });
-    let nibble = _mm_set1_epi8(0x0F);
     let mut ctr = 0;
     let mut pos = 0;
-    while ctr + 8 <= out.len() && pos + 4 <= buf.len() {
-        let mut word = [0u8; 4];
-        word.copy_from_slice(&buf[pos..pos + 4]);
-        let x = _mm_cvtsi32_si128(i32::from_le_bytes(word));
-        let lo = _mm_and_si128(x, nibble);
-        let hi = _mm_and_si128(_mm_srli_epi16::<4>(x), nibble);
-        let t = _mm256_cvtepu8_epi32(_mm_unpacklo_epi8(lo, hi));
-        let good = _mm256_cmpgt_epi32(limit, t);
-        let value = match E::KIND {
-            EtaKind::Two => {
-                // 2 - (t mod 5), t mod 5 = t - 5 floor(205 t / 1024) for t < 15
-                let div5 = _mm256_srli_epi32::<10>(_mm256_mullo_epi32(t, _mm256_set1_epi32(205)));
-                let rem = _mm256_sub_epi32(t, _mm256_mullo_epi32(div5, _mm256_set1_epi32(5)));
-                _mm256_sub_epi32(_mm256_set1_epi32(2), rem)
-            }
-            EtaKind::Four => _mm256_sub_epi32(_mm256_set1_epi32(4), t),
-        };
-        // Constant-time check: which half-bytes are accepted is public.
-        let mask = crate::ct::public(_mm256_movemask_ps(_mm256_castsi256_ps(good)) as usize);
-        ctr += compact_store::<T>(&mut out[ctr..], value, mask);
+    while let (Some(room), Some(bytes)) = (
+        out.get_mut(ctr..ctr + 16),
+        buf.get(pos..).and_then(<[u8]>::first_chunk::<8>),
+    ) {
+        let (value, mask) = half_bytes::<E>(_mm_cvtsi64_si128(i64::from_le_bytes(*bytes)));
+        let first = _mm256_cvtepi8_epi32(value);
+        let second = _mm256_cvtepi8_epi32(_mm_srli_si128::<8>(value));
+        let k = compact_store::<T>(room, first, mask & 0xFF);
+        ctr += k + compact_store::<T>(&mut room[k..], second, mask >> 8);
+        pos += 8;
+    }
+    while let (Some(room), Some(bytes)) = (
+        out.get_mut(ctr..ctr + 8),
+        buf.get(pos..).and_then(<[u8]>::first_chunk::<4>),
+    ) {
+        let (value, mask) = half_bytes::<E>(_mm_cvtsi32_si128(i32::from_le_bytes(*bytes)));
+        ctr += compact_store::<T>(room, _mm256_cvtepi8_epi32(value), mask & 0xFF);
         pos += 4;
     }
     ctr + portable::rej_eta_scalar::<E>(&mut out[ctr..], &buf[pos..])
