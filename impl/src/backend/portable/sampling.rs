@@ -68,27 +68,32 @@ fn words(bytes: &[u8; 24]) -> [u64; 3] {
 /// The accepted values are secret (s1, s2). Every candidate is computed and
 /// stored the same way; only the count, which depends on rejected half-bytes
 /// (discarded, independent of the accepted ones), decides where the next one
-/// goes.
+/// goes. Eight half-bytes (4 bytes) at a time while `out` has room for
+/// eight, as in [`rej_uniform`]; then one at a time.
 #[inline(always)]
 pub fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
     let mut ctr = 0;
-    // Half-bytes below `limit` are accepted.
-    let limit = match E::KIND {
-        EtaKind::Two => 15,
-        EtaKind::Four => 9,
-    };
-    for &byte in buf {
+    let mut pos = 0;
+    while let (Some(room), Some(bytes)) = (
+        out.get_mut(ctr..ctr + 8),
+        buf.get(pos..).and_then(<[u8]>::first_chunk::<4>),
+    ) {
+        let word = u32::from_le_bytes(*bytes);
+        let mut k = 0;
+        for i in 0..8 {
+            let t = (word >> (4 * i) & 0x0F) as i32;
+            // k <= 7 here: one more than the half-bytes before, at most.
+            room[k & 7] = eta_value::<E>(t);
+            k += accepted::<E>(t);
+        }
+        ctr += k;
+        pos += 4;
+    }
+    for &byte in buf.get(pos..).unwrap_or_default() {
         for t in [(byte & 0x0F) as i32, (byte >> 4) as i32] {
             if ctr < out.len() {
-                // t mod 5 for t < 15, as (205 t) >> 10 = floor(t / 5) there.
-                let value = match E::KIND {
-                    EtaKind::Two => 2 - (t - ((205 * t) >> 10) * 5),
-                    EtaKind::Four => 4 - t,
-                };
-                out[ctr] = value;
-                // Constant-time check: whether t is accepted is public (the
-                // rejected half-bytes are discarded).
-                ctr += crate::ct::public((t - limit) >> 31 & 1) as usize;
+                out[ctr] = eta_value::<E>(t);
+                ctr += accepted::<E>(t);
             }
         }
         if ctr == out.len() {
@@ -96,4 +101,27 @@ pub fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
         }
     }
     ctr
+}
+
+/// The coefficient of half-byte t (0 <= t < 16) if accepted: eta - t for
+/// eta = 4, 2 - (t mod 5) for eta = 2, with t mod 5 = t - 5 floor(205 t /
+/// 1024) (exact for t < 15). No branch on t.
+#[inline(always)]
+fn eta_value<E: Eta>(t: i32) -> i32 {
+    match E::KIND {
+        EtaKind::Two => 2 - (t - ((205 * t) >> 10) * 5),
+        EtaKind::Four => 4 - t,
+    }
+}
+
+/// 1 if half-byte t is accepted (below 15 for eta = 2, below 9 for eta =
+/// 4), else 0. Constant-time check: whether t is accepted is public (the
+/// rejected half-bytes are discarded).
+#[inline(always)]
+fn accepted<E: Eta>(t: i32) -> usize {
+    let limit = match E::KIND {
+        EtaKind::Two => 15,
+        EtaKind::Four => 9,
+    };
+    crate::ct::public((t - limit) >> 31 & 1) as usize
 }
