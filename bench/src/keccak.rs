@@ -288,8 +288,8 @@ impl Backend for Counting {
     fn exceeds_norm(a: &Poly, bound: i32) -> bool {
         Portable::exceeds_norm(a, bound)
     }
-    fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8) {
-        Portable::ball_swap(c, i, j, sign)
+    fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64) {
+        Portable::ball_swaps(c, js, signs)
     }
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
         Portable::rej_uniform(out, buf)

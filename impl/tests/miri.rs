@@ -226,16 +226,18 @@ fn shake_edges() {
     each_backend!(shake_x4());
 }
 
-/// SampleInBall's swap at the ends of each 32-byte vector.
-fn ball_swap<B: Backend>() -> Vec<[i8; N]> {
+/// SampleInBall's swaps for tau = 1, 39 and 60 and 256 (every position),
+/// j from the first step's i down to 0.
+fn ball_swaps<B: Backend>() -> Vec<[i8; N]> {
     let mut all = Vec::new();
-    for i in [0, 31, 32, 63, 255] {
-        for j in [0, i] {
-            let raw = bytes(N, (i + j) as u32);
-            let mut c: [i8; N] = core::array::from_fn(|k| (raw[k] % 3) as i8 - 1);
-            B::ball_swap(&mut c, i, j, -1);
-            all.push(c);
-        }
+    for tau in [1, 39, 60, 256] {
+        let raw = bytes(N, tau as u32);
+        let mut c: [i8; N] = core::array::from_fn(|k| (raw[k] % 3) as i8 - 1);
+        let js: Vec<u8> = (N - tau..N)
+            .map(|i| (raw[i] as usize % (i + 1)) as u8)
+            .collect();
+        B::ball_swaps(&mut c, &js, 0x0123_4567_89AB_CDEF);
+        all.push(c);
     }
     all
 }
@@ -258,7 +260,7 @@ fn pointwise_acc<B: Backend>() -> Vec<[i32; N]> {
 
 #[test]
 fn kernel_edges() {
-    each_backend!(ball_swap());
+    each_backend!(ball_swaps());
     each_backend!(pointwise_acc());
 }
 

@@ -2,7 +2,8 @@
 //! applied in order: `rej_uniform` (CoeffFromThreeBytes on 3-byte
 //! candidates) and `rej_eta` (CoeffFromHalfByte, low half-byte first, eta 2
 //! and 4), including the count returned and stopping when `out` is full;
-//! and `ball_swap`, SampleInBall's (Algorithm 29) lines 7 and 8.
+//! and `ball_swaps`, SampleInBall's (Algorithm 29) lines 7 and 8 for
+//! every i from 256 - tau.
 
 use crate::common::*;
 use mldsa::backend::Backend;
@@ -115,39 +116,47 @@ fn eta_buf() -> impl Strategy<Value = Vec<u8>> {
     len.prop_flat_map(move |n| prop::collection::vec(byte.clone(), n))
 }
 
-/// ball_swap(c, i, j, sign) for j <= i < 256: exactly Algorithm 29's
-/// c_i <- c_j; c_j <- sign, every other coefficient unchanged.
-fn check_ball_swap<B: Backend>(
-    c: &[i8; N],
-    i: usize,
-    j: usize,
-    sign: i8,
-) -> Result<(), TestCaseError> {
-    let mut expected = *c;
-    expected[i] = expected[j];
-    expected[j] = sign;
+/// ball_swaps(c, js, signs) with j_k <= i = 256 - tau + k: exactly
+/// Algorithm 29's lines 7 and 8 in order from c = 0, c_i <- c_j; c_j <-
+/// (-1)^h with h bit k of `signs` (0 past bit 63), whatever c held before.
+fn check_ball_swaps<B: Backend>(c: &[i8; N], js: &[u8], signs: u64) -> Result<(), TestCaseError> {
+    let mut expected = [0i8; N];
+    let first = N - js.len();
+    for (k, &j) in js.iter().enumerate() {
+        let (i, j) = (first + k, j as usize);
+        let h = if k < 64 { signs >> k & 1 } else { 0 };
+        expected[i] = expected[j];
+        expected[j] = if h == 1 { -1 } else { 1 };
+    }
     let mut got = *c;
-    B::ball_swap(&mut got, i, j, sign);
+    B::ball_swaps(&mut got, js, signs);
     prop_assert_eq!(
         got,
         expected,
-        "{}: ball_swap(i {}, j {}, sign {})",
+        "{}: ball_swaps(js {:?}, signs {:#x})",
         B::NAME,
-        i,
-        j,
-        sign
+        js,
+        signs
     );
     Ok(())
+}
+
+/// tau in 0..=80 (past the 64 sign bits) and a j <= i for each step.
+fn ball_js() -> impl Strategy<Value = Vec<u8>> {
+    (0usize..=80).prop_flat_map(|tau| {
+        let steps: Vec<_> = (N - tau..N).map(|i| 0..=i as u8).collect();
+        steps
+    })
 }
 
 proptest! {
     #![proptest_config(proptest_config!(1024))]
 
     #[test]
-    fn ball_swap_matches_spec(c in prop::collection::vec(-1i8..=1, N).prop_map(|v| core::array::from_fn::<i8, N, _>(|k| v[k])),
-                              (i, j) in (0usize..256).prop_flat_map(|i| (Just(i), 0..=i)),
-                              sign in prop::sample::select(vec![-1, 1])) {
-        for_each_backend!(check_ball_swap(&c, i, j, sign));
+    fn ball_swaps_matches_spec(c in prop::collection::vec(-1i8..=1, N).prop_map(|v| core::array::from_fn::<i8, N, _>(|k| v[k])),
+                               js in ball_js(),
+                               signs in any::<u64>()) {
+        for_each_backend!(check_ball_swaps(&c, &js, signs));
     }
 
     #[test]
@@ -164,15 +173,23 @@ proptest! {
 }
 
 #[test]
-fn ball_swap_edges() -> Result<(), TestCaseError> {
-    // Every (i, j) at the vector and array boundaries, on distinct values so
-    // a wrong lane shows.
+fn ball_swaps_edges() -> Result<(), TestCaseError> {
+    // A first step (i, j) at every pair of vector and array boundaries,
+    // then steps with j = 0 and j = i in turn, over a c of distinct values
+    // (which must be overwritten).
     let c: [i8; N] = core::array::from_fn(|k| k as u8 as i8);
-    let places = [0usize, 1, 7, 8, 9, 15, 16, 127, 128, 248, 254, 255];
+    let places = [0usize, 1, 7, 8, 9, 15, 16, 31, 32, 127, 128, 248, 254, 255];
     for &i in &places {
         for &j in places.iter().filter(|&&j| j <= i) {
-            for sign in [-1, 1] {
-                for_each_backend!(check_ball_swap(&c, i, j, sign));
+            let js: Vec<u8> = (i..N)
+                .map(|m| match m - i {
+                    0 => j as u8,
+                    d if d % 2 == 1 => 0,
+                    _ => m as u8,
+                })
+                .collect();
+            for signs in [0, u64::MAX, 0x5555_5555_5555_5555] {
+                for_each_backend!(check_ball_swaps(&c, &js, signs));
             }
         }
     }

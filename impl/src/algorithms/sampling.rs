@@ -561,40 +561,44 @@ pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly)
     xof.squeeze(&mut block);
     let mut signs_bytes = [0u8; 8];
     signs_bytes.copy_from_slice(&block[..8]);
-    let mut signs = u64::from_le_bytes(signs_bytes);
+    let signs = u64::from_le_bytes(signs_bytes);
     signs_bytes.zeroize();
-    // c as bytes while it is built: a quarter of the vectors to touch.
-    let mut ball = [0i8; N];
+    // The j of each i from 256 - tau (lines 4 to 6), then the swaps
+    // (lines 7 and 8) all at once.
+    let mut js = [0u8; 64];
+    const { assert!(P::TAU <= 64) };
     let mut pos = 8;
-    for i in (N - P::TAU)..N {
+    for (k, i) in ((N - P::TAU)..N).enumerate() {
         let j = loop {
             if pos == SHAKE256_RATE {
                 xof.squeeze(&mut block);
                 pos = 0;
             }
-            let j = block[pos] as usize;
+            let j = block[pos];
             pos += 1;
             // Constant-time check: whether this byte is rejected is public.
             // The c~ of a rejected signing attempt stays secret, but which
             // of its bytes were rejected says nothing about the j accepted
             // (uniform on [0, i] whatever came before), so nothing about c.
-            if ct::public(j <= i) {
+            if ct::public(j as usize <= i) {
                 break j;
             }
         };
-        // c_i <- c_j; c_j <- (-1)^sign, touching every position up to i the
-        // same way: in the iterations Sign_internal rejects, c~ and so j
-        // stay secret, so neither the memory index nor a branch may depend
-        // on j. (Which bytes were rejected above reveals only those bytes.)
-        let sign = 1 - 2 * (signs & 1) as i8;
-        B::ball_swap(&mut ball, i, j, sign);
-        signs >>= 1;
+        js[k] = j;
     }
+    // c_i <- c_j; c_j <- (-1)^sign, touching every position up to i the
+    // same way: in the iterations Sign_internal rejects, c~ and so the j's
+    // stay secret, so neither a memory index nor a branch may depend on
+    // them. (Which bytes were rejected above reveals only those bytes.)
+    // c as bytes while it is built: a quarter of the vectors to touch.
+    let mut ball = [0i8; N];
+    B::ball_swaps(&mut ball, &js[..P::TAU], signs);
     for (x, &b) in c.coeffs.iter_mut().zip(ball.iter()) {
         *x = b as i32;
     }
     ball.as_mut_slice().zeroize();
     block.as_mut_slice().zeroize();
+    js.as_mut_slice().zeroize();
 }
 
 /// Every entry of a vector through the backend's NTT.

@@ -229,11 +229,13 @@ pub trait Backend: Copy + 'static {
     /// |a_i| <= 2^31 - 2^22 and bound <= (q-1)/8. Constant time: every
     /// coefficient is examined.
     fn exceeds_norm(a: &Poly, bound: i32) -> bool;
-    /// SampleInBall (Algorithm 29) lines 7 and 8 at position i: c_i <- c_j,
-    /// then c_j <- sign, for j <= i < 256, on c held as bytes (its
-    /// coefficients are -1, 0, 1). Constant time in j and sign: every
-    /// coefficient up to i is read and rewritten the same way.
-    fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8);
+    /// c <- SampleInBall's (Algorithm 29) lines 7 and 8 for each i from
+    /// 256 - tau to 255, with tau = `js.len()`, from c = 0 (lines 1 and 2):
+    /// c_i <- c_j, then c_j <- (-1)^h, where j = js[i + tau - 256] <= i and
+    /// h is bit i + tau - 256 of `signs`; c held as bytes (its coefficients
+    /// are -1, 0, 1), its previous content overwritten. Constant time in
+    /// the j's and the signs: no memory access or branch depends on them.
+    fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64);
 
     /// Uniform rejection sampling (RejNTTPoly's inner step): reads 3-byte
     /// candidates from `buf`, writes those < q to `out`, stops when `out` is

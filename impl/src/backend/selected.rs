@@ -305,7 +305,7 @@ impl Backend for Selected {
         fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize;
         fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly);
         fn exceeds_norm(a: &Poly, bound: i32) -> bool;
-        fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8);
+        fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64);
         fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize;
         fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize;
         fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly);

@@ -28,6 +28,7 @@ use super::portable::{self, Portable};
 use crate::params::{D, Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 use isa::{load, store};
+use zeroize::Zeroize;
 
 pub use isa::Isa;
 pub use sampling::Compact;
@@ -157,48 +158,58 @@ fn unpack_t1_shifted_poly(a: &mut Poly, v: &[u8]) {
     Portable::unpack_t1_shifted(a, v)
 }
 
-/// c_i <- c_j, c_j <- sign for j <= i, reading and rewriting every 32-byte
-/// vector up to i the same way. Blends and plain stores: LLVM turns the
-/// portable select-and-store loop into masked stores (`vpmaskmovd`), which
-/// are slow on AMD CPUs.
+/// [`Backend::ball_swaps`] on the list of c's nonzero coefficients, for
+/// tau <= 64 (SampleInBall's; a longer list runs [`Portable::ball_swaps`]).
+///
+/// c_i <- c_j with c_i = 0 (no step before reached i) moves the
+/// coefficient at j, if any, to i: the positions of the nonzero
+/// coefficients, one byte each in two registers, are where every step
+/// works (a compare and two blends, instead of gathering c_j from the
+/// whole polynomial). Entry k (set at step k to j, then moved by later
+/// steps) carries sign bit k. Then c is written from the list, every
+/// entry compared with every position. No memory access or branch depends
+/// on a j, a position or a sign.
 #[target_feature(enable = "avx2")]
-fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8) {
-    let vectors = (i / 32 + 1).min(N / 32);
-    let jv = _mm256_set1_epi8(j as u8 as i8);
+fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64) {
+    let tau = js.len();
+    if tau > 64 {
+        return Portable::ball_swaps(c, js, signs);
+    }
     let lanes = _mm256_setr_epi8(
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, //
         16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
     );
-    // Byte k of vector v is position 32 v + k (mod 256, as j is).
-    let hit = |v: usize| {
-        _mm256_cmpeq_epi8(
-            _mm256_add_epi8(lanes, _mm256_set1_epi8((32 * v) as u8 as i8)),
-            jv,
-        )
-    };
-    let load = |c: &[i8; N], v: usize| {
-        let bytes = &c[32 * v..32 * v + 32];
-        // SAFETY: `bytes` is 32 readable bytes.
-        unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) }
-    };
-    let mut acc = _mm256_setzero_si256();
-    for v in 0..vectors {
-        acc = _mm256_or_si256(acc, _mm256_and_si256(load(c, v), hit(v)));
+    // Byte b of vector v is (entry, or position) 32 v + b, as a byte.
+    let at = |v: usize| _mm256_add_epi8(lanes, _mm256_set1_epi8((32 * v) as u8 as i8));
+    let mut list = [_mm256_setzero_si256(); 2];
+    let first = N - tau;
+    for (k, &j) in js.iter().enumerate() {
+        let jv = _mm256_set1_epi8(j as i8);
+        let iv = _mm256_set1_epi8((first + k) as u8 as i8);
+        let kv = _mm256_set1_epi8(k as u8 as i8);
+        for (v, entries) in list.iter_mut().enumerate() {
+            let moved = _mm256_blendv_epi8(*entries, iv, _mm256_cmpeq_epi8(*entries, jv));
+            *entries = _mm256_blendv_epi8(moved, jv, _mm256_cmpeq_epi8(at(v), kv));
+        }
     }
-    // At most one byte of acc is nonzero: the byte sum is c_j as a u8.
-    let sums = _mm256_sad_epu8(acc, _mm256_setzero_si256());
-    let sums = _mm_add_epi64(
-        _mm256_castsi256_si128(sums),
-        _mm256_extracti128_si256::<1>(sums),
-    );
-    let total = _mm_cvtsi128_si64(_mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums)));
-    if let Some(x) = c.get_mut(i) {
-        *x = total as u8 as i8;
+    let mut positions = [0u8; 64];
+    let (halves, _) = positions.as_chunks_mut::<32>();
+    for (half, entries) in halves.iter_mut().zip(list) {
+        // SAFETY: `half` is 32 writable bytes.
+        unsafe { _mm256_storeu_si256(half.as_mut_ptr().cast(), entries) };
     }
-    let s = _mm256_set1_epi8(sign);
-    for v in 0..vectors {
-        let x = _mm256_blendv_epi8(load(c, v), s, hit(v));
-        let bytes = &mut c[32 * v..32 * v + 32];
+    let mut out = [_mm256_setzero_si256(); 8];
+    for (k, &p) in positions[..tau].iter().enumerate() {
+        let pv = _mm256_set1_epi8(p as i8);
+        let s = _mm256_set1_epi8(portable::ball_sign(signs, k));
+        for (v, x) in out.iter_mut().enumerate() {
+            // The positions are distinct: each byte is set once.
+            *x = _mm256_or_si256(*x, _mm256_and_si256(_mm256_cmpeq_epi8(at(v), pv), s));
+        }
+    }
+    positions.as_mut_slice().zeroize();
+    let (vectors, _) = c.as_chunks_mut::<32>();
+    for (bytes, x) in vectors.iter_mut().zip(out) {
         // SAFETY: `bytes` is 32 writable bytes.
         unsafe { _mm256_storeu_si256(bytes.as_mut_ptr().cast(), x) };
     }
@@ -287,7 +298,7 @@ cpu_kernels! {
         => unsafe |t| make_hint_poly::<G>(h, z, r);
     fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) => unsafe |t| use_hint_poly::<G>(a, h, r);
     fn exceeds_norm(a: &Poly, bound: i32) -> bool => unsafe |t| exceeds_norm_poly(a, bound);
-    fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8) => unsafe |t| ball_swap(c, i, j, sign);
+    fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64) => unsafe |t| ball_swaps(c, js, signs);
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize
         => unsafe |t| sampling::rej_uniform::<Compact>(out, buf);
     fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize

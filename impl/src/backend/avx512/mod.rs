@@ -159,8 +159,8 @@ cpu_kernels! {
     fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly)
         => safe |t| t.avx2().use_hint::<G>(a, h, r);
     fn exceeds_norm(a: &Poly, bound: i32) -> bool => safe |t| t.avx2().exceeds_norm(a, bound);
-    fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8)
-        => safe |t| t.avx2().ball_swap(c, i, j, sign);
+    fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64)
+        => safe |t| t.avx2().ball_swaps(c, js, signs);
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize => safe |t| t.avx2().rej_uniform(out, buf);
     fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize
         => safe |t| t.avx2().rej_eta::<E>(out, buf);

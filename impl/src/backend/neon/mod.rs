@@ -274,8 +274,8 @@ impl Backend for Neon {
     }
 
     #[inline(always)]
-    fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8) {
-        Portable::ball_swap(c, i, j, sign)
+    fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64) {
+        Portable::ball_swaps(c, js, signs)
     }
 
     fn exceeds_norm(a: &Poly, bound: i32) -> bool {

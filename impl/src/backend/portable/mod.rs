@@ -17,6 +17,7 @@ pub use arithmetic::{caddq, freeze, montgomery_mul, montgomery_reduce, reduce32}
 // What the SIMD backends build on: the constants of the arithmetic, the
 // permutation and the sponge over another permutation, and the scalar
 // tails of the rejection samplers.
+pub use sampling::ball_sign;
 #[cfg(any(
     feature = "internals",
     target_arch = "x86_64",
@@ -154,15 +155,23 @@ impl Backend for Portable {
         any != 0
     }
 
-    fn ball_swap(c: &mut [i8; N], i: usize, j: usize, sign: i8) {
-        let mut c_j = 0;
-        for (k, &x) in c[..=i].iter().enumerate() {
-            c_j |= x & -((k == j) as i8);
-        }
-        c[i] = c_j;
-        for (k, x) in c[..=i].iter_mut().enumerate() {
-            let hit = -((k == j) as i8);
-            *x = (*x & !hit) | (sign & hit);
+    /// Each step reads and rewrites every coefficient up to i the same way.
+    fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64) {
+        *c = [0; N];
+        let first = N.saturating_sub(js.len());
+        for (k, &j) in js.iter().enumerate().take(N) {
+            let i = first + k;
+            let j = j as usize;
+            let sign = ball_sign(signs, k);
+            let mut c_j = 0;
+            for (m, &x) in c[..=i].iter().enumerate() {
+                c_j |= x & -((m == j) as i8);
+            }
+            c[i] = c_j;
+            for (m, x) in c[..=i].iter_mut().enumerate() {
+                let hit = -((m == j) as i8);
+                *x = (*x & !hit) | (sign & hit);
+            }
         }
     }
 

@@ -63,6 +63,13 @@ fn words(bytes: &[u8; 24]) -> [u64; 3] {
     ]
 }
 
+/// (-1)^h as a byte, h = bit k of `signs` (0 past bit 63): the sign
+/// SampleInBall's step k writes.
+#[inline(always)]
+pub fn ball_sign(signs: u64, k: usize) -> i8 {
+    1 - 2 * (signs.checked_shr(k as u32).unwrap_or(0) & 1) as i8
+}
+
 /// CoeffFromHalfByte (Algorithm 15) over a buffer, low half-byte first.
 ///
 /// The accepted values are secret (s1, s2). Every candidate is computed and
