@@ -9,7 +9,7 @@
 //! range).
 
 use crate::lane::{Lane, WideLane};
-use mldsa::backend::lanes::avx2::Avx2Ops;
+use mldsa::backend::lanes::avx2::{Avx2Ops, LaneOps};
 use mldsa::params::N;
 use std::marker::PhantomData;
 
@@ -132,26 +132,15 @@ impl<L> Default for Avx2Model<L> {
     }
 }
 
-impl<L: Lane> Avx2Ops for Avx2Model<L> {
+impl<L: Lane> LaneOps for Avx2Model<L> {
     type V = Reg<L>;
-    type Lane = L;
 
-    fn load(self, coeffs: &[L; N], i: usize) -> Reg<L> {
-        Reg::D(core::array::from_fn(|k| coeffs[8 * i + k]))
-    }
-    fn store(self, coeffs: &mut [L; N], i: usize, v: Reg<L>) {
-        coeffs[8 * i..8 * i + 8].copy_from_slice(&v.d());
-    }
-    fn load_row(self, row: &[i32; 8]) -> Reg<L> {
-        Reg::D(row.map(L::lit))
-    }
     fn set1_epi32(self, x: i32) -> Reg<L> {
         Reg::D([L::lit(x); 8])
     }
     fn setzero_si256(self) -> Reg<L> {
         Reg::D([L::lit(0); 8])
     }
-
     // dst[i+31:i] := a[i+31:i] + b[i+31:i]
     fn add_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
         zip(a, b, L::add)
@@ -162,25 +151,6 @@ impl<L: Lane> Avx2Ops for Avx2Model<L> {
     // tmp[63:0] := a[i+31:i] * b[i+31:i]; dst[i+31:i] := tmp[31:0]
     fn mullo_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
         zip(a, b, L::mul)
-    }
-    // dst[i+63:i] := SignExtend64(a[i+31:i]) * SignExtend64(b[i+31:i]), i = 0, 64, 128, 192
-    fn mul_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        let (a, b) = (a.d(), b.d());
-        if self.mutation == Some(Mutation::MulUnsigned) {
-            let zero = L::lit(0);
-            return Reg::Q(core::array::from_fn(|i| {
-                L::Wide::join(zero, a[2 * i]).mul(L::Wide::join(zero, b[2 * i]))
-            }));
-        }
-        Reg::Q(core::array::from_fn(|i| {
-            a[2 * i].widen().mul(b[2 * i].widen())
-        }))
-    }
-    fn add_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip64(a, b, L::Wide::add)
-    }
-    fn sub_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip64(a, b, L::Wide::sub)
     }
     // IF imm8 > 31: dst := (a < 0 ? 0xFFFFFFFF : 0) ELSE dst := SignExtend32(a >> imm8)
     fn srai_epi32<const K: i32>(self, a: Reg<L>) -> Reg<L> {
@@ -234,7 +204,39 @@ impl<L: Lane> Avx2Ops for Avx2Model<L> {
         }
         map(a, L::abs)
     }
+}
 
+impl<L: Lane> Avx2Ops for Avx2Model<L> {
+    type Lane = L;
+
+    fn load(self, coeffs: &[L; N], i: usize) -> Reg<L> {
+        Reg::D(core::array::from_fn(|k| coeffs[8 * i + k]))
+    }
+    fn store(self, coeffs: &mut [L; N], i: usize, v: Reg<L>) {
+        coeffs[8 * i..8 * i + 8].copy_from_slice(&v.d());
+    }
+    fn load_row(self, row: &[i32; 8]) -> Reg<L> {
+        Reg::D(row.map(L::lit))
+    }
+    // dst[i+63:i] := SignExtend64(a[i+31:i]) * SignExtend64(b[i+31:i]), i = 0, 64, 128, 192
+    fn mul_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        let (a, b) = (a.d(), b.d());
+        if self.mutation == Some(Mutation::MulUnsigned) {
+            let zero = L::lit(0);
+            return Reg::Q(core::array::from_fn(|i| {
+                L::Wide::join(zero, a[2 * i]).mul(L::Wide::join(zero, b[2 * i]))
+            }));
+        }
+        Reg::Q(core::array::from_fn(|i| {
+            a[2 * i].widen().mul(b[2 * i].widen())
+        }))
+    }
+    fn add_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        zip64(a, b, L::Wide::add)
+    }
+    fn sub_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+        zip64(a, b, L::Wide::sub)
+    }
     // dst[31:0] := SELECT4(a[127:0], imm8[1:0]) ... for each 128-bit half
     fn shuffle_epi32<const IMM: i32>(self, a: Reg<L>) -> Reg<L> {
         let imm = self.imm(
@@ -331,7 +333,6 @@ impl<L: Lane> Avx2Ops for Avx2Model<L> {
             }
         })
     }
-
     fn requires_epi64(self, v: Reg<L>, lo: i64, hi: i64) {
         for x in v.q() {
             x.requires(lo, hi);

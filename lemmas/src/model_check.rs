@@ -460,7 +460,7 @@ mod avx2 {
     use crate::Lemma;
     use crate::avx2_model::{Avx2Model, Mutation, Reg};
     use mldsa::backend::avx2::Isa;
-    use mldsa::backend::lanes::avx2::Avx2Ops;
+    use mldsa::backend::lanes::avx2::{Avx2Ops, LaneOps};
     use mldsa::params::N;
 
     type M = Avx2Model<i32>;
@@ -468,7 +468,7 @@ mod avx2 {
     bench!(
         Avx2,
         "The AVX2 intrinsics and their model.",
-        Avx2Ops,
+        LaneOps,
         8,
         M,
         D,

@@ -8,7 +8,7 @@
 
 use core::arch::x86_64::*;
 
-use crate::backend::lanes::avx2::Avx2Ops;
+use crate::backend::lanes::avx2::{Avx2Ops, LaneOps};
 use crate::params::N;
 
 /// Proof that this CPU has AVX2; the AVX2 intrinsics as [`Avx2Ops`].
@@ -49,31 +49,8 @@ macro_rules! avx2 {
     };
 }
 
-impl Avx2Ops for Isa {
+impl LaneOps for Isa {
     type V = __m256i;
-    type Lane = i32;
-
-    #[inline(always)]
-    fn load(self, coeffs: &[i32; N], i: usize) -> __m256i {
-        let chunk = &coeffs[8 * i..8 * i + 8];
-        // SAFETY: `chunk` is 8 readable i32 (32 bytes); loadu has no
-        // alignment need; the CPU has AVX2 (an `Isa` exists).
-        unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) }
-    }
-
-    #[inline(always)]
-    fn store(self, coeffs: &mut [i32; N], i: usize, v: __m256i) {
-        let chunk = &mut coeffs[8 * i..8 * i + 8];
-        // SAFETY: `chunk` is 8 writable i32 (32 bytes); storeu has no
-        // alignment need; the CPU has AVX2 (an `Isa` exists).
-        unsafe { _mm256_storeu_si256(chunk.as_mut_ptr().cast(), v) }
-    }
-
-    #[inline(always)]
-    fn load_row(self, row: &[i32; 8]) -> __m256i {
-        // SAFETY: `row` is 8 readable i32; the CPU has AVX2.
-        unsafe { _mm256_loadu_si256(row.as_ptr().cast()) }
-    }
 
     #[inline(always)]
     fn set1_epi32(self, x: i32) -> __m256i {
@@ -98,21 +75,6 @@ impl Avx2Ops for Isa {
     #[inline(always)]
     fn mullo_epi32(self, a: __m256i, b: __m256i) -> __m256i {
         avx2!(_mm256_mullo_epi32(a, b))
-    }
-
-    #[inline(always)]
-    fn mul_epi32(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_mul_epi32(a, b))
-    }
-
-    #[inline(always)]
-    fn add_epi64(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_add_epi64(a, b))
-    }
-
-    #[inline(always)]
-    fn sub_epi64(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_sub_epi64(a, b))
     }
 
     #[inline(always)]
@@ -158,6 +120,47 @@ impl Avx2Ops for Isa {
     #[inline(always)]
     fn abs_epi32(self, a: __m256i) -> __m256i {
         avx2!(_mm256_abs_epi32(a))
+    }
+}
+
+impl Avx2Ops for Isa {
+    type Lane = i32;
+
+    #[inline(always)]
+    fn load(self, coeffs: &[i32; N], i: usize) -> __m256i {
+        let chunk = &coeffs[8 * i..8 * i + 8];
+        // SAFETY: `chunk` is 8 readable i32 (32 bytes); loadu has no
+        // alignment need; the CPU has AVX2 (an `Isa` exists).
+        unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    fn store(self, coeffs: &mut [i32; N], i: usize, v: __m256i) {
+        let chunk = &mut coeffs[8 * i..8 * i + 8];
+        // SAFETY: `chunk` is 8 writable i32 (32 bytes); storeu has no
+        // alignment need; the CPU has AVX2 (an `Isa` exists).
+        unsafe { _mm256_storeu_si256(chunk.as_mut_ptr().cast(), v) }
+    }
+
+    #[inline(always)]
+    fn load_row(self, row: &[i32; 8]) -> __m256i {
+        // SAFETY: `row` is 8 readable i32; the CPU has AVX2.
+        unsafe { _mm256_loadu_si256(row.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    fn mul_epi32(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_mul_epi32(a, b))
+    }
+
+    #[inline(always)]
+    fn add_epi64(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_add_epi64(a, b))
+    }
+
+    #[inline(always)]
+    fn sub_epi64(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_sub_epi64(a, b))
     }
 
     #[inline(always)]

@@ -8,6 +8,7 @@
 
 use core::arch::x86_64::*;
 
+use crate::backend::lanes::avx2::LaneOps;
 use crate::backend::lanes::avx512::Avx512Ops;
 use crate::params::N;
 
@@ -118,5 +119,86 @@ impl Avx512Ops for Isa512 {
     #[inline(always)]
     fn permutex2var_epi32(self, a: __m512i, idx: __m512i, b: __m512i) -> __m512i {
         avx512!(_mm512_permutex2var_epi32(a, idx, b))
+    }
+}
+
+/// The lane-wise operations on 16 lanes: each method runs the `_mm512_`
+/// form of the `_mm256_` intrinsic it is named after (comparisons through
+/// a mask register, expanded back to all-ones lanes), so that the AVX2
+/// backend's rounding kernels, reduce32 and caddq run on `__m512i`.
+impl LaneOps for Isa512 {
+    type V = __m512i;
+
+    #[inline(always)]
+    fn set1_epi32(self, x: i32) -> __m512i {
+        avx512!(_mm512_set1_epi32(x))
+    }
+
+    #[inline(always)]
+    fn setzero_si256(self) -> __m512i {
+        avx512!(_mm512_setzero_si512())
+    }
+
+    #[inline(always)]
+    fn add_epi32(self, a: __m512i, b: __m512i) -> __m512i {
+        avx512!(_mm512_add_epi32(a, b))
+    }
+
+    #[inline(always)]
+    fn sub_epi32(self, a: __m512i, b: __m512i) -> __m512i {
+        avx512!(_mm512_sub_epi32(a, b))
+    }
+
+    #[inline(always)]
+    fn mullo_epi32(self, a: __m512i, b: __m512i) -> __m512i {
+        avx512!(_mm512_mullo_epi32(a, b))
+    }
+
+    // The shift counts as a vector: `_mm512_srai_epi32` takes its count as
+    // a `u32` constant, which `K` cannot become. LLVM emits the
+    // immediate form for a constant count.
+    #[inline(always)]
+    fn srai_epi32<const K: i32>(self, a: __m512i) -> __m512i {
+        avx512!(_mm512_srav_epi32(a, _mm512_set1_epi32(K)))
+    }
+
+    #[inline(always)]
+    fn slli_epi32<const K: i32>(self, a: __m512i) -> __m512i {
+        avx512!(_mm512_sllv_epi32(a, _mm512_set1_epi32(K)))
+    }
+
+    #[inline(always)]
+    fn and_si256(self, a: __m512i, b: __m512i) -> __m512i {
+        avx512!(_mm512_and_si512(a, b))
+    }
+
+    #[inline(always)]
+    fn andnot_si256(self, a: __m512i, b: __m512i) -> __m512i {
+        avx512!(_mm512_andnot_si512(a, b))
+    }
+
+    #[inline(always)]
+    fn or_si256(self, a: __m512i, b: __m512i) -> __m512i {
+        avx512!(_mm512_or_si512(a, b))
+    }
+
+    #[inline(always)]
+    fn xor_si256(self, a: __m512i, b: __m512i) -> __m512i {
+        avx512!(_mm512_xor_si512(a, b))
+    }
+
+    #[inline(always)]
+    fn cmpeq_epi32(self, a: __m512i, b: __m512i) -> __m512i {
+        avx512!(_mm512_movm_epi32(_mm512_cmpeq_epi32_mask(a, b)))
+    }
+
+    #[inline(always)]
+    fn cmpgt_epi32(self, a: __m512i, b: __m512i) -> __m512i {
+        avx512!(_mm512_movm_epi32(_mm512_cmpgt_epi32_mask(a, b)))
+    }
+
+    #[inline(always)]
+    fn abs_epi32(self, a: __m512i) -> __m512i {
+        avx512!(_mm512_abs_epi32(a))
     }
 }

@@ -15,8 +15,10 @@
 //! intrinsics they use (`Avx512Ops`): the instance that runs is
 //! the intrinsics (`isa`), and the unit tests run the same kernels on a
 //! lane-by-lane model of them (`model`) against the portable kernels and
-//! the instructions. The other arithmetic kernels, the samplers and the
-//! packers are AVX2's.
+//! the instructions. The lane-wise kernels (Power2Round, Decompose,
+//! MakeHint, UseHint, the norm check, reduce32, caddq, freeze, add, sub)
+//! are the AVX2 backend's, written over `LaneOps`, run on 16 lanes by
+//! `isa`'s instance of it. The samplers and the packers are AVX2's.
 //!
 //! Constant time: the same branch-free shapes as the AVX2 backend (masks
 //! from comparisons, no branch and no memory index on a secret). Valgrind
@@ -31,15 +33,18 @@
 
 mod isa;
 mod keccak;
+
+use core::arch::x86_64::*;
 #[cfg(test)]
 mod model;
 
 use super::Backend;
 use super::avx2::{Avx2, Avx2Cpu, ShakeX4OrPortable};
 use super::keccak::{Permutation, keccak_f1600_scalar};
-use super::lanes::avx512::{arithmetic, ntt};
+use super::lanes::avx2::{self as lane_kernels, LaneOps};
+use super::lanes::avx512::{Avx512Ops, arithmetic, ntt};
 use super::portable;
-use crate::params::{Eta, Gamma1, Gamma2, N};
+use crate::params::{D, Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 use isa::Isa512;
 
@@ -83,6 +88,104 @@ fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
 fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
     arithmetic::pointwise_acc(Isa512::new(), c, a, b)
+}
+
+/// Coefficients 16i .. 16i + 16 of a polynomial (the loads and stores of
+/// `simd_poly_loops!`).
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn load(coeffs: &[i32; N], i: usize) -> __m512i {
+    Avx512Ops::load(Isa512::new(), coeffs, i)
+}
+
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn store(coeffs: &mut [i32; N], i: usize, v: __m512i) {
+    Avx512Ops::store(Isa512::new(), coeffs, i, v)
+}
+
+simd_poly_loops!("avx2,avx512f,avx512vl,avx512bw,avx512dq", __m512i, 16);
+
+// The AVX2 backend's lane-wise kernels (`lanes::avx2`, over `LaneOps`) on
+// 16 lanes.
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn add_poly(a: &mut Poly, b: &Poly) {
+    let s = Isa512::new();
+    zip_map(a, b, |x, y| LaneOps::add_epi32(s, x, y))
+}
+
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn sub_poly(a: &mut Poly, b: &Poly) {
+    let s = Isa512::new();
+    zip_map(a, b, |x, y| LaneOps::sub_epi32(s, x, y))
+}
+
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn shift_left_d_poly(a: &mut Poly) {
+    let s = Isa512::new();
+    map(a, |x| s.slli_epi32::<{ D as i32 }>(x))
+}
+
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn reduce32_poly(a: &mut Poly) {
+    let s = Isa512::new();
+    map(a, |x| lane_kernels::reduce32(s, x))
+}
+
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn caddq_poly(a: &mut Poly) {
+    let s = Isa512::new();
+    map(a, |x| lane_kernels::caddq(s, x))
+}
+
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn freeze_poly(a: &mut Poly) {
+    let s = Isa512::new();
+    map(a, |x| lane_kernels::caddq(s, lane_kernels::reduce32(s, x)))
+}
+
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn power2round_poly(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+    let s = Isa512::new();
+    split_into(a1, a0, a, |x| lane_kernels::power2round(s, x))
+}
+
+// Out of line, one copy per Gamma2.
+#[inline(never)]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn decompose_poly<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+    let s = Isa512::new();
+    split_into(a1, a0, a, |x| lane_kernels::decompose::<_, G>(s, x))
+}
+
+#[inline(never)]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn make_hint_poly<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
+    let s = Isa512::new();
+    let mut count = _mm512_setzero_si512();
+    for i in 0..N / 16 {
+        let hint = lane_kernels::make_hint::<_, G>(s, load(&z.coeffs, i), load(&r.coeffs, i));
+        count = _mm512_add_epi32(count, hint);
+        store(&mut h.coeffs, i, hint);
+    }
+    _mm512_reduce_add_epi32(count) as usize
+}
+
+#[inline(never)]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn use_hint_poly<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) {
+    let s = Isa512::new();
+    zip_into(a, h, r, |x, y| lane_kernels::use_hint::<_, G>(s, x, y))
+}
+
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn exceeds_norm_poly(a: &Poly, bound: i32) -> bool {
+    let s = Isa512::new();
+    let mut any = _mm512_setzero_si512();
+    for i in 0..N / 16 {
+        any = _mm512_or_si512(any, lane_kernels::exceeds(s, load(&a.coeffs, i), bound));
+    }
+    _mm512_test_epi32_mask(any, any) != 0
 }
 
 /// SHAKE x4 for the AVX-512 backend: interleaved states when the CPU has
@@ -145,20 +248,20 @@ cpu_kernels! {
     fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly) => unsafe |t| pointwise(c, a, b);
     fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly])
         => unsafe |t| pointwise_acc(c, a, b);
-    fn add(a: &mut Poly, b: &Poly) => safe |t| t.avx2().add(a, b);
-    fn sub(a: &mut Poly, b: &Poly) => safe |t| t.avx2().sub(a, b);
-    fn shift_left_d(a: &mut Poly) => safe |t| t.avx2().shift_left_d(a);
-    fn reduce32(a: &mut Poly) => safe |t| t.avx2().reduce32(a);
-    fn caddq(a: &mut Poly) => safe |t| t.avx2().caddq(a);
-    fn freeze(a: &mut Poly) => safe |t| t.avx2().freeze(a);
-    fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly) => safe |t| t.avx2().power2round(a1, a0, a);
+    fn add(a: &mut Poly, b: &Poly) => unsafe |t| add_poly(a, b);
+    fn sub(a: &mut Poly, b: &Poly) => unsafe |t| sub_poly(a, b);
+    fn shift_left_d(a: &mut Poly) => unsafe |t| shift_left_d_poly(a);
+    fn reduce32(a: &mut Poly) => unsafe |t| reduce32_poly(a);
+    fn caddq(a: &mut Poly) => unsafe |t| caddq_poly(a);
+    fn freeze(a: &mut Poly) => unsafe |t| freeze_poly(a);
+    fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly) => unsafe |t| power2round_poly(a1, a0, a);
     fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly)
-        => safe |t| t.avx2().decompose::<G>(a1, a0, a);
+        => unsafe |t| decompose_poly::<G>(a1, a0, a);
     fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize
-        => safe |t| t.avx2().make_hint::<G>(h, z, r);
+        => unsafe |t| make_hint_poly::<G>(h, z, r);
     fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly)
-        => safe |t| t.avx2().use_hint::<G>(a, h, r);
-    fn exceeds_norm(a: &Poly, bound: i32) -> bool => safe |t| t.avx2().exceeds_norm(a, bound);
+        => unsafe |t| use_hint_poly::<G>(a, h, r);
+    fn exceeds_norm(a: &Poly, bound: i32) -> bool => unsafe |t| exceeds_norm_poly(a, bound);
     fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64)
         => safe |t| t.avx2().ball_swaps(c, js, signs);
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize => safe |t| t.avx2().rej_uniform(out, buf);

@@ -1,7 +1,7 @@
 //! Eight-lane modular arithmetic (i32 lanes): Montgomery multiplication,
 //! the dot-product accumulator, reduce32 and caddq.
 
-use super::Avx2Ops;
+use super::{Avx2Ops, LaneOps};
 use crate::backend::lanes::Coeffs;
 use crate::backend::portable::{MONTGOMERY_BOUND, QINV};
 use crate::params::Q;
@@ -99,13 +99,13 @@ pub fn pointwise_acc<S: Avx2Ops, P: Coeffs<S::Lane>>(s: S, a: &[P], b: &[P], i: 
 
 /// reduce32: a - round(a / 2^23) q, into [-6283009, 6283008].
 #[inline(always)]
-pub fn reduce32<S: Avx2Ops>(s: S, a: S::V) -> S::V {
+pub fn reduce32<S: LaneOps>(s: S, a: S::V) -> S::V {
     let t = s.srai_epi32::<23>(s.add_epi32(a, s.set1_epi32(1 << 22)));
     s.sub_epi32(a, s.mullo_epi32(t, s.set1_epi32(Q)))
 }
 
 /// a + q where a < 0.
 #[inline(always)]
-pub fn caddq<S: Avx2Ops>(s: S, a: S::V) -> S::V {
+pub fn caddq<S: LaneOps>(s: S, a: S::V) -> S::V {
     s.add_epi32(a, s.and_si256(s.srai_epi32::<31>(a), s.set1_epi32(Q)))
 }

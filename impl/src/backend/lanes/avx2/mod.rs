@@ -9,8 +9,8 @@ mod rounding;
 
 pub use arithmetic::{caddq, montgomery_mul, pointwise_acc, reduce32};
 pub use ntt::{invntt_tomont, ntt};
-pub use ops::Avx2Ops;
-pub use rounding::{decompose, exceeds_any, make_hint, power2round, use_hint};
+pub use ops::{Avx2Ops, LaneOps};
+pub use rounding::{decompose, exceeds, exceeds_any, make_hint, power2round, use_hint};
 // The lemmas' view: the steps and tables the kernels are built from.
 #[cfg(feature = "internals")]
 pub use {
@@ -19,5 +19,4 @@ pub use {
         FORWARD, FORWARD_ODD, FORWARD_QINV, FORWARD_QINV_ODD, INVERSE, INVERSE_ODD, INVERSE_QINV,
         INVERSE_QINV_ODD,
     },
-    rounding::exceeds,
 };

@@ -10,20 +10,14 @@
 
 use crate::params::N;
 
-/// One AVX2 register file: 256-bit registers ([`Avx2Ops::V`]) and the
-/// intrinsics on them, each named after its `_mm256_` intrinsic.
-pub trait Avx2Ops: Copy {
-    /// A 256-bit register (`__m256i`): eight 32-bit or four 64-bit lanes.
+/// The lane-wise 32-bit operations of [`Avx2Ops`], each named after its
+/// `_mm256_` intrinsic: all that the rounding kernels, reduce32 and caddq
+/// use. The AVX-512 backend's instance runs the `_mm512_` form of each on
+/// 16 lanes, so that those kernels serve both widths.
+pub trait LaneOps: Copy {
+    /// A register: eight (or, for AVX-512, 16) 32-bit lanes.
     type V: Copy;
-    /// A coefficient in memory: `i32` on the CPU, a symbolic lane in a model.
-    type Lane: Copy;
 
-    /// `_mm256_loadu_si256` of coefficients 8i .. 8i + 8.
-    fn load(self, coeffs: &[Self::Lane; N], i: usize) -> Self::V;
-    /// `_mm256_storeu_si256` of `v` to coefficients 8i .. 8i + 8.
-    fn store(self, coeffs: &mut [Self::Lane; N], i: usize, v: Self::V);
-    /// `_mm256_loadu_si256` of a row of a constant table.
-    fn load_row(self, row: &[i32; 8]) -> Self::V;
     /// `_mm256_set1_epi32`.
     fn set1_epi32(self, x: i32) -> Self::V;
     /// `_mm256_setzero_si256`.
@@ -35,13 +29,6 @@ pub trait Avx2Ops: Copy {
     fn sub_epi32(self, a: Self::V, b: Self::V) -> Self::V;
     /// `_mm256_mullo_epi32`: the low 32 bits of a * b in each 32-bit lane.
     fn mullo_epi32(self, a: Self::V, b: Self::V) -> Self::V;
-    /// `_mm256_mul_epi32`: the 64-bit product of the sign-extended even
-    /// 32-bit lanes (0, 2, 4, 6), in the four 64-bit lanes.
-    fn mul_epi32(self, a: Self::V, b: Self::V) -> Self::V;
-    /// `_mm256_add_epi64`: a + b mod 2^64 in each 64-bit lane.
-    fn add_epi64(self, a: Self::V, b: Self::V) -> Self::V;
-    /// `_mm256_sub_epi64`: a - b mod 2^64 in each 64-bit lane.
-    fn sub_epi64(self, a: Self::V, b: Self::V) -> Self::V;
     /// `_mm256_srai_epi32`: arithmetic shift right by `K` (0 <= K < 32).
     fn srai_epi32<const K: i32>(self, a: Self::V) -> Self::V;
     /// `_mm256_slli_epi32`: shift left by `K` (0 <= K < 32).
@@ -60,6 +47,28 @@ pub trait Avx2Ops: Copy {
     fn cmpgt_epi32(self, a: Self::V, b: Self::V) -> Self::V;
     /// `_mm256_abs_epi32`: |a| (|-2^31| wraps to -2^31).
     fn abs_epi32(self, a: Self::V) -> Self::V;
+}
+
+/// One AVX2 register file: 256-bit registers (`V`, eight 32-bit or four
+/// 64-bit lanes) and the intrinsics on them, each named after its
+/// `_mm256_` intrinsic.
+pub trait Avx2Ops: LaneOps {
+    /// A coefficient in memory: `i32` on the CPU, a symbolic lane in a model.
+    type Lane: Copy;
+
+    /// `_mm256_loadu_si256` of coefficients 8i .. 8i + 8.
+    fn load(self, coeffs: &[Self::Lane; N], i: usize) -> Self::V;
+    /// `_mm256_storeu_si256` of `v` to coefficients 8i .. 8i + 8.
+    fn store(self, coeffs: &mut [Self::Lane; N], i: usize, v: Self::V);
+    /// `_mm256_loadu_si256` of a row of a constant table.
+    fn load_row(self, row: &[i32; 8]) -> Self::V;
+    /// `_mm256_mul_epi32`: the 64-bit product of the sign-extended even
+    /// 32-bit lanes (0, 2, 4, 6), in the four 64-bit lanes.
+    fn mul_epi32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_add_epi64`: a + b mod 2^64 in each 64-bit lane.
+    fn add_epi64(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_sub_epi64`: a - b mod 2^64 in each 64-bit lane.
+    fn sub_epi64(self, a: Self::V, b: Self::V) -> Self::V;
 
     /// `_mm256_shuffle_epi32`: in each 128-bit half, lane i takes lane
     /// `(IMM >> 2i) & 3` of the same half.

@@ -1,12 +1,12 @@
 //! Power2Round, Decompose, MakeHint, UseHint and the norm check on eight
 //! lanes: the portable formulas, lane by lane, with no branch.
 
-use super::Avx2Ops;
+use super::{Avx2Ops, LaneOps};
 use crate::params::{D, Gamma2, Gamma2Kind, N, Q};
 
 /// Power2Round for a in [0, q): (a1, a0).
 #[inline(always)]
-pub fn power2round<S: Avx2Ops>(s: S, a: S::V) -> (S::V, S::V) {
+pub fn power2round<S: LaneOps>(s: S, a: S::V) -> (S::V, S::V) {
     let a1 = s.srai_epi32::<{ D as i32 }>(s.add_epi32(a, s.set1_epi32((1 << (D - 1)) - 1)));
     let a0 = s.sub_epi32(a, s.slli_epi32::<{ D as i32 }>(a1));
     (a1, a0)
@@ -14,7 +14,7 @@ pub fn power2round<S: Avx2Ops>(s: S, a: S::V) -> (S::V, S::V) {
 
 /// Decompose for a in [0, q): (HighBits, LowBits) for gamma2 `G`.
 #[inline(always)]
-pub fn decompose<S: Avx2Ops, G: Gamma2>(s: S, a: S::V) -> (S::V, S::V) {
+pub fn decompose<S: LaneOps, G: Gamma2>(s: S, a: S::V) -> (S::V, S::V) {
     let b = s.srai_epi32::<7>(s.add_epi32(a, s.set1_epi32(127)));
     let a1 = match G::KIND {
         Gamma2Kind::Q32 => {
@@ -38,7 +38,7 @@ pub fn decompose<S: Avx2Ops, G: Gamma2>(s: S, a: S::V) -> (S::V, S::V) {
 
 /// MakeHint for z, r in [0, q): 1 where HighBits(r) != HighBits(r + z mod q).
 #[inline(always)]
-pub fn make_hint<S: Avx2Ops, G: Gamma2>(s: S, z: S::V, r: S::V) -> S::V {
+pub fn make_hint<S: LaneOps, G: Gamma2>(s: S, z: S::V, r: S::V) -> S::V {
     let q = s.set1_epi32(Q);
     let sum = s.sub_epi32(s.add_epi32(r, z), q);
     let sum = s.add_epi32(sum, s.and_si256(s.srai_epi32::<31>(sum), q));
@@ -49,7 +49,7 @@ pub fn make_hint<S: Avx2Ops, G: Gamma2>(s: S, z: S::V, r: S::V) -> S::V {
 
 /// UseHint for r in [0, q), h in {0, 1}.
 #[inline(always)]
-pub fn use_hint<S: Avx2Ops, G: Gamma2>(s: S, h: S::V, r: S::V) -> S::V {
+pub fn use_hint<S: LaneOps, G: Gamma2>(s: S, h: S::V, r: S::V) -> S::V {
     let m = s.set1_epi32(G::M);
     let (r1, r0) = decompose::<S, G>(s, r);
     // delta = h if r0 > 0, else -h
@@ -63,7 +63,7 @@ pub fn use_hint<S: Avx2Ops, G: Gamma2>(s: S, h: S::V, r: S::V) -> S::V {
 
 /// All ones in the lanes with |a| >= bound.
 #[inline(always)]
-pub fn exceeds<S: Avx2Ops>(s: S, a: S::V, bound: i32) -> S::V {
+pub fn exceeds<S: LaneOps>(s: S, a: S::V, bound: i32) -> S::V {
     s.cmpgt_epi32(s.abs_epi32(a), s.set1_epi32(bound - 1))
 }
 
