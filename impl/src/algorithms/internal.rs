@@ -309,7 +309,16 @@ fn sign_with<P: ParameterSet, B: Backend>(
         sample_in_ball::<P, B>(&c_tilde[..P::C_TILDE_LEN], &mut c_hat);
         B::ntt(&mut c_hat);
 
-        // z <- y + <<c s1>>, rejected if ||z|| >= gamma1 - beta
+        // z <- y + <<c s1>>, rejected if ||z|| >= gamma1 - beta: from the
+        // first z_i out of bounds on, the attempt is dropped.
+        //
+        // Constant-time check: each rejection decision is public (FIPS 204
+        // lets the loop's length show), and so is which z_i or r0_i failed
+        // first. It reveals nothing about s1 or s2: for y uniform, whether
+        // a coefficient y_j + (c s1)_j leaves the bound has the same
+        // probability whatever (c s1)_j, independently of the others; which
+        // side it left on would not, and stays secret (the norm check
+        // examines every coefficient of the polynomial the same way).
         let mut reject = false;
         for i in 0..P::L {
             B::pointwise_montgomery(&mut sec.cs, &c_hat, &s1_hat.as_ref()[i]);
@@ -318,18 +327,16 @@ fn sign_with<P: ParameterSet, B: Backend>(
             z_i.clone_from(&sec.y.as_ref()[i]);
             B::add(z_i, &sec.cs);
             B::reduce32(z_i);
-            reject |= B::exceeds_norm(z_i, P::GAMMA1 - P::BETA);
+            if ct::public(B::exceeds_norm(z_i, P::GAMMA1 - P::BETA)) {
+                reject = true;
+                break;
+            }
         }
-        // Constant-time check: each rejection decision is public (FIPS 204
-        // lets the loop's length show). It reveals nothing about s1: for y
-        // uniform, whether y_i + (c s1)_i leaves the bound has the same
-        // probability whatever (c s1)_i; which coefficient failed would
-        // not, and stays secret (the norm check examines them all).
-        if ct::public(reject) {
+        if reject {
             continue;
         }
-        // r0 <- LowBits(w - <<c s2>>), rejected if ||r0|| >= gamma2 - beta;
-        // w becomes w - <<c s2>>.
+        // r0 <- LowBits(w - <<c s2>>), rejected if ||r0|| >= gamma2 - beta
+        // (from the first r0_i out of bounds on); w becomes w - <<c s2>>.
         for i in 0..P::K {
             B::pointwise_montgomery(&mut sec.cs, &c_hat, &s2_hat.as_ref()[i]);
             B::invntt_tomont(&mut sec.cs);
@@ -338,10 +345,12 @@ fn sign_with<P: ParameterSet, B: Backend>(
             B::freeze(w_i);
             let [r1, r0] = &mut sec.scratch;
             B::decompose::<P::Gamma2>(r1, r0, w_i);
-            reject |= B::exceeds_norm(r0, P::GAMMA2 - P::BETA);
+            if ct::public(B::exceeds_norm(r0, P::GAMMA2 - P::BETA)) {
+                reject = true;
+                break;
+            }
         }
-        // Constant-time check: the second rejection decision, public.
-        if ct::public(reject) {
+        if reject {
             continue;
         }
         // <<c t0>>, rejected if ||c t0|| >= gamma2;
