@@ -20,7 +20,7 @@ use crate::params::MlDsa44;
 use crate::params::MlDsa65;
 #[cfg(feature = "ml-dsa-87")]
 use crate::params::MlDsa87;
-use crate::params::{ParameterSet, PolyVec};
+use crate::params::{ParameterSet, PolyMatrix, PolyVec};
 
 pub use crate::backend::selected::{BackendKind, selected_backend};
 
@@ -127,11 +127,15 @@ macro_rules! operations {
                 rnd: &[u8; 32],
                 sig: &mut <Self as ParameterSet>::SigBytes,
             ) {
-                // A_hat is public: expanded here, row by row as `a_hat`
-                // makes it, above the frames of the signing proper, which
-                // are those of a precomputed key's signing and are scrubbed
-                // as far.
-                let a_hat = out_of_line(|| Self::a_hat(sk));
+                // A_hat is public: expanded here, in place (rows returned
+                // by value, as `a_hat` makes them, would each be zeroed and
+                // then copied), above the frames of the signing proper,
+                // which are those of a precomputed key's signing and are
+                // scrubbed as far.
+                let mut a_hat = <Self as ParameterSet>::Matrix::zeroed();
+                out_of_line(|| {
+                    algorithms::sampling::expand_a::<Self, Selected>(sk.rho(), &mut a_hat)
+                });
                 out_of_line(|| {
                     algorithms::sign_internal_given_a_hat::<Self, Selected>(
                         sk, &a_hat, mu, rnd, sig,
