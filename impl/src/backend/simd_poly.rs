@@ -49,3 +49,102 @@ macro_rules! simd_poly_loops {
         }
     };
 }
+
+/// The lane-wise polynomial kernels of the x86-64 backends, written once
+/// over `LaneOps` (the AVX2 kernels of `lanes::avx2`, which the AVX-512
+/// token also implements, on 16 lanes): add, sub, shift_left_d, reduce32,
+/// caddq, freeze, Power2Round, Decompose, MakeHint, UseHint and the norm
+/// check. Expanded after `simd_poly_loops!`, with the backend's target
+/// feature, its token (`$isa`, an expression making it) and its vectors
+/// per polynomial; the backend defines `lane_sum` (the sum of a register's
+/// lanes, as usize) and `any_lane` (whether a lane is nonzero).
+#[cfg(target_arch = "x86_64")]
+macro_rules! lane_poly_kernels {
+    ($feature:literal, $isa:expr, $count:expr) => {
+        use crate::backend::lanes::avx2::{self as lane_kernels, LaneOps};
+
+        #[target_feature(enable = $feature)]
+        fn add_poly(a: &mut Poly, b: &Poly) {
+            let s = $isa;
+            zip_map(a, b, |x, y| LaneOps::add_epi32(s, x, y))
+        }
+
+        #[target_feature(enable = $feature)]
+        fn sub_poly(a: &mut Poly, b: &Poly) {
+            let s = $isa;
+            zip_map(a, b, |x, y| LaneOps::sub_epi32(s, x, y))
+        }
+
+        #[target_feature(enable = $feature)]
+        fn shift_left_d_poly(a: &mut Poly) {
+            let s = $isa;
+            map(a, |x| {
+                LaneOps::slli_epi32::<{ crate::params::D as i32 }>(s, x)
+            })
+        }
+
+        #[target_feature(enable = $feature)]
+        fn reduce32_poly(a: &mut Poly) {
+            let s = $isa;
+            map(a, |x| lane_kernels::reduce32(s, x))
+        }
+
+        #[target_feature(enable = $feature)]
+        fn caddq_poly(a: &mut Poly) {
+            let s = $isa;
+            map(a, |x| lane_kernels::caddq(s, x))
+        }
+
+        #[target_feature(enable = $feature)]
+        fn freeze_poly(a: &mut Poly) {
+            let s = $isa;
+            map(a, |x| lane_kernels::caddq(s, lane_kernels::reduce32(s, x)))
+        }
+
+        #[target_feature(enable = $feature)]
+        fn power2round_poly(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+            let s = $isa;
+            split_into(a1, a0, a, |x| lane_kernels::power2round(s, x))
+        }
+
+        // Out of line, one copy per Gamma2.
+        #[inline(never)]
+        #[target_feature(enable = $feature)]
+        fn decompose_poly<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+            let s = $isa;
+            split_into(a1, a0, a, |x| lane_kernels::decompose::<_, G>(s, x))
+        }
+
+        #[inline(never)]
+        #[target_feature(enable = $feature)]
+        fn make_hint_poly<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
+            let s = $isa;
+            let mut count = LaneOps::setzero_si256(s);
+            for i in 0..$count {
+                let hint =
+                    lane_kernels::make_hint::<_, G>(s, load(&z.coeffs, i), load(&r.coeffs, i));
+                count = LaneOps::add_epi32(s, count, hint);
+                store(&mut h.coeffs, i, hint);
+            }
+            lane_sum(count)
+        }
+
+        #[inline(never)]
+        #[target_feature(enable = $feature)]
+        fn use_hint_poly<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) {
+            let s = $isa;
+            zip_into(a, h, r, |x, y| lane_kernels::use_hint::<_, G>(s, x, y))
+        }
+
+        #[target_feature(enable = $feature)]
+        fn exceeds_norm_poly(a: &Poly, bound: i32) -> bool {
+            let s = $isa;
+            let mut any = LaneOps::setzero_si256(s);
+            for i in 0..$count {
+                any =
+                    LaneOps::or_si256(s, any, lane_kernels::exceeds(s, load(&a.coeffs, i), bound));
+            }
+            any_lane(any)
+        }
+    };
+}

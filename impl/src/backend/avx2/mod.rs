@@ -25,7 +25,7 @@ use super::Backend;
 use super::CompactTable;
 use super::lanes::avx2 as kernels;
 use super::portable::{self, Portable};
-use crate::params::{D, Eta, Gamma1, Gamma2, N};
+use crate::params::{Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 use isa::{load, store};
 use zeroize::Zeroize;
@@ -87,39 +87,6 @@ fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
     for i in 0..32 {
         store(&mut c.coeffs, i, kernels::pointwise_acc(s, a, b, i));
     }
-}
-
-#[target_feature(enable = "avx2")]
-fn add_poly(a: &mut Poly, b: &Poly) {
-    zip_map(a, b, |x, y| _mm256_add_epi32(x, y))
-}
-
-#[target_feature(enable = "avx2")]
-fn sub_poly(a: &mut Poly, b: &Poly) {
-    zip_map(a, b, |x, y| _mm256_sub_epi32(x, y))
-}
-
-#[target_feature(enable = "avx2")]
-fn shift_left_d_poly(a: &mut Poly) {
-    map(a, |x| _mm256_slli_epi32::<{ D as i32 }>(x))
-}
-
-#[target_feature(enable = "avx2")]
-fn reduce32_poly(a: &mut Poly) {
-    let s = Isa::new();
-    map(a, |x| kernels::reduce32(s, x))
-}
-
-#[target_feature(enable = "avx2")]
-fn caddq_poly(a: &mut Poly) {
-    let s = Isa::new();
-    map(a, |x| kernels::caddq(s, x))
-}
-
-#[target_feature(enable = "avx2")]
-fn freeze_poly(a: &mut Poly) {
-    let s = Isa::new();
-    map(a, |x| kernels::caddq(s, kernels::reduce32(s, x)))
 }
 
 /// BitUnpack of z with the AVX2 unpacker, or the portable one for a `v`
@@ -215,47 +182,24 @@ fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64) {
     }
 }
 
-#[target_feature(enable = "avx2")]
-fn power2round_poly(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-    let s = Isa::new();
-    split_into(a1, a0, a, |x| kernels::power2round(s, x))
-}
+// The lane-wise kernels on eight lanes.
+lane_poly_kernels!("avx2", Isa::new(), N / 8);
 
-// Out of line, one copy per Gamma2.
-#[inline(never)]
+/// The sum of the eight lanes (`lane_poly_kernels!`'s MakeHint count).
+#[inline]
 #[target_feature(enable = "avx2")]
-fn decompose_poly<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-    let s = Isa::new();
-    split_into(a1, a0, a, |x| kernels::decompose::<_, G>(s, x))
-}
-
-#[inline(never)]
-#[target_feature(enable = "avx2")]
-fn make_hint_poly<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
-    let s = Isa::new();
-    let mut count = _mm256_setzero_si256();
-    for i in 0..32 {
-        let hint = kernels::make_hint::<_, G>(s, load(&z.coeffs, i), load(&r.coeffs, i));
-        count = _mm256_add_epi32(count, hint);
-        store(&mut h.coeffs, i, hint);
-    }
+fn lane_sum(v: __m256i) -> usize {
     let mut lanes = [0i32; 8];
     // SAFETY: `lanes` is 8 writable i32.
-    unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), count) };
+    unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), v) };
     lanes.iter().sum::<i32>() as usize
 }
 
-#[inline(never)]
+/// Whether a lane is nonzero (`lane_poly_kernels!`'s norm check).
+#[inline]
 #[target_feature(enable = "avx2")]
-fn use_hint_poly<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) {
-    let s = Isa::new();
-    zip_into(a, h, r, |x, y| kernels::use_hint::<_, G>(s, x, y))
-}
-
-#[target_feature(enable = "avx2")]
-fn exceeds_norm_poly(a: &Poly, bound: i32) -> bool {
-    let any = kernels::exceeds_any(Isa::new(), &a.coeffs, bound);
-    _mm256_testz_si256(any, any) == 0
+fn any_lane(v: __m256i) -> bool {
+    _mm256_testz_si256(v, v) == 0
 }
 
 /// SHAKE x4 for the AVX2 backend: interleaved states when the CPU has AVX2,

@@ -41,10 +41,9 @@ mod model;
 use super::Backend;
 use super::avx2::{Avx2, Avx2Cpu, ShakeX4OrPortable};
 use super::keccak::{Permutation, keccak_f1600_scalar};
-use super::lanes::avx2::{self as lane_kernels, LaneOps};
 use super::lanes::avx512::{Avx512Ops, arithmetic, ntt};
 use super::portable;
-use crate::params::{D, Eta, Gamma1, Gamma2, N};
+use crate::params::{Eta, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 use isa::Isa512;
 
@@ -106,86 +105,25 @@ fn store(coeffs: &mut [i32; N], i: usize, v: __m512i) {
 
 simd_poly_loops!("avx2,avx512f,avx512vl,avx512bw,avx512dq", __m512i, 16);
 
-// The AVX2 backend's lane-wise kernels (`lanes::avx2`, over `LaneOps`) on
-// 16 lanes.
+// The lane-wise kernels on 16 lanes.
+lane_poly_kernels!(
+    "avx2,avx512f,avx512vl,avx512bw,avx512dq",
+    Isa512::new(),
+    N / 16
+);
+
+/// The sum of the 16 lanes (`lane_poly_kernels!`'s MakeHint count).
+#[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
-fn add_poly(a: &mut Poly, b: &Poly) {
-    let s = Isa512::new();
-    zip_map(a, b, |x, y| LaneOps::add_epi32(s, x, y))
+fn lane_sum(v: __m512i) -> usize {
+    _mm512_reduce_add_epi32(v) as usize
 }
 
+/// Whether a lane is nonzero (`lane_poly_kernels!`'s norm check).
+#[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
-fn sub_poly(a: &mut Poly, b: &Poly) {
-    let s = Isa512::new();
-    zip_map(a, b, |x, y| LaneOps::sub_epi32(s, x, y))
-}
-
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
-fn shift_left_d_poly(a: &mut Poly) {
-    let s = Isa512::new();
-    map(a, |x| s.slli_epi32::<{ D as i32 }>(x))
-}
-
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
-fn reduce32_poly(a: &mut Poly) {
-    let s = Isa512::new();
-    map(a, |x| lane_kernels::reduce32(s, x))
-}
-
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
-fn caddq_poly(a: &mut Poly) {
-    let s = Isa512::new();
-    map(a, |x| lane_kernels::caddq(s, x))
-}
-
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
-fn freeze_poly(a: &mut Poly) {
-    let s = Isa512::new();
-    map(a, |x| lane_kernels::caddq(s, lane_kernels::reduce32(s, x)))
-}
-
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
-fn power2round_poly(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-    let s = Isa512::new();
-    split_into(a1, a0, a, |x| lane_kernels::power2round(s, x))
-}
-
-// Out of line, one copy per Gamma2.
-#[inline(never)]
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
-fn decompose_poly<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-    let s = Isa512::new();
-    split_into(a1, a0, a, |x| lane_kernels::decompose::<_, G>(s, x))
-}
-
-#[inline(never)]
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
-fn make_hint_poly<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
-    let s = Isa512::new();
-    let mut count = _mm512_setzero_si512();
-    for i in 0..N / 16 {
-        let hint = lane_kernels::make_hint::<_, G>(s, load(&z.coeffs, i), load(&r.coeffs, i));
-        count = _mm512_add_epi32(count, hint);
-        store(&mut h.coeffs, i, hint);
-    }
-    _mm512_reduce_add_epi32(count) as usize
-}
-
-#[inline(never)]
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
-fn use_hint_poly<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) {
-    let s = Isa512::new();
-    zip_into(a, h, r, |x, y| lane_kernels::use_hint::<_, G>(s, x, y))
-}
-
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
-fn exceeds_norm_poly(a: &Poly, bound: i32) -> bool {
-    let s = Isa512::new();
-    let mut any = _mm512_setzero_si512();
-    for i in 0..N / 16 {
-        any = _mm512_or_si512(any, lane_kernels::exceeds(s, load(&a.coeffs, i), bound));
-    }
-    _mm512_test_epi32_mask(any, any) != 0
+fn any_lane(v: __m512i) -> bool {
+    _mm512_test_epi32_mask(v, v) != 0
 }
 
 /// SHAKE x4 for the AVX-512 backend: interleaved states when the CPU has

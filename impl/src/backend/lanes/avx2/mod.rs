@@ -10,7 +10,7 @@ mod rounding;
 pub use arithmetic::{caddq, montgomery_mul, pointwise_acc, reduce32};
 pub use ntt::{invntt_tomont, ntt};
 pub use ops::{Avx2Ops, LaneOps};
-pub use rounding::{decompose, exceeds, exceeds_any, make_hint, power2round, use_hint};
+pub use rounding::{decompose, exceeds, make_hint, power2round, use_hint};
 // The lemmas' view: the steps and tables the kernels are built from.
 #[cfg(feature = "internals")]
 pub use {

@@ -1,8 +1,9 @@
-//! Power2Round, Decompose, MakeHint, UseHint and the norm check on eight
-//! lanes: the portable formulas, lane by lane, with no branch.
+//! Power2Round, Decompose, MakeHint, UseHint and the norm check on a
+//! register of lanes (eight, or 16 on AVX-512): the portable formulas,
+//! lane by lane, with no branch.
 
-use super::{Avx2Ops, LaneOps};
-use crate::params::{D, Gamma2, Gamma2Kind, N, Q};
+use super::LaneOps;
+use crate::params::{D, Gamma2, Gamma2Kind, Q};
 
 /// Power2Round for a in [0, q): (a1, a0).
 #[inline(always)]
@@ -65,15 +66,4 @@ pub fn use_hint<S: LaneOps, G: Gamma2>(s: S, h: S::V, r: S::V) -> S::V {
 #[inline(always)]
 pub fn exceeds<S: LaneOps>(s: S, a: S::V, bound: i32) -> S::V {
     s.cmpgt_epi32(s.abs_epi32(a), s.set1_epi32(bound - 1))
-}
-
-/// The norm check of a polynomial: the OR of [`exceeds`] over its 32
-/// vectors, nonzero exactly when some |a_i| >= bound.
-#[inline(always)]
-pub fn exceeds_any<S: Avx2Ops>(s: S, a: &[S::Lane; N], bound: i32) -> S::V {
-    let mut any = s.setzero_si256();
-    for i in 0..N / 8 {
-        any = s.or_si256(any, exceeds(s, s.load(a, i), bound));
-    }
-    any
 }
