@@ -278,7 +278,7 @@ fn sign_with<P: ParameterSet, B: Backend>(
     let mut c_hat = Poly::ZERO;
     let mut kappa: u16 = 0;
     let mut mask = MaskStream::new();
-    loop {
+    'attempt: loop {
         // y <- ExpandMask(rho'', kappa); w <- NTT^-1(A_hat o NTT(y))
         if B::wide_shake() {
             mask.next_y::<P, B>(&sec.rho_pp, &mut sec.y);
@@ -319,7 +319,6 @@ fn sign_with<P: ParameterSet, B: Backend>(
         // probability whatever (c s1)_j, independently of the others; which
         // side it left on would not, and stays secret (the norm check
         // examines every coefficient of the polynomial the same way).
-        let mut reject = false;
         for i in 0..P::L {
             B::pointwise_montgomery(&mut sec.cs, &c_hat, &s1_hat.as_ref()[i]);
             B::invntt_tomont(&mut sec.cs);
@@ -328,12 +327,8 @@ fn sign_with<P: ParameterSet, B: Backend>(
             B::add(z_i, &sec.cs);
             B::reduce32(z_i);
             if ct::public(B::exceeds_norm(z_i, P::GAMMA1 - P::BETA)) {
-                reject = true;
-                break;
+                continue 'attempt;
             }
-        }
-        if reject {
-            continue;
         }
         // r0 <- LowBits(w - <<c s2>>), rejected if ||r0|| >= gamma2 - beta
         // (from the first r0_i out of bounds on); w becomes w - <<c s2>>.
@@ -346,15 +341,12 @@ fn sign_with<P: ParameterSet, B: Backend>(
             let [r1, r0] = &mut sec.scratch;
             B::decompose::<P::Gamma2>(r1, r0, w_i);
             if ct::public(B::exceeds_norm(r0, P::GAMMA2 - P::BETA)) {
-                reject = true;
-                break;
+                continue 'attempt;
             }
-        }
-        if reject {
-            continue;
         }
         // <<c t0>>, rejected if ||c t0|| >= gamma2;
         // h <- MakeHint(-<<c t0>>, w - <<c s2>> + <<c t0>>), into w.
+        let mut reject = false;
         let mut ones = 0;
         for i in 0..P::K {
             let [minus_ct0, h_i] = &mut sec.scratch;

@@ -586,11 +586,11 @@ pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly)
         };
         js[k] = j;
     }
-    // c_i <- c_j; c_j <- (-1)^sign, touching every position up to i the
-    // same way: in the iterations Sign_internal rejects, c~ and so the j's
-    // stay secret, so neither a memory index nor a branch may depend on
-    // them. (Which bytes were rejected above reveals only those bytes.)
-    // c as bytes while it is built: a quarter of the vectors to touch.
+    // c_i <- c_j; c_j <- (-1)^sign for each i, on c as bytes (a quarter of
+    // the vectors to touch): in the iterations Sign_internal rejects, c~
+    // and so the j's stay secret, so the swaps may not index memory or
+    // branch by them (`Backend::ball_swaps`). Which bytes were rejected
+    // above reveals only those bytes.
     let mut ball = [0i8; N];
     B::ball_swaps(&mut ball, &js[..P::TAU], signs);
     for (x, &b) in c.coeffs.iter_mut().zip(ball.iter()) {
