@@ -155,24 +155,8 @@ impl Backend for Portable {
         any != 0
     }
 
-    /// Each step reads and rewrites every coefficient up to i the same way.
     fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64) {
-        *c = [0; N];
-        let first = N.saturating_sub(js.len());
-        for (k, &j) in js.iter().enumerate().take(N) {
-            let i = first + k;
-            let j = j as usize;
-            let sign = ball_sign(signs, k);
-            let mut c_j = 0;
-            for (m, &x) in c[..=i].iter().enumerate() {
-                c_j |= x & -((m == j) as i8);
-            }
-            c[i] = c_j;
-            for (m, x) in c[..=i].iter_mut().enumerate() {
-                let hit = -((m == j) as i8);
-                *x = (*x & !hit) | (sign & hit);
-            }
-        }
+        sampling::ball_swaps(c, js, signs)
     }
 
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {

@@ -1,6 +1,8 @@
 //! Rejection sampling of coefficients from SHAKE output.
 
-use crate::params::{Eta, EtaKind, Q};
+use zeroize::Zeroize;
+
+use crate::params::{Eta, EtaKind, N, Q};
 
 /// CoeffFromThreeBytes (Algorithm 14) over a buffer: 23-bit candidates,
 /// accepted when below q. The buffer is public (derived from rho).
@@ -67,7 +69,70 @@ fn words(bytes: &[u8; 24]) -> [u64; 3] {
 /// SampleInBall's step k writes.
 #[inline(always)]
 pub fn ball_sign(signs: u64, k: usize) -> i8 {
-    1 - 2 * (signs.checked_shr(k as u32).unwrap_or(0) & 1) as i8
+    1 - 2 * sign_bit(signs, k) as i8
+}
+
+/// Bit k of `signs`, 0 past bit 63: h of SampleInBall's step k.
+#[inline(always)]
+fn sign_bit(signs: u64, k: usize) -> u64 {
+    signs.checked_shr(k as u32).unwrap_or(0) & 1
+}
+
+/// `Backend::ball_swaps` on c held as two 256-bit sets, its nonzero
+/// coefficients and its negative ones (four words each).
+///
+/// Step k reads bit j of both sets and writes it to bit i (public; c_i is
+/// zero before, as no earlier step reached i), then sets bit j and writes
+/// its sign. A bit at j is reached through a one-hot mask of j built in
+/// every word from a shift by j mod 64 and a mask of j / 64 == word: no
+/// memory access or branch depends on j or the signs. Then each byte of c
+/// is read off the two sets: about fifty word operations a step, and
+/// none on the bytes of c until the end.
+#[inline(always)]
+pub fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64) {
+    let mut nonzero = [0u64; 4];
+    let mut negative = [0u64; 4];
+    let first = N.saturating_sub(js.len());
+    for (k, &j) in js.iter().enumerate().take(N) {
+        let i = first + k;
+        let j = j as usize;
+        let at_j = one_hot(j);
+        // c_i <- c_j
+        let (nonzero_j, negative_j) = (any_common(&nonzero, &at_j), any_common(&negative, &at_j));
+        nonzero[i / 64] |= nonzero_j << (i % 64);
+        negative[i / 64] |= negative_j << (i % 64);
+        // c_j <- (-1)^h
+        let h = 0u64.wrapping_sub(sign_bit(signs, k));
+        for w in 0..4 {
+            nonzero[w] |= at_j[w];
+            negative[w] = (negative[w] & !at_j[w]) | (at_j[w] & h);
+        }
+    }
+    for (m, x) in c.iter_mut().enumerate() {
+        let (word, bit) = (m / 64, m % 64);
+        *x = ((nonzero[word] >> bit) & 1) as i8 - 2 * ((negative[word] >> bit) & 1) as i8;
+    }
+    nonzero.zeroize();
+    negative.zeroize();
+}
+
+/// The 256-bit set {b} for b < N = 256: in each word, 1 << (b mod 64) masked
+/// by whether b / 64 is that word, with no branch or access on b.
+#[inline(always)]
+fn one_hot(b: usize) -> [u64; 4] {
+    core::array::from_fn(|w| {
+        let other = ((b / 64) ^ w) as u64;
+        // All ones when other == 0, else zero.
+        let here = ((other | other.wrapping_neg()) >> 63).wrapping_sub(1);
+        (1u64 << (b % 64)) & here
+    })
+}
+
+/// 1 if the sets share a bit, else 0.
+#[inline(always)]
+fn any_common(a: &[u64; 4], b: &[u64; 4]) -> u64 {
+    let x = (a[0] & b[0]) | (a[1] & b[1]) | (a[2] & b[2]) | (a[3] & b[3]);
+    (x | x.wrapping_neg()) >> 63
 }
 
 /// CoeffFromHalfByte (Algorithm 15) over a buffer, low half-byte first.
