@@ -227,13 +227,15 @@ fn seed_34<P: ParameterSet>(rho: &[u8; 32], index: usize) -> [u8; 34] {
 
 /// How many entries of A_hat ExpandA makes together when `left` remain:
 /// with an eight-lane SHAKE128 ([`Backend::EIGHT_LANE_SHAKE`]), eight while
-/// eight remain; then, and on the other backends, [`in_groups_of_four`]'s
-/// rule.
+/// eight remain, and a last five to seven eight-wide with idle lanes (one
+/// eight-lane permutation costs less than two four-lane ones); then, and
+/// on the other backends, [`in_groups_of_four`]'s rule. More than four
+/// means the eight-lane kernel.
 #[inline(always)]
 fn a_group<B: Backend>(left: usize) -> usize {
     // (A group of eight needs room for seven entries ahead of their row.)
-    if left >= 8 && AHEAD >= 7 && B::eight_lane_shake() {
-        8
+    if left > 4 && AHEAD >= 7 && B::eight_lane_shake() {
+        left.min(8)
     } else if B::wide_shake() {
         left.min(4)
     } else if left >= 4 {
@@ -252,8 +254,8 @@ fn next_eight<'a>(outputs: &mut impl Iterator<Item = &'a mut Poly>) -> Option<[&
 }
 
 /// ExpandA (Algorithm 32): `A_hat[r][s] = RejNTTPoly(rho || s || r)`, eight
-/// entries at a time in row-major order, the last two to seven as
-/// `in_groups_of_four` schedules them.
+/// entries at a time in row-major order, the last ones as [`a_group`]
+/// schedules them.
 #[inline(never)]
 pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matrix) {
     let seed = |index: usize| seed_34::<P>(rho, index);
@@ -269,6 +271,20 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
             rej_ntt_poly_x8::<B>(seeds, polys, 8);
         }
         index += 8;
+    }
+    let left = total - index;
+    // (Five to seven left happens for ML-DSA-65's 30 entries only; the
+    // test is on constants, so the other sets have no spare polynomials.)
+    if total % 8 > 4 && a_group::<B>(left) > 4 {
+        // The idle lanes write to spare polynomials (A_hat is public).
+        let mut spare = [Poly::ZERO; 3];
+        let [s0, s1, s2] = &mut spare;
+        let mut slots = entries.map(shorten).chain([s0, s1, s2]);
+        if let Some(polys) = next_eight(&mut slots) {
+            let seeds = core::array::from_fn(|lane| seed(index + lane));
+            rej_ntt_poly_x8::<B>(seeds, polys, left);
+        }
+        return;
     }
     let first = index;
     in_groups_of_four::<B>(
@@ -327,10 +343,12 @@ impl MatrixRows {
                 if let Some(p) = outputs.next() {
                     rej_ntt_poly::<B>(&seed_34::<P>(rho, self.next), p);
                 }
-            } else if n == 8 {
+            } else if n > 4 {
+                // Idle lanes of a last group write past the entries made
+                // ahead (their count says which are real).
                 if let Some(polys) = next_eight(&mut outputs) {
                     let seeds = core::array::from_fn(|lane| seed_34::<P>(rho, self.next + lane));
-                    rej_ntt_poly_x8::<B>(seeds, polys, 8);
+                    rej_ntt_poly_x8::<B>(seeds, polys, n);
                 }
             } else if let (Some(p0), Some(p1), Some(p2), Some(p3)) = (
                 outputs.next(),
