@@ -1,7 +1,7 @@
 //! Keccak-f[1600] on one state in plain 64-bit lanes. Without an and-not
 //! instruction (x86-64 before BMI1), chi's x ^ (!y & z) would cost a NOT
 //! per lane: keeping the lanes of [`KECCAK_COMPLEMENTED`] inverted between
-//! rounds lets chi use AND and OR instead, leaving 11 NOTs a round.
+//! rounds lets chi use AND and OR instead, leaving 5 NOTs a round.
 
 use super::{Lanes, permute};
 
@@ -9,20 +9,15 @@ use super::{Lanes, permute};
 /// team's implementation overview, "lane complementing transform").
 pub const KECCAK_COMPLEMENTED: [usize; 6] = [1, 2, 8, 12, 17, 20];
 
-/// How chi computes one output lane from stored (possibly inverted) lanes
-/// x, y, z: `not_x` ^ x ^ `term`(y, z).
+/// How chi computes one output lane from the stored (possibly inverted)
+/// lanes x, y, z: x' ^ (y' & z'), or x' ^ (y' | z') if `or`, where x' is
+/// !x if `not_x`, else x, and so on.
 #[derive(Clone, Copy)]
 struct ChiForm {
     not_x: bool,
-    term: Term,
-}
-
-#[derive(Clone, Copy)]
-enum Term {
-    And,
-    Or,
-    AndNotY,
-    AndNotZ,
+    not_y: bool,
+    not_z: bool,
+    or: bool,
 }
 
 /// Chi's form for each output lane, derived from [`KECCAK_COMPLEMENTED`].
@@ -39,10 +34,30 @@ const fn complemented(i: usize) -> bool {
     false
 }
 
+/// The form of an output lane whose true value is X ^ (!Y & Z), from
+/// stored lanes inverted where `f` says (f_x, f_y, f_z), to be stored
+/// inverted if `g`. With AND: y' must be !Y and z' Z; with OR, !Y & Z =
+/// !(Y | !Z): y' must be Y and z' !Z, and the outer NOT goes to x's side.
+const fn chi_form(f: [bool; 3], g: bool, or: bool) -> ChiForm {
+    let [fx, fy, fz] = f;
+    ChiForm {
+        not_x: fx ^ g ^ or,
+        not_y: fy ^ !or,
+        not_z: fz ^ or,
+        or,
+    }
+}
+
 /// Theta keeps a lane's inversion and flips it where D[x] is inverted,
 /// that is where one of the column parities C[x - 1], C[x + 1] sums an odd
 /// number of inverted lanes; rho's rotation and pi's move keep it. Chi's
 /// output lane must come out inverted exactly where it is in the pattern.
+///
+/// Each output lane can take the AND or the OR form; in each row, the
+/// choice of the five is the one (of 32) that inverts the fewest distinct
+/// lanes of the row (an inverted lane is computed once and used by every
+/// output that needs it): one per row with this pattern, as in the Keccak
+/// team's implementation.
 const fn chi_forms() -> [ChiForm; 25] {
     let mut parity = [false; 5];
     let mut i = 0;
@@ -62,26 +77,43 @@ const fn chi_forms() -> [ChiForm; 25] {
     }
     let mut forms = [ChiForm {
         not_x: false,
-        term: Term::And,
+        not_y: false,
+        not_z: false,
+        or: false,
     }; 25];
-    let mut k = 0;
-    while k < 25 {
-        let row = k - k % 5;
-        let y = b[row + (k + 1) % 5];
-        let z = b[row + (k + 2) % 5];
-        // !y & z on the true lanes; with both stored inverted it is
-        // !(y | z), whose NOT goes to x's side.
-        let (term, flip) = match (y, z) {
-            (true, false) => (Term::And, false),
-            (false, false) => (Term::AndNotY, false),
-            (true, true) => (Term::AndNotZ, false),
-            (false, true) => (Term::Or, true),
-        };
-        forms[k] = ChiForm {
-            not_x: b[k] ^ complemented(k) ^ flip,
-            term,
-        };
-        k += 1;
+    let mut row = 0;
+    while row < 25 {
+        let mut best = [forms[0]; 5];
+        let mut best_cost = usize::MAX;
+        let mut choice = 0;
+        while choice < 32 {
+            let mut row_forms = [forms[0]; 5];
+            // Bit i: lane i of the row is used inverted.
+            let mut inverted = 0u32;
+            let mut x = 0;
+            while x < 5 {
+                let (y, z) = ((x + 1) % 5, (x + 2) % 5);
+                let f = [b[row + x], b[row + y], b[row + z]];
+                let form = chi_form(f, complemented(row + x), choice >> x & 1 == 1);
+                inverted |=
+                    (form.not_x as u32) << x | (form.not_y as u32) << y | (form.not_z as u32) << z;
+                row_forms[x] = form;
+                x += 1;
+            }
+            if (inverted.count_ones() as usize) < best_cost {
+                best_cost = inverted.count_ones() as usize;
+                best = row_forms;
+            }
+            choice += 1;
+        }
+        // (Checked when the table is built: the module's NOT count.)
+        assert!(best_cost == 1);
+        let mut x = 0;
+        while x < 5 {
+            forms[row + x] = best[x];
+            x += 1;
+        }
+        row += 5;
     }
     forms
 }
@@ -115,13 +147,12 @@ impl<const COMPLEMENT: bool> Lanes for ScalarLanes<COMPLEMENT> {
             return x ^ (!y & z);
         }
         let form = CHI_FORMS[k];
-        let term = match form.term {
-            Term::And => y & z,
-            Term::Or => y | z,
-            Term::AndNotY => !y & z,
-            Term::AndNotZ => y & !z,
-        };
-        if form.not_x { !x ^ term } else { x ^ term }
+        let (x, y, z) = (
+            if form.not_x { !x } else { x },
+            if form.not_y { !y } else { y },
+            if form.not_z { !z } else { z },
+        );
+        if form.or { x ^ (y | z) } else { x ^ (y & z) }
     }
 
     #[inline(always)]
