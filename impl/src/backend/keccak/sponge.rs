@@ -130,13 +130,17 @@ impl<const RATE: usize, F: Permutation, const PAD: u8> Xof for Shake<RATE, F, PA
         if self.squeezing {
             return;
         }
-        let mut lane = [0u8; 8];
         while !input.is_empty() {
-            if self.pos.is_multiple_of(8) && input.len() >= 8 && self.pos + 8 <= RATE {
-                lane.copy_from_slice(&input[..8]);
-                self.state[self.pos / 8] ^= u64::from_le_bytes(lane);
-                self.pos += 8;
-                input = &input[8..];
+            if self.pos.is_multiple_of(8) && input.len() >= 8 {
+                // Whole lanes, to the end of the block or of the input.
+                let lanes = &mut self.state[self.pos / 8..RATE / 8];
+                let n = lanes.len().min(input.len() / 8);
+                let (words, _) = input[..8 * n].as_chunks::<8>();
+                for (lane, word) in lanes.iter_mut().zip(words) {
+                    *lane ^= u64::from_le_bytes(*word);
+                }
+                self.pos += 8 * n;
+                input = &input[8 * n..];
             } else {
                 self.xor_byte(self.pos, input[0]);
                 self.pos += 1;
@@ -147,8 +151,6 @@ impl<const RATE: usize, F: Permutation, const PAD: u8> Xof for Shake<RATE, F, PA
                 self.pos = 0;
             }
         }
-        // The last lane absorbed (of a seed or a key).
-        lane.zeroize();
     }
 
     #[inline(always)]
@@ -156,26 +158,27 @@ impl<const RATE: usize, F: Permutation, const PAD: u8> Xof for Shake<RATE, F, PA
         if !self.squeezing {
             self.finalize();
         }
-        let mut lane = [0u8; 8];
         while !out.is_empty() {
             if self.pos == RATE {
                 F::permute(&mut self.state);
                 self.pos = 0;
             }
             if self.pos.is_multiple_of(8) && out.len() >= 8 {
-                lane = self.state[self.pos / 8].to_le_bytes();
-                out[..8].copy_from_slice(&lane);
-                self.pos += 8;
-                out = &mut out[8..];
+                // Whole lanes, to the end of the block or of the output.
+                let lanes = &self.state[self.pos / 8..RATE / 8];
+                let n = lanes.len().min(out.len() / 8);
+                let (words, _) = out[..8 * n].as_chunks_mut::<8>();
+                for (word, lane) in words.iter_mut().zip(lanes) {
+                    *word = lane.to_le_bytes();
+                }
+                self.pos += 8 * n;
+                out = &mut out[8 * n..];
             } else {
                 out[0] = (self.state[self.pos / 8] >> (8 * (self.pos % 8))) as u8;
                 self.pos += 1;
                 out = &mut out[1..];
             }
         }
-        // The last lane squeezed (K, when the output is H(xi ..)'s; seen
-        // left on the stack by NEON keygen without SHA3).
-        lane.zeroize();
     }
 }
 
