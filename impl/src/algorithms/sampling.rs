@@ -10,21 +10,26 @@ use crate::poly::Poly;
 
 const SHAKE128_RATE: usize = 168;
 const SHAKE256_RATE: usize = 136;
-/// Blocks of SHAKE128 squeezed up front for RejNTTPoly: one, then one at a
-/// time (56 candidates each; 168 bytes hold whole 3-byte candidates, so the
-/// blocks' order alone decides the result). The same blocks as squeezing
-/// five up front, with a fifth of the buffer: ExpandA's four-lane frame is
-/// the deepest one below compact signing's (ML-DSA-87: 2.7 KiB off that
-/// peak).
+/// Blocks of SHAKE128 squeezed up front for RejNTTPoly by the whole-matrix
+/// ExpandA's four-lane groups and by the one-lane RejNTTPoly: one, then one
+/// at a time (56 candidates each; 168 bytes hold whole 3-byte candidates,
+/// so the blocks' order alone decides the result). The same blocks as
+/// squeezing five up front, with a fifth of the buffer: that four-lane
+/// frame is the deepest one below compact signing's (ML-DSA-87: 2.7 KiB
+/// off that peak).
 const UNIFORM_BLOCKS: usize = 1;
-/// The same for ExpandA's eight-lane groups: all five blocks every
-/// RejNTTPoly reads (four hold 224 candidates, fewer than 256), then one
-/// at a time. Each lane's five blocks are sampled in one call, and the
-/// five permutations run back to back: ExpandA about 8 % faster than
-/// with one block up front (AVX-512), for 5.3 KiB more in its frame (its
-/// own: 4 to 6 KiB more stack for the AVX-512 backend's keygen, verify
-/// and import in the crate docs' table, none for signing's deepest).
-const UNIFORM_BLOCKS_X8: usize = 5;
+/// The blocks every RejNTTPoly reads (four hold 224 candidates, fewer than
+/// 256), squeezed up front by ExpandA's eight-lane groups and by the
+/// four-lane groups of the row-by-row ExpandA (keygen, verify, import).
+/// Each lane's five blocks are then sampled in one call, and the five
+/// permutations run back to back: ExpandA about 8 % faster than with one
+/// block up front on AVX-512, about 4 % on AVX2 (the portable sponges,
+/// one lane at a time, neither gain nor lose), for four blocks a lane
+/// more in the frame: the crate docs' stack table, 2 to 7 KiB more for
+/// keygen, verify, import, PKCS#8 decode and precompute; signing, whose
+/// deepest frame lies under the four-lane groups of the whole-matrix
+/// ExpandA, unchanged.
+const UNIFORM_MIN_BLOCKS: usize = 5;
 /// Blocks of SHAKE256 squeezed up front for RejBoundedPoly: 2 blocks give 544
 /// half-bytes (eta = 2 keeps 15/16 of them; eta = 4 keeps 9/16).
 const ETA_BLOCKS: usize = 2;
@@ -105,15 +110,16 @@ fn rej_poly<X: Xof, const FIRST: usize, const RATE: usize, const SECRET: bool>(
 
 /// RejNTTPoly (Algorithm 30) for four seeds at once.
 #[inline(always)]
-fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: [&mut Poly; 4], active: usize) {
+fn rej_ntt_poly_x4<B: Backend, const FIRST: usize>(
+    seeds: [[u8; 34]; 4],
+    polys: [&mut Poly; 4],
+    active: usize,
+) {
     let mut xof = B::Shake128x4::new_x4();
     xof.absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
-    rej_poly_x4::<_, { UNIFORM_BLOCKS * SHAKE128_RATE }, SHAKE128_RATE, false>(
-        &mut xof,
-        polys,
-        active,
-        |out, buf| B::rej_uniform(out, buf),
-    )
+    rej_poly_x4::<_, FIRST, SHAKE128_RATE, false>(&mut xof, polys, active, |out, buf| {
+        B::rej_uniform(out, buf)
+    })
 }
 
 /// RejNTTPoly (Algorithm 30) for eight seeds at once (ExpandA). In a frame
@@ -123,7 +129,7 @@ fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: [&mut Poly; 4], acti
 fn rej_ntt_poly_x8<B: Backend>(seeds: [[u8; 34]; 8], polys: [&mut Poly; 8], active: usize) {
     let mut xof = B::Shake128x8::new_x8();
     xof.absorb_x8(seeds.each_ref().map(|s| s.as_slice()));
-    rej_poly_lanes::<8, { UNIFORM_BLOCKS_X8 * SHAKE128_RATE }, SHAKE128_RATE, false>(
+    rej_poly_lanes::<8, { UNIFORM_MIN_BLOCKS * SHAKE128_RATE }, SHAKE128_RATE, false>(
         |out| xof.squeeze_blocks_x8(out),
         polys,
         active,
@@ -301,7 +307,7 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
         |index, p| rej_ntt_poly::<B>(&seed(first + index), p),
         |index, n, polys| {
             let seeds = core::array::from_fn(|lane| seed(first + index + lane));
-            rej_ntt_poly_x4::<B>(seeds, polys, n)
+            rej_ntt_poly_x4::<B, { UNIFORM_BLOCKS * SHAKE128_RATE }>(seeds, polys, n)
         },
     );
 }
@@ -365,7 +371,14 @@ impl MatrixRows {
                 outputs.next(),
             ) {
                 let seeds = core::array::from_fn(|lane| seed_34::<P>(rho, self.next + lane));
-                rej_ntt_poly_x4::<B>(seeds, [p0, p1, p2, p3], n);
+                // Row by row (keygen, verify, import), whose frames are not
+                // signing's deepest: all the blocks every RejNTTPoly reads
+                // up front, as the eight-lane groups do.
+                rej_ntt_poly_x4::<B, { UNIFORM_MIN_BLOCKS * SHAKE128_RATE }>(
+                    seeds,
+                    [p0, p1, p2, p3],
+                    n,
+                );
             }
             self.next += n;
             filled += to_row;
