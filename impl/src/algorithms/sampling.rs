@@ -10,25 +10,19 @@ use crate::poly::Poly;
 
 const SHAKE128_RATE: usize = 168;
 const SHAKE256_RATE: usize = 136;
-/// Blocks of SHAKE128 squeezed up front for RejNTTPoly by the whole-matrix
-/// ExpandA's four-lane groups and by the one-lane RejNTTPoly: one, then one
-/// at a time (56 candidates each; 168 bytes hold whole 3-byte candidates,
-/// so the blocks' order alone decides the result). The same blocks as
-/// squeezing five up front, with a fifth of the buffer: that four-lane
-/// frame is the deepest one below compact signing's (ML-DSA-87: 2.7 KiB
-/// off that peak).
+/// Blocks of SHAKE128 squeezed up front by the one-lane RejNTTPoly: one,
+/// then one at a time (56 candidates each; 168 bytes hold whole 3-byte
+/// candidates, so the blocks' order alone decides the result).
 const UNIFORM_BLOCKS: usize = 1;
 /// The blocks every RejNTTPoly reads (four hold 224 candidates, fewer than
-/// 256), squeezed up front by ExpandA's eight-lane groups and by the
-/// four-lane groups of the row-by-row ExpandA (keygen, verify, import).
-/// Each lane's five blocks are then sampled in one call, and the five
+/// 256), squeezed up front by ExpandA's four- and eight-lane groups. Each
+/// lane's five blocks are then sampled in one call, and the five
 /// permutations run back to back: ExpandA about 8 % faster than with one
 /// block up front on AVX-512, about 4 % on AVX2 (the portable sponges,
 /// one lane at a time, neither gain nor lose), for four blocks a lane
-/// more in the frame: the crate docs' stack table, 2 to 7 KiB more for
-/// keygen, verify, import, PKCS#8 decode and precompute; signing, whose
-/// deepest frame lies under the four-lane groups of the whole-matrix
-/// ExpandA, unchanged.
+/// more in the frame: in the crate docs' stack table, 2 to 7 KiB more for
+/// keygen, verify, import, PKCS#8 decode and precompute; signing
+/// unchanged (its deepest frame is not under ExpandA's).
 const UNIFORM_MIN_BLOCKS: usize = 5;
 /// Blocks of SHAKE256 squeezed up front for RejBoundedPoly: 2 blocks give 544
 /// half-bytes (eta = 2 keeps 15/16 of them; eta = 4 keeps 9/16).
@@ -110,16 +104,15 @@ fn rej_poly<X: Xof, const FIRST: usize, const RATE: usize, const SECRET: bool>(
 
 /// RejNTTPoly (Algorithm 30) for four seeds at once.
 #[inline(always)]
-fn rej_ntt_poly_x4<B: Backend, const FIRST: usize>(
-    seeds: [[u8; 34]; 4],
-    polys: [&mut Poly; 4],
-    active: usize,
-) {
+fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: [&mut Poly; 4], active: usize) {
     let mut xof = B::Shake128x4::new_x4();
     xof.absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
-    rej_poly_x4::<_, FIRST, SHAKE128_RATE, false>(&mut xof, polys, active, |out, buf| {
-        B::rej_uniform(out, buf)
-    })
+    rej_poly_x4::<_, { UNIFORM_MIN_BLOCKS * SHAKE128_RATE }, SHAKE128_RATE, false>(
+        &mut xof,
+        polys,
+        active,
+        |out, buf| B::rej_uniform(out, buf),
+    )
 }
 
 /// RejNTTPoly (Algorithm 30) for eight seeds at once (ExpandA). In a frame
@@ -307,7 +300,7 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
         |index, p| rej_ntt_poly::<B>(&seed(first + index), p),
         |index, n, polys| {
             let seeds = core::array::from_fn(|lane| seed(first + index + lane));
-            rej_ntt_poly_x4::<B, { UNIFORM_BLOCKS * SHAKE128_RATE }>(seeds, polys, n)
+            rej_ntt_poly_x4::<B>(seeds, polys, n)
         },
     );
 }
@@ -371,14 +364,7 @@ impl MatrixRows {
                 outputs.next(),
             ) {
                 let seeds = core::array::from_fn(|lane| seed_34::<P>(rho, self.next + lane));
-                // Row by row (keygen, verify, import), whose frames are not
-                // signing's deepest: all the blocks every RejNTTPoly reads
-                // up front, as the eight-lane groups do.
-                rej_ntt_poly_x4::<B, { UNIFORM_MIN_BLOCKS * SHAKE128_RATE }>(
-                    seeds,
-                    [p0, p1, p2, p3],
-                    n,
-                );
+                rej_ntt_poly_x4::<B>(seeds, [p0, p1, p2, p3], n);
             }
             self.next += n;
             filled += to_row;
