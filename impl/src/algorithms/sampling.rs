@@ -20,9 +20,9 @@ const UNIFORM_BLOCKS: usize = 1;
 /// permutations run back to back: ExpandA about 8 % faster than with one
 /// block up front on AVX-512, about 4 % on AVX2 (the portable sponges,
 /// one lane at a time, neither gain nor lose), for four blocks a lane
-/// more in the frame: in the crate docs' stack table, 2 to 7 KiB more for
-/// keygen, verify, import, PKCS#8 decode and precompute; signing
-/// unchanged (its deepest frame is not under ExpandA's).
+/// more in the frame: in the crate docs' stack table, 2 to 3 KiB more for
+/// verify, import and precompute (6 to 8 KiB on AVX-512, keygen too);
+/// signing unchanged (its deepest frame is not under ExpandA's).
 const UNIFORM_MIN_BLOCKS: usize = 5;
 /// Blocks of SHAKE256 squeezed up front for RejBoundedPoly: 2 blocks give 544
 /// half-bytes (eta = 2 keeps 15/16 of them; eta = 4 keeps 9/16).
