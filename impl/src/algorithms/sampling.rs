@@ -261,7 +261,7 @@ fn next_eight<'a>(outputs: &mut impl Iterator<Item = &'a mut Poly>) -> Option<[&
 }
 
 /// ExpandA (Algorithm 32): `A_hat[r][s] = RejNTTPoly(rho || s || r)`, eight
-/// entries at a time in row-major order, the last ones as [`a_group`]
+/// entries at a time in row-major order, the last ones as `a_group`
 /// schedules them.
 #[inline(never)]
 pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matrix) {
