@@ -17,6 +17,7 @@ pub use arithmetic::{caddq, freeze, montgomery_mul, montgomery_reduce, reduce32}
 // What the SIMD backends build on: the constants of the arithmetic, the
 // permutation and the sponge over another permutation, and the scalar
 // tails of the rejection samplers.
+#[cfg(target_arch = "x86_64")]
 pub use sampling::ball_sign;
 #[cfg(any(
     feature = "internals",

@@ -66,7 +66,8 @@ fn words(bytes: &[u8; 24]) -> [u64; 3] {
 }
 
 /// (-1)^h as a byte, h = bit k of `signs` (0 past bit 63): the sign
-/// SampleInBall's step k writes.
+/// SampleInBall's step k writes (the AVX2 backend's swaps).
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub fn ball_sign(signs: u64, k: usize) -> i8 {
     1 - 2 * sign_bit(signs, k) as i8
