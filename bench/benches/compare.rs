@@ -46,8 +46,8 @@ use std::time::{Duration, Instant};
 
 use mldsa_bench::table::{Row, fmt_value, legend, render};
 use mldsa_bench::{
-    Impl, N_MESSAGES, Op, Param, Subject, cross_check, force_mldsa_backend, keccak,
-    mldsa_backend, subject,
+    Impl, N_MESSAGES, Op, Param, Subject, cross_check, force_mldsa_backend, keccak, mldsa_backend,
+    subject,
 };
 
 /// Set in the further processes, to the backend (`avx2`, `portable`) of the
@@ -165,9 +165,9 @@ impl Helper {
             .and_then(|()| self.to.flush())
             .unwrap_or_else(|e| panic!("write to the {} process: {e}", self.imp.name()));
         let reply = self.line();
-        let ns: u64 = reply.parse().unwrap_or_else(|_| {
-            panic!("the {} process answered {reply:?}", self.imp.name())
-        });
+        let ns: u64 = reply
+            .parse()
+            .unwrap_or_else(|_| panic!("the {} process answered {reply:?}", self.imp.name()));
         Duration::from_nanos(ns)
     }
 }
@@ -192,8 +192,10 @@ fn child_main(backend: &str) {
         eprintln!("cross-check failed in the {} process: {e}", imp.name());
         std::process::exit(1);
     }
-    let subjects: Vec<(Param, Box<dyn Subject>)> =
-        Param::ALL.map(|p| (p, subject(imp, p))).into_iter().collect();
+    let subjects: Vec<(Param, Box<dyn Subject>)> = Param::ALL
+        .map(|p| (p, subject(imp, p)))
+        .into_iter()
+        .collect();
     let mut out = std::io::stdout().lock();
     writeln!(out, "ready").and_then(|()| out.flush()).unwrap();
     for line in std::io::stdin().lock().lines() {
@@ -379,7 +381,10 @@ fn main() {
     for param in Param::ALL {
         for op in Op::ALL {
             let name = cell_name(param, op);
-            if o.filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
+            if o.filter
+                .as_ref()
+                .is_some_and(|f| !name.contains(f.as_str()))
+            {
                 continue;
             }
             // Every implementation in every cell: in `sign-pre`, a peer's
