@@ -54,10 +54,9 @@ const fn chi_form(f: [bool; 3], g: bool, or: bool) -> ChiForm {
 /// output lane must come out inverted exactly where it is in the pattern.
 ///
 /// Each output lane can take the AND or the OR form; in each row, the
-/// choice of the five is the one (of 32) that inverts the fewest distinct
-/// lanes of the row (an inverted lane is computed once and used by every
-/// output that needs it): one per row with this pattern, as in the Keccak
-/// team's implementation.
+/// choice of the five is the first (of 32) that inverts a single lane of
+/// the row (an inverted lane is computed once and used by every output
+/// that needs it), as in the Keccak team's implementation.
 const fn chi_forms() -> [ChiForm; 25] {
     let mut parity = [false; 5];
     let mut i = 0;
@@ -75,47 +74,47 @@ const fn chi_forms() -> [ChiForm; 25] {
         b[k] = complemented(source) ^ parity[(column + 4) % 5] ^ parity[(column + 1) % 5];
         k += 1;
     }
-    let mut forms = [ChiForm {
-        not_x: false,
-        not_y: false,
-        not_z: false,
-        or: false,
-    }; 25];
+    let mut forms = [chi_form([false; 3], false, false); 25];
     let mut row = 0;
     while row < 25 {
-        let mut best = [forms[0]; 5];
-        let mut best_cost = usize::MAX;
+        // The first of the 32 choices that inverts a single lane of the
+        // row (there is one with this pattern; checked when the table is
+        // built: the module's NOT count).
         let mut choice = 0;
-        while choice < 32 {
-            let mut row_forms = [forms[0]; 5];
-            // Bit i: lane i of the row is used inverted.
-            let mut inverted = 0u32;
-            let mut x = 0;
-            while x < 5 {
-                let (y, z) = ((x + 1) % 5, (x + 2) % 5);
-                let f = [b[row + x], b[row + y], b[row + z]];
-                let form = chi_form(f, complemented(row + x), choice >> x & 1 == 1);
-                inverted |=
-                    (form.not_x as u32) << x | (form.not_y as u32) << y | (form.not_z as u32) << z;
-                row_forms[x] = form;
-                x += 1;
-            }
-            if (inverted.count_ones() as usize) < best_cost {
-                best_cost = inverted.count_ones() as usize;
-                best = row_forms;
-            }
+        while row_inverted(&b, row, choice).count_ones() != 1 {
             choice += 1;
+            assert!(choice < 32);
         }
-        // (Checked when the table is built: the module's NOT count.)
-        assert!(best_cost == 1);
         let mut x = 0;
         while x < 5 {
-            forms[row + x] = best[x];
+            forms[row + x] = row_form(&b, row, choice, x);
             x += 1;
         }
         row += 5;
     }
     forms
+}
+
+/// The form of output lane `x` of `row` under `choice` (bit x: the OR
+/// form), from `b`, whether each rho-pi output is inverted.
+const fn row_form(b: &[bool; 25], row: usize, choice: u32, x: usize) -> ChiForm {
+    let f = [b[row + x], b[row + (x + 1) % 5], b[row + (x + 2) % 5]];
+    chi_form(f, complemented(row + x), choice >> x & 1 == 1)
+}
+
+/// The lanes of `row` that its forms under `choice` use inverted (bit i:
+/// lane i, as x of output i, y of output i - 1 or z of output i - 2).
+const fn row_inverted(b: &[bool; 25], row: usize, choice: u32) -> u32 {
+    let mut inverted = 0;
+    let mut x = 0;
+    while x < 5 {
+        let form = row_form(b, row, choice, x);
+        inverted |= (form.not_x as u32) << x
+            | (form.not_y as u32) << ((x + 1) % 5)
+            | (form.not_z as u32) << ((x + 2) % 5);
+        x += 1;
+    }
+    inverted
 }
 
 /// One state in plain `u64` lanes: lane-complemented if `COMPLEMENT`, for

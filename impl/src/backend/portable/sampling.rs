@@ -122,9 +122,8 @@ pub fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64) {
 #[inline(always)]
 fn one_hot(b: usize) -> [u64; 4] {
     core::array::from_fn(|w| {
-        let other = ((b / 64) ^ w) as u64;
-        // All ones when other == 0, else zero.
-        let here = ((other | other.wrapping_neg()) >> 63).wrapping_sub(1);
+        // All ones in word b / 64, else zero.
+        let here = nonzero(((b / 64) ^ w) as u64).wrapping_sub(1);
         (1u64 << (b % 64)) & here
     })
 }
@@ -132,7 +131,12 @@ fn one_hot(b: usize) -> [u64; 4] {
 /// 1 if the sets share a bit, else 0.
 #[inline(always)]
 fn any_common(a: &[u64; 4], b: &[u64; 4]) -> u64 {
-    let x = (a[0] & b[0]) | (a[1] & b[1]) | (a[2] & b[2]) | (a[3] & b[3]);
+    nonzero((a[0] & b[0]) | (a[1] & b[1]) | (a[2] & b[2]) | (a[3] & b[3]))
+}
+
+/// 1 if x is nonzero, else 0, without a branch.
+#[inline(always)]
+fn nonzero(x: u64) -> u64 {
     (x | x.wrapping_neg()) >> 63
 }
 
