@@ -309,6 +309,15 @@ impl Backend for Counting {
     fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) {
         Portable::unpack_t1_shifted(a, v)
     }
+    fn pack_eta<E: Eta>(out: &mut [u8], a: &Poly) {
+        Portable::pack_eta::<E>(out, a)
+    }
+    fn pack_t0(out: &mut [u8], a: &Poly) {
+        Portable::pack_t0(out, a)
+    }
+    fn pack_t1(out: &mut [u8], a: &Poly) {
+        Portable::pack_t1(out, a)
+    }
 }
 
 /// The permutation counts of every operation at `P`, on the workload.

@@ -7,7 +7,7 @@
 use crate::Lemma;
 use mldsa::backend::Backend;
 use mldsa::backend::portable::Portable;
-use mldsa::params::{MlDsa44, MlDsa65, N, ParameterSet, PolyVec, Q};
+use mldsa::params::{Eta2, Eta4, MlDsa44, MlDsa65, N, ParameterSet, PolyVec, Q};
 use mldsa::poly::Poly;
 use mldsa_diff_tests::typed;
 use mldsa_spec::{conversions as sc, ring, rounding as sr};
@@ -232,6 +232,39 @@ fn pack_z<B: Backend>(bits: usize) -> Result<String, String> {
     Ok(format!("{size} values x 256 positions"))
 }
 
+/// The key encodings' packers of 3 to 13 bits (skEncode's s1 / s2 and
+/// t0, pkEncode's t1): every value of [lo, hi] at every position
+/// (coefficient i of sweep step s is lo + (s + i) mod (hi - lo + 1)), over
+/// an output filled with 0x00 or 0xFF before each step. Each field must
+/// hold `field_of(w_i)`; since the fields tile the output, every bit is
+/// checked. Every 4099th step (and the first) is compared byte for byte
+/// with the spec's packing, `spec`.
+fn pack_key(
+    bits: usize,
+    (lo, hi): (i32, i32),
+    field_of: &dyn Fn(i32) -> u32,
+    pack: &dyn Fn(&mut [u8], &Poly),
+    spec: &dyn Fn(&[i32; N]) -> Vec<u8>,
+) -> Result<String, String> {
+    let size = (hi - lo + 1) as usize;
+    let mut out = vec![0u8; 32 * bits];
+    for step in 0..size {
+        let w = Poly::from_coeffs(core::array::from_fn(|i| lo + ((step + i) % size) as i32));
+        out.fill(if step % 2 == 0 { 0xFF } else { 0x00 });
+        pack(&mut out, &w);
+        if let Some(i) = (0..N).find(|&i| field(&out, bits, i) != field_of(w.coeffs[i])) {
+            return Err(format!(
+                "counterexample: w_{i} = {} packs wrong",
+                w.coeffs[i]
+            ));
+        }
+        if step % 4099 == 0 && spec(&w.coeffs) != out {
+            return Err(format!("step {step}: bytes differ from the spec's packing"));
+        }
+    }
+    Ok(format!("{size} values x 256 positions"))
+}
+
 /// skEncode's s1 packing (BitPack(s, eta, eta)) for every value at every
 /// position, against the spec; and skDecode on every field value at every
 /// position: eta - x for x <= 2 eta, MalformedKey above.
@@ -248,7 +281,7 @@ fn pack_eta<P: ParameterSet>() -> Result<String, String> {
             -eta + ((step + i) % values) as i32
         }));
         s1.as_mut()[0] = w.clone();
-        sk_encode::<P>(
+        sk_encode::<P, mldsa::backend::portable::Portable>(
             &SkParts {
                 rho: &rho,
                 k: &key,
@@ -607,6 +640,32 @@ fn for_backend<B: Backend>(out: &mut Vec<Lemma>, reductions: Reductions) {
         let what = format!("pack_z/unpack_z, gamma1=2^{}", bits - 1);
         lemma(what, "each value at each position", &|| pack_z::<B>(bits));
     }
+    let each = "each value at each position";
+    lemma("pack_eta = BitPack(s, 2, 2)".into(), each, &|| {
+        let spec = |w: &[i32; N]| sc::bit_pack(w, 2, 2);
+        pack_key(3, (-2, 2), &|c| (2 - c) as u32, &B::pack_eta::<Eta2>, &spec)
+    });
+    lemma("pack_eta = BitPack(s, 4, 4)".into(), each, &|| {
+        let spec = |w: &[i32; N]| sc::bit_pack(w, 4, 4);
+        pack_key(4, (-4, 4), &|c| (4 - c) as u32, &B::pack_eta::<Eta4>, &spec)
+    });
+    lemma(
+        "pack_t0 = BitPack(t0, 2^12 - 1, 2^12)".into(),
+        each,
+        &|| {
+            let spec = |w: &[i32; N]| sc::bit_pack(w, (1 << 12) - 1, 1 << 12);
+            let range = (-(1 << 12) + 1, 1 << 12);
+            pack_key(13, range, &|c| ((1 << 12) - c) as u32, &B::pack_t0, &spec)
+        },
+    );
+    lemma(
+        "pack_t1 = SimpleBitPack(t1, 2^10 - 1)".into(),
+        each,
+        &|| {
+            let spec = |w: &[i32; N]| sc::simple_bit_pack(w, (1 << 10) - 1);
+            pack_key(10, (0, (1 << 10) - 1), &|c| c as u32, &B::pack_t1, &spec)
+        },
+    );
 }
 
 /// Every exhaustive check, on every backend this machine runs.

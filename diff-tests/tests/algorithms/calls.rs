@@ -37,8 +37,8 @@ pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly)
 }
 
 #[inline(never)]
-pub fn pk_encode<P: ParameterSet>(rho: &[u8; 32], t1: &P::VecK, pk: &mut [u8]) {
-    key_sig_packing::pk_encode::<P>(rho, t1, pk)
+pub fn pk_encode<P: ParameterSet, B: Backend>(rho: &[u8; 32], t1: &P::VecK, pk: &mut [u8]) {
+    key_sig_packing::pk_encode::<P, B>(rho, t1, pk)
 }
 
 #[inline(never)]
@@ -47,8 +47,8 @@ pub fn pk_decode<P: ParameterSet>(pk: &[u8], rho: &mut [u8; 32], t1: &mut P::Vec
 }
 
 #[inline(never)]
-pub fn sk_encode<P: ParameterSet>(parts: &SkParts<'_, P>, sk: &mut [u8]) {
-    key_sig_packing::sk_encode::<P>(parts, sk)
+pub fn sk_encode<P: ParameterSet, B: Backend>(parts: &SkParts<'_, P>, sk: &mut [u8]) {
+    key_sig_packing::sk_encode::<P, B>(parts, sk)
 }
 
 /// skDecode's outputs.

@@ -28,15 +28,19 @@ fn coeffs_of<V: PolyVec>(v: &V) -> Vec<Coeffs> {
     v.as_ref().iter().map(|p| p.coeffs).collect()
 }
 
-fn check_pk_encode<P: ParameterSet>(rho: &[u8; 32], t1: &[Coeffs]) -> Result<(), TestCaseError> {
+fn check_pk_encode<P: ParameterSet, B: Backend>(
+    rho: &[u8; 32],
+    t1: &[Coeffs],
+) -> Result<(), TestCaseError> {
     let params = spec_params::<P>();
     let mut pk = vec![0xA5u8; P::PK_LEN];
-    pk_encode::<P>(rho, &vec_of::<P::VecK>(t1), &mut pk);
+    pk_encode::<P, B>(rho, &vec_of::<P::VecK>(t1), &mut pk);
     prop_assert_eq!(
         pk,
         spec::pk_encode(&params, rho, t1),
-        "{}: pkEncode",
-        P::NAME
+        "{} {}: pkEncode",
+        P::NAME,
+        B::NAME
     );
     Ok(())
 }
@@ -62,7 +66,7 @@ type SkData = (
     Vec<Coeffs>,
 );
 
-fn check_sk_encode<P: ParameterSet>(d: &SkData) -> Result<(), TestCaseError> {
+fn check_sk_encode<P: ParameterSet, B: Backend>(d: &SkData) -> Result<(), TestCaseError> {
     let params = spec_params::<P>();
     let (s1, s2, t0) = (
         vec_of::<P::VecL>(&d.3),
@@ -78,9 +82,9 @@ fn check_sk_encode<P: ParameterSet>(d: &SkData) -> Result<(), TestCaseError> {
         t0: &t0,
     };
     let mut sk = vec![0xA5u8; P::SK_LEN];
-    sk_encode::<P>(&parts, &mut sk);
+    sk_encode::<P, B>(&parts, &mut sk);
     let expected = spec::sk_encode(&params, &d.0, &d.1, &d.2, &d.3, &d.4, &d.5);
-    prop_assert_eq!(sk, expected, "{}: skEncode", P::NAME);
+    prop_assert_eq!(sk, expected, "{} {}: skEncode", P::NAME, B::NAME);
     Ok(())
 }
 
@@ -247,7 +251,7 @@ proptest! {
 
     #[test]
     fn pk_encode_matches_spec((i, (rho, t1)) in per_params(|p| (any::<[u8; 32]>(), polys(p.k(), 0, 1023)))) {
-        with_params!(i, { check_pk_encode::<P>(&rho, &t1)?; });
+        with_params!(i, { for_each_backend!(check_pk_encode::<P>(&rho, &t1)); });
     }
 
     #[test]
@@ -257,7 +261,7 @@ proptest! {
 
     #[test]
     fn sk_encode_matches_spec((i, d) in per_params(sk_data)) {
-        with_params!(i, { check_sk_encode::<P>(&d)?; });
+        with_params!(i, { for_each_backend!(check_sk_encode::<P>(&d)); });
     }
 
     #[test]
@@ -289,7 +293,7 @@ fn encoding_edges_for<P: ParameterSet>() -> Result<(), TestCaseError> {
         for_each_backend!(check_sig_decode::<P>(&vec![fill; p.sig_len()]));
     }
     for t1 in [0, 1, 512, 1023] {
-        check_pk_encode::<P>(&[0xFF; 32], &vec![[t1; N]; p.k()])?;
+        for_each_backend!(check_pk_encode::<P>(&[0xFF; 32], &vec![[t1; N]; p.k()]));
     }
     // Extreme keys: s1, s2 at -eta and eta, t0 at -(2^12 - 1) and 2^12.
     for (s, t) in [(-p.eta(), -(1 << 12) + 1), (p.eta(), 1 << 12), (0, 0)] {
@@ -301,7 +305,7 @@ fn encoding_edges_for<P: ParameterSet>() -> Result<(), TestCaseError> {
             vec![[s; N]; p.k()],
             vec![[t; N]; p.k()],
         );
-        check_sk_encode::<P>(&d)?;
+        for_each_backend!(check_sk_encode::<P>(&d));
         check_sk_decode::<P>(&spec::sk_encode(&p, &d.0, &d.1, &d.2, &d.3, &d.4, &d.5))?;
     }
     // z at +-(gamma1 - 1), +-(gamma1 - beta) (+- 1); no hints, omega hints.

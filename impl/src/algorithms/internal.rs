@@ -117,10 +117,10 @@ fn key_gen_from_seeds<P: ParameterSet, B: Backend>(
     bytes[32..64].copy_from_slice(k);
     expand_s::<P, B>(rho_prime, s1, s2);
     for (i, p) in s1.as_ref().iter().enumerate() {
-        pack_eta::<P>(SkLayout::<P>::s1_mut(bytes, i), p);
+        pack_eta::<P, B>(SkLayout::<P>::s1_mut(bytes, i), p);
     }
     for (i, p) in s2.as_ref().iter().enumerate() {
-        pack_eta::<P>(SkLayout::<P>::s2_mut(bytes, i), p);
+        pack_eta::<P, B>(SkLayout::<P>::s2_mut(bytes, i), p);
     }
     ntt_vec::<P::VecL, B>(s1);
     let mut rho = [0u8; 32];
@@ -133,8 +133,8 @@ fn key_gen_from_seeds<P: ParameterSet, B: Backend>(
         // Constant-time check: t1 is public, the rest of pk (and so is tr =
         // H(pk), computed below).
         ct::public_mem(&mut t1_i);
-        vk.set_t1(i, &t1_i);
-        pack_t0(SkLayout::<P>::t0_mut(bytes, i), &t0_i);
+        vk.set_t1::<B>(i, &t1_i);
+        pack_t0::<B>(SkLayout::<P>::t0_mut(bytes, i), &t0_i);
     }
     t0_i.zeroize();
     vk.hash::<B>();

@@ -5,7 +5,7 @@
 //! `crate::encoding`.
 
 use crate::backend::Backend;
-use crate::bitpack::{pack_bits, unpack_bits};
+use crate::bitpack::unpack_bits;
 use crate::error::Error;
 use crate::params::{D, Eta, EtaKind, N, ParameterSet};
 use crate::poly::Poly;
@@ -25,17 +25,17 @@ pub fn t1_row(i: usize) -> core::ops::Range<usize> {
 // row).
 #[cfg(feature = "internals")]
 /// pkEncode (Algorithm 22): rho || `SimpleBitPack(t1[i], 2^10 - 1)`.
-pub fn pk_encode<P: ParameterSet>(rho: &[u8; 32], t1: &P::VecK, pk: &mut [u8]) {
+pub fn pk_encode<P: ParameterSet, B: Backend>(rho: &[u8; 32], t1: &P::VecK, pk: &mut [u8]) {
     pk[..32].copy_from_slice(rho);
     for (i, p) in t1.as_ref().iter().enumerate() {
-        pack_t1_row(pk, i, p);
+        pack_t1_row::<B>(pk, i, p);
     }
 }
 
 /// SimpleBitPack(`t1[i]`, 2^10 - 1) into row i of pk (pkEncode, one row).
 #[inline(always)]
-pub fn pack_t1_row(pk: &mut [u8], i: usize, t1_i: &Poly) {
-    pack_bits::<10>(&mut pk[t1_row(i)], t1_i, |c| c as u32);
+pub fn pack_t1_row<B: Backend>(pk: &mut [u8], i: usize, t1_i: &Poly) {
+    B::pack_t1(&mut pk[t1_row(i)], t1_i);
 }
 
 // Whole-key form, for the differential tests (the operations work row by
@@ -120,12 +120,8 @@ impl<P: ParameterSet> SkLayout<P> {
 
 /// BitPack(a, eta, eta): one s1 or s2 polynomial (32 * ETA_BITS bytes).
 #[inline(always)]
-pub fn pack_eta<P: ParameterSet>(out: &mut [u8], a: &Poly) {
-    let f = |c| (P::ETA - c) as u32;
-    match <P::Eta as Eta>::KIND {
-        EtaKind::Two => pack_bits::<3>(out, a, f),
-        EtaKind::Four => pack_bits::<4>(out, a, f),
-    }
+pub fn pack_eta<P: ParameterSet, B: Backend>(out: &mut [u8], a: &Poly) {
+    B::pack_eta::<P::Eta>(out, a)
 }
 
 /// BitUnpack(v, eta, eta), and whether some coefficient fell outside
@@ -147,8 +143,8 @@ pub fn unpack_eta<P: ParameterSet>(a: &mut Poly, v: &[u8]) -> i32 {
 
 /// BitPack(a, 2^(d-1) - 1, 2^(d-1)): one t0 polynomial (`T0_BYTES`).
 #[inline(always)]
-pub fn pack_t0(out: &mut [u8], a: &Poly) {
-    pack_bits::<{ D as usize }>(out, a, |c| ((1 << (D - 1)) - c) as u32);
+pub fn pack_t0<B: Backend>(out: &mut [u8], a: &Poly) {
+    B::pack_t0(out, a)
 }
 
 /// BitUnpack(v, 2^(d-1) - 1, 2^(d-1)): one t0 polynomial.
@@ -161,18 +157,18 @@ pub fn unpack_t0(a: &mut Poly, v: &[u8]) {
 // row).
 #[cfg(feature = "internals")]
 /// skEncode (Algorithm 24). `sk` must have P::SK_LEN bytes.
-pub fn sk_encode<P: ParameterSet>(parts: &SkParts<'_, P>, sk: &mut [u8]) {
+pub fn sk_encode<P: ParameterSet, B: Backend>(parts: &SkParts<'_, P>, sk: &mut [u8]) {
     sk[..32].copy_from_slice(parts.rho);
     sk[32..64].copy_from_slice(parts.k);
     sk[64..128].copy_from_slice(parts.tr);
     for (i, p) in parts.s1.as_ref().iter().enumerate() {
-        pack_eta::<P>(SkLayout::<P>::s1_mut(sk, i), p);
+        pack_eta::<P, B>(SkLayout::<P>::s1_mut(sk, i), p);
     }
     for (i, p) in parts.s2.as_ref().iter().enumerate() {
-        pack_eta::<P>(SkLayout::<P>::s2_mut(sk, i), p);
+        pack_eta::<P, B>(SkLayout::<P>::s2_mut(sk, i), p);
     }
     for (i, p) in parts.t0.as_ref().iter().enumerate() {
-        pack_t0(SkLayout::<P>::t0_mut(sk, i), p);
+        pack_t0::<B>(SkLayout::<P>::t0_mut(sk, i), p);
     }
 }
 

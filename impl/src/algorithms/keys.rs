@@ -131,7 +131,7 @@ fn import_with<P: ParameterSet, B: Backend>(
         out_of_range |= unpack_eta::<P>(held, SkLayout::<P>::s2(bytes, i));
         let row = rows.row::<B>(rho, i);
         t_row::<P, B>(row, s1_hat, held, t1_i, t0_i);
-        vk.set_t1(i, t1_i);
+        vk.set_t1::<B>(i, t1_i);
         sk.unpack_t0(i, held);
         for (a, b) in t0_i.coeffs.iter().zip(held.coeffs.iter()) {
             diff |= a ^ b;
@@ -176,8 +176,8 @@ impl<P: ParameterSet> ExpandedVerifyingKey<P> {
 
     /// pkEncode's row i: `t1[i]` into pk.
     #[inline(always)]
-    pub(crate) fn set_t1(&mut self, i: usize, t1_i: &Poly) {
-        pack_t1_row(self.encoded.as_mut(), i, t1_i);
+    pub(crate) fn set_t1<B: Backend>(&mut self, i: usize, t1_i: &Poly) {
+        pack_t1_row::<B>(self.encoded.as_mut(), i, t1_i);
     }
 
     /// rho into pk.

@@ -255,4 +255,13 @@ pub trait Backend: Copy + 'static {
     /// of 320 bytes, each coefficient shifted left by d (verification's
     /// t1 2^d).
     fn unpack_t1_shifted(a: &mut Poly, v: &[u8]);
+    /// BitPack(a, eta, eta) into 32 * `E::BITS` bytes (skEncode's s1 and
+    /// s2), for a_i in [-eta, eta].
+    fn pack_eta<E: Eta>(out: &mut [u8], a: &Poly);
+    /// BitPack(a, 2^(d-1) - 1, 2^(d-1)) into 416 bytes (skEncode's t0), for
+    /// a_i in [-(2^(d-1) - 1), 2^(d-1)].
+    fn pack_t0(out: &mut [u8], a: &Poly);
+    /// SimpleBitPack(a, 2^10 - 1) into 320 bytes (pkEncode's t1), for a_i
+    /// in [0, 2^10).
+    fn pack_t1(out: &mut [u8], a: &Poly);
 }

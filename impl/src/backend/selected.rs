@@ -312,5 +312,8 @@ impl Backend for Selected {
         fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]);
         fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly);
         fn unpack_t1_shifted(a: &mut Poly, v: &[u8]);
+        fn pack_eta<E: Eta>(out: &mut [u8], a: &Poly);
+        fn pack_t0(out: &mut [u8], a: &Poly);
+        fn pack_t1(out: &mut [u8], a: &Poly);
     }
 }

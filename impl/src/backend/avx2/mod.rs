@@ -25,7 +25,7 @@ use super::Backend;
 use super::CompactTable;
 use super::lanes::avx2 as kernels;
 use super::portable::{self, Portable};
-use crate::params::{Eta, Gamma1, Gamma2, N};
+use crate::params::{D, Eta, EtaKind, Gamma1, Gamma2, N};
 use crate::poly::Poly;
 use isa::{load, store};
 use zeroize::Zeroize;
@@ -113,6 +113,37 @@ fn pack_z_poly<G: Gamma1>(out: &mut [u8], a: &Poly) {
 fn pack_w1_poly<G: Gamma2>(out: &mut [u8], a: &Poly) {
     if !packing::pack_w1::<G>(out, a) {
         Portable::pack_w1::<G>(out, a)
+    }
+}
+
+/// skEncode's BitPack(a, eta, eta) with the AVX2 packer, or the portable
+/// one for an `out` of another length.
+#[target_feature(enable = "avx2")]
+fn pack_eta_poly<E: Eta>(out: &mut [u8], a: &Poly) {
+    let packed = match E::KIND {
+        EtaKind::Two => packing::pack_narrow::<3, true>(out, a, E::ETA),
+        EtaKind::Four => packing::pack_narrow::<4, true>(out, a, E::ETA),
+    };
+    if !packed {
+        Portable::pack_eta::<E>(out, a)
+    }
+}
+
+/// skEncode's t0 packing with the AVX2 packer, or the portable one for an
+/// `out` of another length.
+#[target_feature(enable = "avx2")]
+fn pack_t0_poly(out: &mut [u8], a: &Poly) {
+    if !packing::pack_narrow::<{ D as usize }, true>(out, a, 1 << (D - 1)) {
+        Portable::pack_t0(out, a)
+    }
+}
+
+/// pkEncode's t1 packing with the AVX2 packer, or the portable one for an
+/// `out` of another length.
+#[target_feature(enable = "avx2")]
+fn pack_t1_poly(out: &mut [u8], a: &Poly) {
+    if !packing::pack_narrow::<10, false>(out, a, 0) {
+        Portable::pack_t1(out, a)
     }
 }
 
@@ -251,6 +282,9 @@ cpu_kernels! {
     fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) => unsafe |t| unpack_z_poly::<G>(a, v);
     fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) => unsafe |t| pack_w1_poly::<G>(out, a);
     fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) => unsafe |t| unpack_t1_shifted_poly(a, v);
+    fn pack_eta<E: Eta>(out: &mut [u8], a: &Poly) => unsafe |t| pack_eta_poly::<E>(out, a);
+    fn pack_t0(out: &mut [u8], a: &Poly) => unsafe |t| pack_t0_poly(out, a);
+    fn pack_t1(out: &mut [u8], a: &Poly) => unsafe |t| pack_t1_poly(out, a);
 }
 
 /// The permutation of the AVX2 backend's one-lane SHAKE: the scalar

@@ -5,8 +5,13 @@
 //! merged pairwise by 64-bit shifts, then stored half by half.
 //! SimpleBitPack of w1 (4 or 6 bits) 32 coefficients at a time: narrowed to
 //! bytes, then pairs and quadruples merged by multiply-adds.
+//! BitPack of the key encodings' narrow fields (s1 and s2: 3 or 4 bits;
+//! t1: 10; t0: 13) 16 coefficients at a time: narrowed to 16-bit lanes,
+//! merged pairwise by a multiply-add, then as z's.
 
 use core::arch::x86_64::*;
+
+use zeroize::Zeroize;
 
 use super::isa::{load, store};
 use crate::params::{Gamma1, Gamma1Kind, Gamma2, Gamma2Kind};
@@ -210,6 +215,77 @@ pub fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) -> bool {
             unsafe { _mm_storeu_si128(lo.as_mut_ptr().cast(), r_lo) };
             // SAFETY: `hi` is 8 writable bytes.
             unsafe { _mm_storel_epi64(hi.as_mut_ptr().cast(), r_hi) };
+        }
+    }
+    true
+}
+
+/// The fields of coefficients 8i .. 8i + 8: `base - a` (NEGATE) or `a`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn fields<const NEGATE: bool>(a: &Poly, i: usize, base: __m256i) -> __m256i {
+    let c = load(&a.coeffs, i);
+    if NEGATE { _mm256_sub_epi32(base, c) } else { c }
+}
+
+/// BitPack of fields of BITS bits, 3 <= BITS <= 13 (skEncode's s1 and s2:
+/// BitPack(a, eta, eta), NEGATE with base eta; its t0: base 2^(d-1);
+/// pkEncode's t1: SimpleBitPack, the coefficients themselves), each field
+/// in [0, 2^BITS), into `out` of 32 * BITS bytes. Returns false (and
+/// writes nothing) for another length.
+///
+/// Sixteen coefficients (2 * BITS bytes) at a time: narrowed to 16-bit
+/// lanes in order; merged pairwise by a multiply-add (f_2k + f_2k+1 2^BITS
+/// in each 32-bit lane), then the two 32-bit lanes of each 64-bit lane
+/// (4 BITS bits, at most 52), then the two 64-bit lanes of each 128-bit
+/// half into its low BITS bytes; the halves stored as z's are.
+#[inline(never)]
+#[target_feature(enable = "avx2")]
+pub fn pack_narrow<const BITS: usize, const NEGATE: bool>(
+    out: &mut [u8],
+    a: &Poly,
+    base: i32,
+) -> bool {
+    const { assert!(3 <= BITS && BITS <= 13) };
+    if out.len() != 32 * BITS {
+        return false;
+    }
+    let base = _mm256_set1_epi32(base);
+    // (1, 2^BITS) in each pair of 16-bit lanes.
+    let pair = _mm256_set1_epi32(1 | (1 << (16 + BITS)));
+    let low32 = _mm256_set1_epi64x(0xFFFF_FFFF);
+    let count_pair = _mm_cvtsi32_si128(2 * BITS as i32);
+    let count_up = _mm_cvtsi32_si128(4 * BITS as i32);
+    let count_down = _mm_cvtsi32_si128(64 - 4 * BITS as i32);
+    for g in 0..16 {
+        // packus works per 128-bit half: 64-bit word k of its result is
+        // vector k % 2's quarter k / 2; the permutation puts them in order.
+        let narrow = _mm256_packus_epi32(
+            fields::<NEGATE>(a, 2 * g, base),
+            fields::<NEGATE>(a, 2 * g + 1, base),
+        );
+        let narrow = _mm256_permute4x64_epi64::<0b11_01_10_00>(narrow);
+        let pairs = _mm256_madd_epi16(narrow, pair);
+        let quads = _mm256_or_si256(
+            _mm256_and_si256(pairs, low32),
+            _mm256_sll_epi64(_mm256_srli_epi64::<32>(pairs), count_pair),
+        );
+        // Each 128-bit half: lane 0 | lane 1 << 4 BITS, as a low and a
+        // high 64-bit word.
+        let next = _mm256_bsrli_epi128::<8>(quads);
+        let lo = _mm256_or_si256(quads, _mm256_sll_epi64(next, count_up));
+        let hi = _mm256_srl_epi64(next, count_down);
+        let packed = _mm256_unpacklo_epi64(lo, hi);
+        let offset = g * 2 * BITS;
+        if offset + BITS + 16 <= 32 * BITS {
+            store_halves(&mut out[offset..offset + BITS + 16], packed, BITS);
+        } else {
+            // The last groups: their 16-byte stores would run past `out`.
+            let mut buffer = [0u8; 32];
+            store_halves(&mut buffer[..BITS + 16], packed, BITS);
+            out[offset..offset + 2 * BITS].copy_from_slice(&buffer[..2 * BITS]);
+            // Fields of s1, s2 or t0.
+            buffer.zeroize();
         }
     }
     true

@@ -209,4 +209,7 @@ cpu_kernels! {
     fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) => safe |t| t.avx2().unpack_z::<G>(a, v);
     fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) => safe |t| t.avx2().pack_w1::<G>(out, a);
     fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) => safe |t| t.avx2().unpack_t1_shifted(a, v);
+    fn pack_eta<E: Eta>(out: &mut [u8], a: &Poly) => safe |t| t.avx2().pack_eta::<E>(out, a);
+    fn pack_t0(out: &mut [u8], a: &Poly) => safe |t| t.avx2().pack_t0(out, a);
+    fn pack_t1(out: &mut [u8], a: &Poly) => safe |t| t.avx2().pack_t1(out, a);
 }

@@ -311,6 +311,21 @@ impl Backend for Neon {
     fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) {
         Portable::unpack_t1_shifted(a, v)
     }
+
+    #[inline(always)]
+    fn pack_eta<E: Eta>(out: &mut [u8], a: &Poly) {
+        Portable::pack_eta::<E>(out, a)
+    }
+
+    #[inline(always)]
+    fn pack_t0(out: &mut [u8], a: &Poly) {
+        Portable::pack_t0(out, a)
+    }
+
+    #[inline(always)]
+    fn pack_t1(out: &mut [u8], a: &Poly) {
+        Portable::pack_t1(out, a)
+    }
 }
 
 /// RejBoundedPoly's sampler on compaction table `T` (the backend runs it

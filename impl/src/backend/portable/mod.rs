@@ -186,4 +186,16 @@ impl Backend for Portable {
     fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) {
         packing::unpack_t1_shifted(a, v)
     }
+
+    fn pack_eta<E: Eta>(out: &mut [u8], a: &Poly) {
+        packing::pack_eta::<E>(out, a)
+    }
+
+    fn pack_t0(out: &mut [u8], a: &Poly) {
+        packing::pack_t0(out, a)
+    }
+
+    fn pack_t1(out: &mut [u8], a: &Poly) {
+        packing::pack_t1(out, a)
+    }
 }

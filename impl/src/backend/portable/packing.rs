@@ -1,8 +1,9 @@
-//! The portable z and w1 packers (the hot encodings of signing and
-//! verification), on the shared bit packer.
+//! The portable packers of the hot encodings (z and w1 in signing and
+//! verification; s1, s2, t0 and t1 in key generation), on the shared bit
+//! packer.
 
 use crate::bitpack::{pack_bits, unpack_bits};
-use crate::params::{D, Gamma1, Gamma1Kind, Gamma2, Gamma2Kind};
+use crate::params::{D, Eta, EtaKind, Gamma1, Gamma1Kind, Gamma2, Gamma2Kind};
 use crate::poly::Poly;
 
 // The widths are named per kind: `G::BITS` as a const generic argument
@@ -39,4 +40,26 @@ pub fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) {
         Gamma2Kind::Q88 => pack_bits::<6>(out, a, |c| c as u32),
         Gamma2Kind::Q32 => pack_bits::<4>(out, a, |c| c as u32),
     }
+}
+
+/// BitPack(a, eta, eta): one s1 or s2 polynomial of skEncode.
+#[inline(always)]
+pub fn pack_eta<E: Eta>(out: &mut [u8], a: &Poly) {
+    let f = |c| (E::ETA - c) as u32;
+    match E::KIND {
+        EtaKind::Two => pack_bits::<3>(out, a, f),
+        EtaKind::Four => pack_bits::<4>(out, a, f),
+    }
+}
+
+/// BitPack(a, 2^(d-1) - 1, 2^(d-1)): one t0 polynomial of skEncode.
+#[inline(always)]
+pub fn pack_t0(out: &mut [u8], a: &Poly) {
+    pack_bits::<{ D as usize }>(out, a, |c| ((1 << (D - 1)) - c) as u32);
+}
+
+/// SimpleBitPack(a, 2^10 - 1): one t1 polynomial of pkEncode.
+#[inline(always)]
+pub fn pack_t1(out: &mut [u8], a: &Poly) {
+    pack_bits::<10>(out, a, |c| c as u32);
 }
