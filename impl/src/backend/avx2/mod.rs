@@ -147,13 +147,13 @@ fn pack_t1_poly(out: &mut [u8], a: &Poly) {
     }
 }
 
-/// The portable unpacker compiled on its own with AVX2, which LLVM
-/// vectorizes (a quarter of an instruction per coefficient, against 8
-/// without AVX2).
-#[inline(never)]
+/// t1 2^d with the AVX2 unpacker, or the portable one for a `v` of another
+/// length.
 #[target_feature(enable = "avx2")]
 fn unpack_t1_shifted_poly(a: &mut Poly, v: &[u8]) {
-    Portable::unpack_t1_shifted(a, v)
+    if !packing::unpack_t1_shifted(a, v) {
+        Portable::unpack_t1_shifted(a, v)
+    }
 }
 
 /// [`Backend::ball_swaps`] on the list of c's nonzero coefficients, for

@@ -5,6 +5,8 @@
 //! merged pairwise by 64-bit shifts, then stored half by half.
 //! SimpleBitPack of w1 (4 or 6 bits) 32 coefficients at a time: narrowed to
 //! bytes, then pairs and quadruples merged by multiply-adds.
+//! SimpleBitUnpack of t1 (10 bits) the same way, each field shifted to
+//! t1 2^d.
 //! BitPack of the key encodings' narrow fields (s1 and s2: 3 or 4 bits;
 //! t1: 10; t0: 13) 16 coefficients at a time: narrowed to 16-bit lanes,
 //! merged pairwise by a multiply-add, then as z's.
@@ -40,6 +42,39 @@ const BITS20: Layout = Layout {
     shifts: [0, 4, 0, 4],
 };
 
+/// 10 bits (t1): fields at bits 0, 10, 20, 30 of each 5 bytes.
+const BITS10: Layout = Layout {
+    half: 5,
+    spread: [0, 1, -1, -1, 1, 2, -1, -1, 2, 3, -1, -1, 3, 4, -1, -1],
+    shifts: [0, 2, 4, 6],
+};
+
+/// The bytes of the eight fields of `bytes` (at least `half + 16` bytes;
+/// only the first 2 * half are used), field k's in lane k, not yet
+/// shifted or masked.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn spread_fields(bytes: &[u8], layout: &Layout, spread: __m256i) -> __m256i {
+    let lo = &bytes[..16];
+    let hi = &bytes[layout.half..layout.half + 16];
+    // SAFETY: `hi` is 16 readable bytes.
+    let hi = unsafe { _mm_loadu_si128(hi.as_ptr().cast()) };
+    // SAFETY: `lo` is 16 readable bytes.
+    let lo = unsafe { _mm_loadu_si128(lo.as_ptr().cast()) };
+    _mm256_shuffle_epi8(_mm256_set_m128i(hi, lo), spread)
+}
+
+/// The layout's byte shuffle, in both 128-bit halves.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn spread_of(layout: &Layout) -> __m256i {
+    let mut s = [0i8; 32];
+    s[..16].copy_from_slice(&layout.spread);
+    s[16..].copy_from_slice(&layout.spread);
+    // SAFETY: `s` is 32 readable bytes.
+    unsafe { _mm256_loadu_si256(s.as_ptr().cast()) }
+}
+
 /// gamma1 - field for the eight fields of `bytes` (at least `half + 16`
 /// bytes; only the first 2 * half are used).
 #[inline]
@@ -52,15 +87,8 @@ fn eight(
     gamma1: __m256i,
     mask: __m256i,
 ) -> __m256i {
-    let lo = &bytes[..16];
-    let hi = &bytes[layout.half..layout.half + 16];
-    // SAFETY: `hi` is 16 readable bytes.
-    let hi = unsafe { _mm_loadu_si128(hi.as_ptr().cast()) };
-    // SAFETY: `lo` is 16 readable bytes.
-    let lo = unsafe { _mm_loadu_si128(lo.as_ptr().cast()) };
-    let v = _mm256_set_m128i(hi, lo);
     let fields = _mm256_and_si256(
-        _mm256_srlv_epi32(_mm256_shuffle_epi8(v, spread), shift),
+        _mm256_srlv_epi32(spread_fields(bytes, layout, spread), shift),
         mask,
     );
     _mm256_sub_epi32(gamma1, fields)
@@ -79,11 +107,7 @@ pub fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) -> bool {
     if v.len() < 32 * bits {
         return false;
     }
-    let mut s = [0i8; 32];
-    s[..16].copy_from_slice(&layout.spread);
-    s[16..].copy_from_slice(&layout.spread);
-    // SAFETY: `s` is 32 readable bytes.
-    let spread = unsafe { _mm256_loadu_si256(s.as_ptr().cast()) };
+    let spread = spread_of(layout);
     let [s0, s1, s2, s3] = layout.shifts;
     let shift = _mm256_setr_epi32(s0, s1, s2, s3, s0, s1, s2, s3);
     let gamma1 = _mm256_set1_epi32(1 << (bits - 1));
@@ -98,6 +122,40 @@ pub fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) -> bool {
             padded[..bits].copy_from_slice(&v[offset..offset + bits]);
             eight(&padded, layout, spread, shift, gamma1, mask)
         };
+        store(&mut a.coeffs, i, x);
+    }
+    true
+}
+
+/// SimpleBitUnpack(v, 2^10 - 1) times 2^d (one row of pkDecode's t1, as
+/// verification uses it), with v of 320 bytes. Returns false (and writes
+/// nothing) otherwise. Eight coefficients (10 bytes) at a time: the byte
+/// shuffle of `unpack_z`, then each field shifted left to bit d (its
+/// 16-bit window moved by d - shift) and masked there.
+#[inline(never)]
+#[target_feature(enable = "avx2")]
+pub fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) -> bool {
+    const BITS: usize = 10;
+    const D: i32 = crate::params::D as i32;
+    if v.len() != 32 * BITS {
+        return false;
+    }
+    let layout = &BITS10;
+    let spread = spread_of(layout);
+    let [s0, s1, s2, s3] = layout.shifts.map(|s| D - s);
+    let shift = _mm256_setr_epi32(s0, s1, s2, s3, s0, s1, s2, s3);
+    let mask = _mm256_set1_epi32(((1 << BITS) - 1) << D);
+    for i in 0..32 {
+        let offset = i * BITS;
+        let fields = if offset + layout.half + 16 <= v.len() {
+            spread_fields(&v[offset..], layout, spread)
+        } else {
+            // The last groups: their 16-byte loads would run past v.
+            let mut padded = [0u8; 32];
+            padded[..BITS].copy_from_slice(&v[offset..offset + BITS]);
+            spread_fields(&padded, layout, spread)
+        };
+        let x = _mm256_and_si256(_mm256_sllv_epi32(fields, shift), mask);
         store(&mut a.coeffs, i, x);
     }
     true
