@@ -13,6 +13,13 @@ pub fn montgomery_reduce<W: Word>(a: W::Wide) -> W {
     ((a - t.widen() * W::Wide::lit(Q as i64)) >> 32).truncate()
 }
 
+/// montgomery_mul with q^-1 off by 2 in its t.
+pub fn montgomery_mul<W: Word>(a: W, b: W) -> W {
+    let t = a.wrapping_mul(b).wrapping_mul(W::lit(QINV + 2));
+    ((a.widen() * b.widen()) >> 32).truncate()
+        - ((t.widen() * W::Wide::lit(Q as i64)) >> 32).truncate()
+}
+
 /// reduce32 rounding at 2^21 instead of 2^22.
 pub fn reduce32<W: Word>(a: W) -> W {
     let t = (a + W::lit(1 << 21)) >> 23;

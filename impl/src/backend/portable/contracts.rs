@@ -26,7 +26,8 @@ pub fn montgomery_reduce(a: i64) -> i32 {
 }
 
 /// Montgomery multiplication: interval lemma `montgomery_mul` (the product
-/// meets MontgomeryReduce's precondition) with the z3 lemma above.
+/// meets MontgomeryReduce's precondition), z3 lemma `montgomery_mul =
+/// montgomery_reduce(a b)` (the same bits) and the z3 lemma above.
 #[hax_lib::requires(-Q <= b && b <= Q)]
 #[hax_lib::ensures(|r| -Q <= r && r <= Q && ((r as i64) * (1i64 << 32) - (a as i64) * (b as i64)) % (Q as i64) == 0)]
 pub fn montgomery_mul(a: i32, b: i32) -> i32 {
