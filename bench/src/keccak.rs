@@ -318,6 +318,12 @@ impl Backend for Counting {
     fn pack_t1(out: &mut [u8], a: &Poly) {
         Portable::pack_t1(out, a)
     }
+    fn unpack_eta<E: Eta>(a: &mut Poly, v: &[u8]) -> i32 {
+        Portable::unpack_eta::<E>(a, v)
+    }
+    fn unpack_t0(a: &mut Poly, v: &[u8]) {
+        Portable::unpack_t0(a, v)
+    }
 }
 
 /// The permutation counts of every operation at `P`, on the workload.

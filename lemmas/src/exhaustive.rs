@@ -265,6 +265,66 @@ fn pack_key(
     Ok(format!("{size} values x 256 positions"))
 }
 
+/// The key decoding's unpackers (skDecode's s1 / s2 and t0): every field
+/// value of BITS bits (all 2^BITS of them, so also those of s1 / s2 above
+/// 2 eta) at every position: field i of sweep step s is (s + i) mod
+/// 2^BITS, into a polynomial filled with junk. Each coefficient must be
+/// base - field. For s1 / s2 (`flag`), the out-of-range flag is checked
+/// too: set in those sweeps (each has fields above 2 eta); clear in a
+/// second sweep over the fields in [0, 2 eta] only; and set for every
+/// field above 2 eta alone at every position, the others 0.
+fn unpack_key(
+    bits: usize,
+    base: i32,
+    flag: bool,
+    unpack: &dyn Fn(&mut Poly, &[u8]) -> i32,
+) -> Result<String, String> {
+    let encode = |fields: &[u32]| {
+        let mut v = vec![0u8; 32 * bits];
+        for (i, &f) in fields.iter().enumerate() {
+            for b in 0..bits {
+                if f >> b & 1 == 1 {
+                    let bit = i * bits + b;
+                    v[bit / 8] |= 1 << (bit % 8);
+                }
+            }
+        }
+        v
+    };
+    let sweep = |size: usize, expect_flag: bool| -> Result<(), String> {
+        for step in 0..size {
+            let fields: Vec<u32> = (0..N).map(|i| ((step + i) % size) as u32).collect();
+            let mut a = Poly::from_coeffs([0x1234567; N]);
+            let out = unpack(&mut a, &encode(&fields));
+            if let Some(i) = (0..N).find(|&i| a.coeffs[i] != base - fields[i] as i32) {
+                return Err(format!(
+                    "counterexample: field {} at {i} unpacks to {}",
+                    fields[i], a.coeffs[i]
+                ));
+            }
+            if flag && (out != 0) != expect_flag {
+                return Err(format!("values below {size}, step {step}: flag {out}"));
+            }
+        }
+        Ok(())
+    };
+    sweep(1 << bits, true)?;
+    if flag {
+        sweep(2 * base as usize + 1, false)?;
+        for i in 0..N {
+            for x in 2 * base as u32 + 1..1 << bits {
+                let mut fields = vec![0u32; N];
+                fields[i] = x;
+                let mut a = Poly::ZERO;
+                if unpack(&mut a, &encode(&fields)) == 0 {
+                    return Err(format!("field {x} at {i} is not flagged"));
+                }
+            }
+        }
+    }
+    Ok(format!("{} values x 256 positions", 1 << bits))
+}
+
 /// skEncode's s1 packing (BitPack(s, eta, eta)) for every value at every
 /// position, against the spec; and skDecode on every field value at every
 /// position: eta - x for x <= 2 eta, MalformedKey above.
@@ -308,7 +368,7 @@ fn pack_eta<P: ParameterSet>() -> Result<String, String> {
             for b in 0..bits {
                 sk[(bit + b) / 8] |= (((x >> b) & 1) as u8) << ((bit + b) % 8);
             }
-            let r = sk_decode::<P>(
+            let r = sk_decode::<P, Portable>(
                 &sk, &mut rho2, &mut key2, &mut tr2, &mut d1, &mut d2, &mut d0,
             );
             let valid = x as i32 <= 2 * eta;
@@ -656,6 +716,22 @@ fn for_backend<B: Backend>(out: &mut Vec<Lemma>, reductions: Reductions) {
             let spec = |w: &[i32; N]| sc::bit_pack(w, (1 << 12) - 1, 1 << 12);
             let range = (-(1 << 12) + 1, 1 << 12);
             pack_key(13, range, &|c| ((1 << 12) - c) as u32, &B::pack_t0, &spec)
+        },
+    );
+    lemma("unpack_eta = BitUnpack(v, 2, 2)".into(), each, &|| {
+        unpack_key(3, 2, true, &B::unpack_eta::<Eta2>)
+    });
+    lemma("unpack_eta = BitUnpack(v, 4, 4)".into(), each, &|| {
+        unpack_key(4, 4, true, &B::unpack_eta::<Eta4>)
+    });
+    lemma(
+        "unpack_t0 = BitUnpack(v, 2^12 - 1, 2^12)".into(),
+        each,
+        &|| {
+            unpack_key(13, 1 << 12, false, &|a, v| {
+                B::unpack_t0(a, v);
+                0
+            })
         },
     );
     lemma(

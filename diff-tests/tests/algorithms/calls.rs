@@ -62,7 +62,9 @@ pub struct SkDecoded<P: ParameterSet> {
 }
 
 #[inline(never)]
-pub fn sk_decode<P: ParameterSet>(sk: &[u8]) -> (SkDecoded<P>, Result<(), mldsa::Error>) {
+pub fn sk_decode<P: ParameterSet, B: Backend>(
+    sk: &[u8],
+) -> (SkDecoded<P>, Result<(), mldsa::Error>) {
     use mldsa::params::PolyVec;
     let mut d = SkDecoded::<P> {
         rho: [0; 32],
@@ -72,7 +74,7 @@ pub fn sk_decode<P: ParameterSet>(sk: &[u8]) -> (SkDecoded<P>, Result<(), mldsa:
         s2: P::VecK::zeroed(),
         t0: P::VecK::zeroed(),
     };
-    let r = key_sig_packing::sk_decode::<P>(
+    let r = key_sig_packing::sk_decode::<P, B>(
         sk, &mut d.rho, &mut d.k, &mut d.tr, &mut d.s1, &mut d.s2, &mut d.t0,
     );
     (d, r)

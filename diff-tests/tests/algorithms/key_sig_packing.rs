@@ -90,9 +90,9 @@ fn check_sk_encode<P: ParameterSet, B: Backend>(d: &SkData) -> Result<(), TestCa
 
 /// skDecode: Ok exactly when the spec's s1 and s2 lie in [-eta, eta], and
 /// then every part equal to the spec's.
-fn check_sk_decode<P: ParameterSet>(sk: &[u8]) -> Result<(), TestCaseError> {
+fn check_sk_decode<P: ParameterSet, B: Backend>(sk: &[u8]) -> Result<(), TestCaseError> {
     let params = spec_params::<P>();
-    let (d, got) = sk_decode::<P>(sk);
+    let (d, got) = sk_decode::<P, B>(sk);
     let (e_rho, e_k, e_tr, e_s1, e_s2, e_t0) = spec::sk_decode(&params, sk).unwrap();
     let in_range = e_s1
         .iter()
@@ -101,8 +101,9 @@ fn check_sk_decode<P: ParameterSet>(sk: &[u8]) -> Result<(), TestCaseError> {
     prop_assert_eq!(
         got.is_ok(),
         in_range,
-        "{}: skDecode accepted {:?}",
+        "{} {}: skDecode accepted {:?}",
         P::NAME,
+        B::NAME,
         got
     );
     if in_range {
@@ -266,7 +267,7 @@ proptest! {
 
     #[test]
     fn sk_decode_matches_spec((i, sk) in per_params(sk_bytes)) {
-        with_params!(i, { check_sk_decode::<P>(&sk)?; });
+        with_params!(i, { for_each_backend!(check_sk_decode::<P>(&sk)); });
     }
 
     #[test]
@@ -289,7 +290,7 @@ fn encoding_edges_for<P: ParameterSet>() -> Result<(), TestCaseError> {
     let p = spec_params::<P>();
     for fill in [0x00u8, 0xFF] {
         check_pk_decode::<P>(&vec![fill; p.pk_len()])?;
-        check_sk_decode::<P>(&vec![fill; p.sk_len()])?;
+        for_each_backend!(check_sk_decode::<P>(&vec![fill; p.sk_len()]));
         for_each_backend!(check_sig_decode::<P>(&vec![fill; p.sig_len()]));
     }
     for t1 in [0, 1, 512, 1023] {
@@ -306,7 +307,8 @@ fn encoding_edges_for<P: ParameterSet>() -> Result<(), TestCaseError> {
             vec![[t; N]; p.k()],
         );
         for_each_backend!(check_sk_encode::<P>(&d));
-        check_sk_decode::<P>(&spec::sk_encode(&p, &d.0, &d.1, &d.2, &d.3, &d.4, &d.5))?;
+        let sk = spec::sk_encode(&p, &d.0, &d.1, &d.2, &d.3, &d.4, &d.5);
+        for_each_backend!(check_sk_decode::<P>(&sk));
     }
     // z at +-(gamma1 - 1), +-(gamma1 - beta) (+- 1); no hints, omega hints.
     let g1 = p.gamma1();

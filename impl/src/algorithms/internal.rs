@@ -241,7 +241,7 @@ fn sign_with<P: ParameterSet, B: Backend>(
         s1_hat: P::VecL::zeroed(),
         s2_hat: P::VecK::zeroed(),
     };
-    sk.unpack_s(&mut hat.s1_hat, &mut hat.s2_hat);
+    sk.unpack_s::<B>(&mut hat.s1_hat, &mut hat.s2_hat);
     ntt_vec::<P::VecL, B>(&mut hat.s1_hat);
     ntt_vec::<P::VecK, B>(&mut hat.s2_hat);
     // The constant-time check's planted leak (`make ct` must report it): a
@@ -351,7 +351,7 @@ fn sign_with<P: ParameterSet, B: Backend>(
         for i in 0..P::K {
             let [minus_ct0, h_i] = &mut sec.scratch;
             // t0_hat[i], in h_i's place until h_i is made.
-            sk.unpack_t0(i, h_i);
+            sk.unpack_t0::<B>(i, h_i);
             B::ntt(h_i);
             B::pointwise_montgomery(&mut sec.cs, &c_hat, h_i);
             B::invntt_tomont(&mut sec.cs);

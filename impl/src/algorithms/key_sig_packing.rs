@@ -5,9 +5,8 @@
 //! `crate::encoding`.
 
 use crate::backend::Backend;
-use crate::bitpack::unpack_bits;
 use crate::error::Error;
-use crate::params::{D, Eta, EtaKind, N, ParameterSet};
+use crate::params::{N, ParameterSet};
 use crate::poly::Poly;
 
 /// Bytes of one packed t1 polynomial (10 bits per coefficient).
@@ -45,7 +44,7 @@ pub fn pack_t1_row<B: Backend>(pk: &mut [u8], i: usize, t1_i: &Poly) {
 pub fn pk_decode<P: ParameterSet>(pk: &[u8], rho: &mut [u8; 32], t1: &mut P::VecK) {
     rho.copy_from_slice(&pk[..32]);
     for (i, p) in t1.as_mut().iter_mut().enumerate() {
-        unpack_bits::<10>(p, &pk[t1_row(i)], |x| x as i32);
+        crate::bitpack::unpack_bits::<10>(p, &pk[t1_row(i)], |x| x as i32);
     }
 }
 
@@ -127,18 +126,8 @@ pub fn pack_eta<P: ParameterSet, B: Backend>(out: &mut [u8], a: &Poly) {
 /// BitUnpack(v, eta, eta), and whether some coefficient fell outside
 /// [-eta, eta] (nonzero then), computed without a branch on the secret.
 #[inline(always)]
-pub fn unpack_eta<P: ParameterSet>(a: &mut Poly, v: &[u8]) -> i32 {
-    let g = |x| P::ETA - x as i32;
-    match <P::Eta as Eta>::KIND {
-        EtaKind::Two => unpack_bits::<3>(a, v, g),
-        EtaKind::Four => unpack_bits::<4>(a, v, g),
-    }
-    let mut out_of_range = 0i32;
-    for &c in a.coeffs.iter() {
-        // c < -eta, as a sign bit.
-        out_of_range |= (c + P::ETA) >> 31;
-    }
-    out_of_range
+pub fn unpack_eta<P: ParameterSet, B: Backend>(a: &mut Poly, v: &[u8]) -> i32 {
+    B::unpack_eta::<P::Eta>(a, v)
 }
 
 /// BitPack(a, 2^(d-1) - 1, 2^(d-1)): one t0 polynomial (`T0_BYTES`).
@@ -149,8 +138,8 @@ pub fn pack_t0<B: Backend>(out: &mut [u8], a: &Poly) {
 
 /// BitUnpack(v, 2^(d-1) - 1, 2^(d-1)): one t0 polynomial.
 #[inline(always)]
-pub fn unpack_t0(a: &mut Poly, v: &[u8]) {
-    unpack_bits::<{ D as usize }>(a, v, |x| (1 << (D - 1)) - x as i32);
+pub fn unpack_t0<B: Backend>(a: &mut Poly, v: &[u8]) {
+    B::unpack_t0(a, v)
 }
 
 // Whole-key form, for the differential tests (the operations work row by
@@ -178,7 +167,7 @@ pub fn sk_encode<P: ParameterSet, B: Backend>(parts: &SkParts<'_, P>, sk: &mut [
 /// skDecode (Algorithm 25) with the range check the standard leaves to the
 /// caller: every s1 and s2 coefficient must lie in [-eta, eta]
 /// (`Error::MalformedKey` otherwise). `sk` must have P::SK_LEN bytes.
-pub fn sk_decode<P: ParameterSet>(
+pub fn sk_decode<P: ParameterSet, B: Backend>(
     sk: &[u8],
     rho: &mut [u8; 32],
     k: &mut [u8; 32],
@@ -192,13 +181,13 @@ pub fn sk_decode<P: ParameterSet>(
     tr.copy_from_slice(&sk[64..128]);
     let mut out_of_range = 0i32;
     for (i, p) in s1.as_mut().iter_mut().enumerate() {
-        out_of_range |= unpack_eta::<P>(p, SkLayout::<P>::s1(sk, i));
+        out_of_range |= unpack_eta::<P, B>(p, SkLayout::<P>::s1(sk, i));
     }
     for (i, p) in s2.as_mut().iter_mut().enumerate() {
-        out_of_range |= unpack_eta::<P>(p, SkLayout::<P>::s2(sk, i));
+        out_of_range |= unpack_eta::<P, B>(p, SkLayout::<P>::s2(sk, i));
     }
     for (i, p) in t0.as_mut().iter_mut().enumerate() {
-        unpack_t0(p, SkLayout::<P>::t0(sk, i));
+        unpack_t0::<B>(p, SkLayout::<P>::t0(sk, i));
     }
     // Constant-time check: whether the key is refused is public (the
     // caller's result).

@@ -9,6 +9,7 @@ use super::key_sig_packing::{SkLayout, pack_t1_row, t1_row, unpack_eta, unpack_t
 use super::matrix::{MatrixSource, Streamed, t_row};
 use super::sampling::{expand_a, ntt_vec};
 use crate::backend::Backend;
+use crate::backend::portable::Portable;
 use crate::error::Error;
 use crate::params::{ByteArray, ParameterSet, PolyMatrix, PolyVec};
 pub use crate::params::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
@@ -41,20 +42,20 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
 
     /// s1 and s2, unpacked (in range: the key was generated or validated).
     #[inline(always)]
-    pub(crate) fn unpack_s(&self, s1: &mut P::VecL, s2: &mut P::VecK) {
+    pub(crate) fn unpack_s<B: Backend>(&self, s1: &mut P::VecL, s2: &mut P::VecK) {
         let sk = self.bytes.as_ref();
         for (i, p) in s1.as_mut().iter_mut().enumerate() {
-            unpack_eta::<P>(p, SkLayout::<P>::s1(sk, i));
+            unpack_eta::<P, B>(p, SkLayout::<P>::s1(sk, i));
         }
         for (i, p) in s2.as_mut().iter_mut().enumerate() {
-            unpack_eta::<P>(p, SkLayout::<P>::s2(sk, i));
+            unpack_eta::<P, B>(p, SkLayout::<P>::s2(sk, i));
         }
     }
 
     /// `t0[i]`, unpacked.
     #[inline(always)]
-    pub(crate) fn unpack_t0(&self, i: usize, t0: &mut Poly) {
-        unpack_t0(t0, SkLayout::<P>::t0(self.bytes.as_ref(), i));
+    pub(crate) fn unpack_t0<B: Backend>(&self, i: usize, t0: &mut Poly) {
+        unpack_t0::<B>(t0, SkLayout::<P>::t0(self.bytes.as_ref(), i));
     }
 }
 
@@ -117,8 +118,11 @@ fn import_with<P: ParameterSet, B: Backend>(
 ) -> Result<(), Error> {
     let bytes = sk.bytes.as_ref();
     let mut out_of_range = 0i32;
+    // s1 and s2 through the portable unpacker: through the backend's
+    // (SIMD where there is one), LLVM gave this frame 8 KiB more at
+    // ML-DSA-44, for a one-off operation (the crate docs' stack table).
     for (i, p) in s1_hat.as_mut().iter_mut().enumerate() {
-        out_of_range |= unpack_eta::<P>(p, SkLayout::<P>::s1(bytes, i));
+        out_of_range |= unpack_eta::<P, Portable>(p, SkLayout::<P>::s1(bytes, i));
     }
     ntt_vec::<P::VecL, B>(s1_hat);
     let rho = sk.rho();
@@ -128,11 +132,11 @@ fn import_with<P: ParameterSet, B: Backend>(
         // s2_i (then the key's t0_i), and the t1_i, t0_i that (rho, s1, s2)
         // give.
         let [held, t1_i, t0_i] = scratch;
-        out_of_range |= unpack_eta::<P>(held, SkLayout::<P>::s2(bytes, i));
+        out_of_range |= unpack_eta::<P, Portable>(held, SkLayout::<P>::s2(bytes, i));
         let row = rows.row::<B>(rho, i);
         t_row::<P, B>(row, s1_hat, held, t1_i, t0_i);
         vk.set_t1::<B>(i, t1_i);
-        sk.unpack_t0(i, held);
+        sk.unpack_t0::<B>(i, held);
         for (a, b) in t0_i.coeffs.iter().zip(held.coeffs.iter()) {
             diff |= a ^ b;
         }

@@ -264,4 +264,10 @@ pub trait Backend: Copy + 'static {
     /// SimpleBitPack(a, 2^10 - 1) into 320 bytes (pkEncode's t1), for a_i
     /// in [0, 2^10).
     fn pack_t1(out: &mut [u8], a: &Poly);
+    /// BitUnpack(v, eta, eta) from 32 * `E::BITS` bytes (skDecode's s1 and
+    /// s2), and whether some coefficient fell outside [-eta, eta] (nonzero
+    /// then), without a branch on the secret.
+    fn unpack_eta<E: Eta>(a: &mut Poly, v: &[u8]) -> i32;
+    /// BitUnpack(v, 2^(d-1) - 1, 2^(d-1)) from 416 bytes (skDecode's t0).
+    fn unpack_t0(a: &mut Poly, v: &[u8]);
 }

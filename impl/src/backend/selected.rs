@@ -315,5 +315,7 @@ impl Backend for Selected {
         fn pack_eta<E: Eta>(out: &mut [u8], a: &Poly);
         fn pack_t0(out: &mut [u8], a: &Poly);
         fn pack_t1(out: &mut [u8], a: &Poly);
+        fn unpack_eta<E: Eta>(a: &mut Poly, v: &[u8]) -> i32;
+        fn unpack_t0(a: &mut Poly, v: &[u8]);
     }
 }

@@ -147,6 +147,29 @@ fn pack_t1_poly(out: &mut [u8], a: &Poly) {
     }
 }
 
+/// skDecode's BitUnpack(v, eta, eta) with the AVX2 unpacker, or the
+/// portable one for a `v` of another length.
+#[target_feature(enable = "avx2")]
+fn unpack_eta_poly<E: Eta>(a: &mut Poly, v: &[u8]) -> i32 {
+    let unpacked = match E::KIND {
+        EtaKind::Two => packing::unpack_narrow::<3>(a, v, E::ETA),
+        EtaKind::Four => packing::unpack_narrow::<4>(a, v, E::ETA),
+    };
+    match unpacked {
+        Some(acc) => packing::out_of_range(acc),
+        None => Portable::unpack_eta::<E>(a, v),
+    }
+}
+
+/// skDecode's t0 unpacking with the AVX2 unpacker, or the portable one for
+/// a `v` of another length.
+#[target_feature(enable = "avx2")]
+fn unpack_t0_poly(a: &mut Poly, v: &[u8]) {
+    if packing::unpack_narrow::<{ D as usize }>(a, v, 1 << (D - 1)).is_none() {
+        Portable::unpack_t0(a, v)
+    }
+}
+
 /// t1 2^d with the AVX2 unpacker, or the portable one for a `v` of another
 /// length.
 #[target_feature(enable = "avx2")]
@@ -285,6 +308,9 @@ cpu_kernels! {
     fn pack_eta<E: Eta>(out: &mut [u8], a: &Poly) => unsafe |t| pack_eta_poly::<E>(out, a);
     fn pack_t0(out: &mut [u8], a: &Poly) => unsafe |t| pack_t0_poly(out, a);
     fn pack_t1(out: &mut [u8], a: &Poly) => unsafe |t| pack_t1_poly(out, a);
+    fn unpack_eta<E: Eta>(a: &mut Poly, v: &[u8]) -> i32
+        => unsafe |t| unpack_eta_poly::<E>(a, v);
+    fn unpack_t0(a: &mut Poly, v: &[u8]) => unsafe |t| unpack_t0_poly(a, v);
 }
 
 /// The permutation of the AVX2 backend's one-lane SHAKE: the scalar

@@ -348,3 +348,84 @@ pub fn pack_narrow<const BITS: usize, const NEGATE: bool>(
     }
     true
 }
+
+/// The byte shuffle and shifts that bring field k of eight BITS-bit fields
+/// (bits k BITS .. k BITS + BITS of 16 bytes held in both 128-bit halves)
+/// to the bottom of lane k: its (up to) three bytes, then a right shift.
+const fn narrow_layout(bits: usize) -> ([i8; 32], [i32; 8]) {
+    let mut spread = [-1i8; 32];
+    let mut shifts = [0i32; 8];
+    let mut k = 0;
+    while k < 8 {
+        let offset = k * bits / 8;
+        let mut b = 0;
+        while b < 3 {
+            if offset + b < 16 {
+                spread[4 * k + b] = (offset + b) as i8;
+            }
+            b += 1;
+        }
+        shifts[k] = (k * bits % 8) as i32;
+        k += 1;
+    }
+    (spread, shifts)
+}
+
+/// BitUnpack of fields of BITS bits, 3 <= BITS <= 13, each to `base -
+/// field` (skDecode's s1 and s2 with base eta, its t0 with base 2^(d-1)),
+/// from `v` of 32 * BITS bytes; None (and nothing written) for another
+/// length. Also returns the OR of every `coefficient + base` (the sign bit
+/// set where a field exceeded 2 base: an s1 or s2 coefficient below -eta).
+///
+/// Eight coefficients (BITS bytes) at a time: 16 bytes loaded into both
+/// 128-bit halves, a byte shuffle moving each field's bytes into its lane,
+/// a per-lane shift and a mask.
+#[inline(never)]
+#[target_feature(enable = "avx2")]
+pub fn unpack_narrow<const BITS: usize>(a: &mut Poly, v: &[u8], base: i32) -> Option<__m256i> {
+    const { assert!(3 <= BITS && BITS <= 13) };
+    if v.len() != 32 * BITS {
+        return None;
+    }
+    let (spread, shifts) = const { narrow_layout(BITS) };
+    // SAFETY: `spread` is 32 readable bytes.
+    let spread = unsafe { _mm256_loadu_si256(spread.as_ptr().cast()) };
+    // SAFETY: `shifts` is 32 readable bytes.
+    let shift = unsafe { _mm256_loadu_si256(shifts.as_ptr().cast()) };
+    let mask = _mm256_set1_epi32((1 << BITS) - 1);
+    let base = _mm256_set1_epi32(base);
+    let mut acc = _mm256_setzero_si256();
+    for g in 0..32 {
+        let offset = g * BITS;
+        let mut padded = [0u8; 16];
+        let bytes = if offset + 16 <= v.len() {
+            &v[offset..offset + 16]
+        } else {
+            // The last groups: a 16-byte load would run past v.
+            padded[..BITS].copy_from_slice(&v[offset..offset + BITS]);
+            &padded[..]
+        };
+        // SAFETY: `bytes` is 16 readable bytes.
+        let x = unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) };
+        // Fields of s1, s2 or t0.
+        padded.zeroize();
+        let x = _mm256_broadcastsi128_si256(x);
+        let fields = _mm256_and_si256(
+            _mm256_srlv_epi32(_mm256_shuffle_epi8(x, spread), shift),
+            mask,
+        );
+        let c = _mm256_sub_epi32(base, fields);
+        acc = _mm256_or_si256(acc, _mm256_add_epi32(c, base));
+        store(&mut a.coeffs, g, c);
+    }
+    Some(acc)
+}
+
+/// -1 if the sign bit of some lane of `acc` is set, else 0, without a
+/// branch ([`unpack_narrow`]'s out-of-range flag, in skDecode's form).
+#[inline]
+#[target_feature(enable = "avx2")]
+pub fn out_of_range(acc: __m256i) -> i32 {
+    let signs = _mm256_movemask_ps(_mm256_castsi256_ps(acc));
+    -((signs != 0) as i32)
+}

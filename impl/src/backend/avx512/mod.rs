@@ -212,4 +212,7 @@ cpu_kernels! {
     fn pack_eta<E: Eta>(out: &mut [u8], a: &Poly) => safe |t| t.avx2().pack_eta::<E>(out, a);
     fn pack_t0(out: &mut [u8], a: &Poly) => safe |t| t.avx2().pack_t0(out, a);
     fn pack_t1(out: &mut [u8], a: &Poly) => safe |t| t.avx2().pack_t1(out, a);
+    fn unpack_eta<E: Eta>(a: &mut Poly, v: &[u8]) -> i32
+        => safe |t| t.avx2().unpack_eta::<E>(a, v);
+    fn unpack_t0(a: &mut Poly, v: &[u8]) => safe |t| t.avx2().unpack_t0(a, v);
 }

@@ -326,6 +326,16 @@ impl Backend for Neon {
     fn pack_t1(out: &mut [u8], a: &Poly) {
         Portable::pack_t1(out, a)
     }
+
+    #[inline(always)]
+    fn unpack_eta<E: Eta>(a: &mut Poly, v: &[u8]) -> i32 {
+        Portable::unpack_eta::<E>(a, v)
+    }
+
+    #[inline(always)]
+    fn unpack_t0(a: &mut Poly, v: &[u8]) {
+        Portable::unpack_t0(a, v)
+    }
 }
 
 /// RejBoundedPoly's sampler on compaction table `T` (the backend runs it

@@ -198,4 +198,12 @@ impl Backend for Portable {
     fn pack_t1(out: &mut [u8], a: &Poly) {
         packing::pack_t1(out, a)
     }
+
+    fn unpack_eta<E: Eta>(a: &mut Poly, v: &[u8]) -> i32 {
+        packing::unpack_eta::<E>(a, v)
+    }
+
+    fn unpack_t0(a: &mut Poly, v: &[u8]) {
+        packing::unpack_t0(a, v)
+    }
 }

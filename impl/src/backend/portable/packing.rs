@@ -58,6 +58,30 @@ pub fn pack_t0(out: &mut [u8], a: &Poly) {
     pack_bits::<{ D as usize }>(out, a, |c| ((1 << (D - 1)) - c) as u32);
 }
 
+/// BitUnpack(v, eta, eta): one s1 or s2 polynomial of skDecode, and
+/// whether some coefficient fell outside [-eta, eta] (nonzero then),
+/// computed without a branch on the secret.
+#[inline(always)]
+pub fn unpack_eta<E: Eta>(a: &mut Poly, v: &[u8]) -> i32 {
+    let g = |x| E::ETA - x as i32;
+    match E::KIND {
+        EtaKind::Two => unpack_bits::<3>(a, v, g),
+        EtaKind::Four => unpack_bits::<4>(a, v, g),
+    }
+    let mut out_of_range = 0i32;
+    for &c in a.coeffs.iter() {
+        // c < -eta, as a sign bit.
+        out_of_range |= (c + E::ETA) >> 31;
+    }
+    out_of_range
+}
+
+/// BitUnpack(v, 2^(d-1) - 1, 2^(d-1)): one t0 polynomial of skDecode.
+#[inline(always)]
+pub fn unpack_t0(a: &mut Poly, v: &[u8]) {
+    unpack_bits::<{ D as usize }>(a, v, |x| (1 << (D - 1)) - x as i32);
+}
+
 /// SimpleBitPack(a, 2^10 - 1): one t1 polynomial of pkEncode.
 #[inline(always)]
 pub fn pack_t1(out: &mut [u8], a: &Poly) {
