@@ -1,7 +1,8 @@
 //! The backend's SHAKE types against the spec's G (SHAKE128) and H
 //! (SHAKE256) of FIPS 204 section 3.7: `B::Shake128` and `B::Shake256` with
 //! absorbing and squeezing in random piece sizes, and the four-lane
-//! `B::Shake128x4` / `B::Shake256x4` squeezing whole blocks.
+//! `B::Shake128x4` / `B::Shake256x4` squeezing whole blocks, with lanes
+//! restarted on new inputs between blocks.
 
 use crate::common::*;
 use mldsa::backend::{Backend, Xof, XofX4};
@@ -81,6 +82,54 @@ fn check_x4<X: XofX4>(
     Ok(())
 }
 
+/// Four inputs absorbed at once, then one block per lane at each step,
+/// after which the step's lane (if below 4) restarts on the step's input
+/// (shorter than the rate); each lane's blocks since its last (re)start
+/// against the spec's output for that input.
+fn check_x4_restart<X: XofX4>(
+    name: &str,
+    spec: fn(&[u8], usize) -> Vec<u8>,
+    inputs: &[Vec<u8>; 4],
+    steps: &[(usize, Vec<u8>)],
+) -> Result<(), TestCaseError> {
+    let mut xof = X::new_x4();
+    xof.absorb_x4([&inputs[0], &inputs[1], &inputs[2], &inputs[3]]);
+    let mut current = inputs.clone();
+    let mut out: [Vec<u8>; 4] = Default::default();
+    let check = |lane: usize, input: &[u8], got: &[u8]| -> Result<(), TestCaseError> {
+        prop_assert_eq!(
+            got,
+            &spec(input, got.len())[..],
+            "{}: lane {} (input {} bytes, steps {:?})",
+            name,
+            lane,
+            input.len(),
+            steps.iter().map(|(l, i)| (*l, i.len())).collect::<Vec<_>>()
+        );
+        Ok(())
+    };
+    for (lane, input) in steps {
+        let mut bufs: [Vec<u8>; 4] = core::array::from_fn(|_| vec![0x5Au8; X::RATE]);
+        {
+            let [b0, b1, b2, b3] = &mut bufs;
+            xof.squeeze_blocks_x4([b0, b1, b2, b3]);
+        }
+        for (o, b) in out.iter_mut().zip(&bufs) {
+            o.extend_from_slice(b);
+        }
+        if *lane < 4 {
+            check(*lane, &current[*lane], &out[*lane])?;
+            xof.restart_lane(*lane, input);
+            current[*lane] = input.clone();
+            out[*lane].clear();
+        }
+    }
+    for lane in 0..4 {
+        check(lane, &current[lane], &out[lane])?;
+    }
+    Ok(())
+}
+
 /// `fn $name<B: Backend>(args)`: backend B's `$xof` has rate `$rate`, and
 /// `$check` finds it equal to the spec's `$spec`.
 macro_rules! backend_xofs {
@@ -103,6 +152,23 @@ backend_xofs! {
         check_xof(input: &[u8], cuts: &[usize], sizes: &[usize]);
     check_shake128x4: Shake128x4: XofX4(168, g), check_x4(inputs: &[Vec<u8>; 4], blocks: &[usize]);
     check_shake256x4: Shake256x4: XofX4(136, h), check_x4(inputs: &[Vec<u8>; 4], blocks: &[usize]);
+    check_shake128x4_restart: Shake128x4: XofX4(168, g),
+        check_x4_restart(inputs: &[Vec<u8>; 4], steps: &[(usize, Vec<u8>)]);
+    check_shake256x4_restart: Shake256x4: XofX4(136, h),
+        check_x4_restart(inputs: &[Vec<u8>; 4], steps: &[(usize, Vec<u8>)]);
+}
+
+/// Restart steps: a lane (4: none) and an input shorter than both rates
+/// (ExpandS's seeds are 66 bytes).
+fn restart_steps() -> impl Strategy<Value = Vec<(usize, Vec<u8>)>> {
+    let len = prop_oneof![0usize..136, prop::sample::select(vec![0, 1, 7, 8, 66, 135])];
+    prop::collection::vec(
+        (
+            0usize..=4,
+            len.prop_flat_map(|n| prop::collection::vec(any::<u8>(), n)),
+        ),
+        1..10,
+    )
 }
 
 /// Input lengths around the rates, and anything up to 600 bytes.
@@ -169,6 +235,16 @@ proptest! {
     #[test]
     fn shake256x4_matches_spec(inputs in four_inputs(), blocks in prop::collection::vec(0usize..=5, 1..4)) {
         for_each_backend!(check_shake256x4(&inputs, &blocks));
+    }
+
+    #[test]
+    fn shake128x4_restarted_lanes_match_spec(inputs in four_inputs(), steps in restart_steps()) {
+        for_each_backend!(check_shake128x4_restart(&inputs, &steps));
+    }
+
+    #[test]
+    fn shake256x4_restarted_lanes_match_spec(inputs in four_inputs(), steps in restart_steps()) {
+        for_each_backend!(check_shake256x4_restart(&inputs, &steps));
     }
 }
 

@@ -106,6 +106,12 @@ pub trait XofX4: Sized {
     fn absorb_x4(&mut self, inputs: [&[u8]; 4]);
     /// Squeeze `RATE * n` bytes into each lane's buffer (all of length RATE * n).
     fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]);
+    /// Lane `lane` (0 to 3) alone made a fresh state that absorbed `input`,
+    /// which is shorter than the rate (one padded block): the next squeeze
+    /// gives that lane the first block of SHAKE(`input`), and the other
+    /// lanes their next blocks. ExpandS gives a lane the next polynomial's
+    /// seed as soon as its own polynomial is complete.
+    fn restart_lane(&mut self, lane: usize, input: &[u8]);
 }
 
 /// Eight SHAKE instances run side by side, each absorbing one input: ExpandA

@@ -168,7 +168,7 @@ pub struct Selected;
 /// `$assoc` is (one lane with `Xof`, four with `XofX4`): made on the
 /// selected backend, and used on the one it was made on.
 macro_rules! selected_xof {
-    ($name:ident, $assoc:ident, $trait:ident, $new:ident; $(fn $method:ident($arg:ident: $ty:ty);)*) => {
+    ($name:ident, $assoc:ident, $trait:ident, $new:ident; $(fn $method:ident($($arg:ident: $ty:ty),*);)*) => {
         /// The selected backend's state (see `selected_xof!`).
         pub enum $name {
             /// Portable's.
@@ -202,15 +202,15 @@ macro_rules! selected_xof {
 
             $(
                 #[inline(never)]
-                fn $method(&mut self, $arg: $ty) {
+                fn $method(&mut self, $($arg: $ty),*) {
                     match self {
-                        $name::Portable(x) => x.$method($arg),
+                        $name::Portable(x) => x.$method($($arg),*),
                         #[cfg(target_arch = "x86_64")]
-                        $name::Avx2(x) => x.$method($arg),
+                        $name::Avx2(x) => x.$method($($arg),*),
                         #[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
-                        $name::Avx512(x) => x.$method($arg),
+                        $name::Avx512(x) => x.$method($($arg),*),
                         #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-                        $name::Neon(x) => x.$method($arg),
+                        $name::Neon(x) => x.$method($($arg),*),
                     }
                 }
             )*
@@ -223,9 +223,11 @@ selected_xof!(SelectedShake128, Shake128, Xof, new;
 selected_xof!(SelectedShake256, Shake256, Xof, new;
     fn absorb(input: &[u8]); fn squeeze(out: &mut [u8]););
 selected_xof!(SelectedShake128x4, Shake128x4, XofX4, new_x4;
-    fn absorb_x4(inputs: [&[u8]; 4]); fn squeeze_blocks_x4(out: [&mut [u8]; 4]););
+    fn absorb_x4(inputs: [&[u8]; 4]); fn squeeze_blocks_x4(out: [&mut [u8]; 4]);
+    fn restart_lane(lane: usize, input: &[u8]););
 selected_xof!(SelectedShake256x4, Shake256x4, XofX4, new_x4;
-    fn absorb_x4(inputs: [&[u8]; 4]); fn squeeze_blocks_x4(out: [&mut [u8]; 4]););
+    fn absorb_x4(inputs: [&[u8]; 4]); fn squeeze_blocks_x4(out: [&mut [u8]; 4]);
+    fn restart_lane(lane: usize, input: &[u8]););
 /// The selected backend's eight-lane SHAKE128 (ExpandA's): made only where
 /// [`Backend::eight_lane_shake`] holds, that is on AVX-512, so the AVX-512
 /// backend's, whose two-sponge fallback keeps it correct anywhere else.

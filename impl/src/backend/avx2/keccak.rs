@@ -110,6 +110,14 @@ impl<P: X4Permutation, const RATE: usize> XofX4 for ShakeX4OrPortable<P, RATE> {
             Self::Portable(x) => cold(|| x.squeeze_blocks_x4(out)),
         }
     }
+
+    #[inline(always)]
+    fn restart_lane(&mut self, lane: usize, input: &[u8]) {
+        match self {
+            Self::Simd(x) => x.restart_lane(lane, input),
+            Self::Portable(x) => cold(|| x.restart_lane(lane, input)),
+        }
+    }
 }
 
 impl PermuteX<__m256i> for Isa {

@@ -200,4 +200,12 @@ impl<const RATE: usize> XofX4 for [Shake<RATE>; 4] {
             lane.squeeze_blocks(buf);
         }
     }
+
+    fn restart_lane(&mut self, lane: usize, input: &[u8]) {
+        if let Some(state) = self.get_mut(lane) {
+            // The old state is zeroized as it is dropped.
+            *state = <Shake<RATE> as Xof>::new();
+            state.absorb(input);
+        }
+    }
 }

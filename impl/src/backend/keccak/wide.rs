@@ -108,6 +108,37 @@ impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> ShakeX<W,
         })
     }
 
+    /// Lane `lane` alone made a fresh state that absorbed `input` (shorter
+    /// than the rate: one padded block; a longer input is cut to
+    /// `RATE - 1` bytes), the other lanes' states kept: for each word, the
+    /// new word in that lane, the old one in the others.
+    #[inline(always)]
+    pub fn restart_lane(&mut self, lane: usize, input: &[u8]) {
+        let (cpu, state) = (self.cpu, &mut self.state);
+        cpu.with_features(move || {
+            let mut block = [0u8; 200];
+            let take = input.len().min(RATE - 1);
+            block[..take].copy_from_slice(input.get(..take).unwrap_or(&[]));
+            block[take] ^= 0x1F;
+            block[RATE - 1] ^= 0x80;
+            // All ones in the lanes kept, zero in `lane`.
+            let keep = cpu.gather(core::array::from_fn(
+                |k| if k == lane { 0 } else { u64::MAX },
+            ));
+            let mut word = [0u8; 8];
+            for (i, x) in state.iter_mut().enumerate() {
+                word.copy_from_slice(&block[8 * i..8 * i + 8]);
+                let w = cpu.splat(u64::from_le_bytes(word));
+                // x ^ (!keep & (x ^ w)), chi's formula: w in `lane`, x in
+                // the others.
+                *x = cpu.chi(0, *x, keep, cpu.xor(*x, w));
+            }
+            // The block holds the input (ExpandS's seed).
+            block.zeroize();
+            word.zeroize();
+        })
+    }
+
     /// Squeezes `out[k].len() / RATE` whole blocks into each output (all of
     /// the same length).
     #[inline(always)]

@@ -192,6 +192,13 @@ impl<const RATE: usize> XofX4 for NeonShakeX4<RATE> {
         x01.squeeze_blocks([o0, o1]);
         x23.squeeze_blocks([o2, o3]);
     }
+
+    #[inline(always)]
+    fn restart_lane(&mut self, lane: usize, input: &[u8]) {
+        if let Some(pair) = self.0.get_mut(lane / 2) {
+            pair.restart_lane(lane % 2, input);
+        }
+    }
 }
 
 impl Backend for Neon {
