@@ -5,7 +5,7 @@ use zeroize::Zeroize;
 
 use crate::backend::{Backend, Xof, XofX4, XofX8};
 use crate::ct;
-use crate::params::{N, ParameterSet, PolyVec};
+use crate::params::{Eta, EtaKind, N, ParameterSet, PolyVec};
 use crate::poly::Poly;
 
 const SHAKE128_RATE: usize = 168;
@@ -398,16 +398,16 @@ fn seeds_66(seeds: &mut [[u8; 66]; 4], rho: &[u8; 64], first: u16) {
 
 /// ExpandS (Algorithm 33): `s1[r] = RejBoundedPoly(rho' || r)` for r < l, and
 /// `s2[r] = RejBoundedPoly(rho' || r + l)` for r < k; four at a time: with a
-/// SIMD SHAKE ([`Backend::WIDE_SHAKE`]) a lane takes the next polynomial as
-/// soon as its own is complete (`expand_s_refilled`), otherwise in groups
-/// of four.
+/// SIMD SHAKE ([`Backend::WIDE_SHAKE`]) and eta = 2 a lane takes the next
+/// polynomial as soon as its own is complete (`expand_s_refilled`),
+/// otherwise in groups of four, two blocks up front.
 #[inline(never)]
 pub fn expand_s<P: ParameterSet, B: Backend>(
     rho_prime: &[u8; 64],
     s1: &mut P::VecL,
     s2: &mut P::VecK,
 ) {
-    if B::wide_shake() {
+    if B::wide_shake() && matches!(<P::Eta as Eta>::KIND, EtaKind::Two) {
         expand_s_refilled::<P, B>(rho_prime, s1, s2);
         return;
     }
@@ -434,12 +434,13 @@ pub fn expand_s<P: ParameterSet, B: Backend>(
 /// samples the next block of its polynomial's stream, and a lane whose
 /// polynomial has 256 coefficients restarts with the next polynomial's seed
 /// ([`XofX4::restart_lane`]), so that each polynomial still reads its own
-/// SHAKE256(rho' || r) from the start. RejBoundedPoly reads one or two
-/// blocks with eta = 2 (15 of 16 half-bytes kept) and two or three with
-/// eta = 4: groups of four, which wait for their slowest lane, took four
-/// and eight four-lane permutations for the 11 and 22 blocks of ML-DSA-44
-/// and 87 on the benchmark's seed, where this takes three and six (the
-/// fewest four lanes can).
+/// SHAKE256(rho' || r) from the start. With eta = 2 (15 of 16 half-bytes
+/// kept) RejBoundedPoly reads one block or two: groups of four, which wait
+/// for their slowest lane, took four and eight four-lane permutations for
+/// the 11 and 22 blocks of ML-DSA-44 and 87 on the benchmark's seed, where
+/// this takes three and six (the fewest four lanes can). With eta = 4 every
+/// polynomial reads two blocks or three, and the groups lose nothing; the
+/// restarts and the calls a block at a time cost about 0.2 µs there.
 #[inline(always)]
 fn expand_s_refilled<P: ParameterSet, B: Backend>(
     rho_prime: &[u8; 64],

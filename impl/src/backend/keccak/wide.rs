@@ -111,31 +111,36 @@ impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> ShakeX<W,
     /// Lane `lane` alone made a fresh state that absorbed `input` (shorter
     /// than the rate: one padded block; a longer input is cut to
     /// `RATE - 1` bytes), the other lanes' states kept: for each word, the
-    /// new word in that lane, the old one in the others.
+    /// padded block's word in that lane, the old one in the others.
     #[inline(always)]
     pub fn restart_lane(&mut self, lane: usize, input: &[u8]) {
         let (cpu, state) = (self.cpu, &mut self.state);
         cpu.with_features(move || {
-            let mut block = [0u8; 200];
             let take = input.len().min(RATE - 1);
-            block[..take].copy_from_slice(input.get(..take).unwrap_or(&[]));
-            block[take] ^= 0x1F;
-            block[RATE - 1] ^= 0x80;
+            let (words, rest) = input.get(..take).unwrap_or(&[]).as_chunks::<8>();
+            // The word holding the end of the input and SHAKE's 0x1F.
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            last[rest.len()] = 0x1F;
             // All ones in the lanes kept, zero in `lane`.
             let keep = cpu.gather(core::array::from_fn(
                 |k| if k == lane { 0 } else { u64::MAX },
             ));
-            let mut word = [0u8; 8];
             for (i, x) in state.iter_mut().enumerate() {
-                word.copy_from_slice(&block[8 * i..8 * i + 8]);
-                let w = cpu.splat(u64::from_le_bytes(word));
+                let mut w = match words.get(i) {
+                    Some(bytes) => u64::from_le_bytes(*bytes),
+                    None if i == words.len() => u64::from_le_bytes(last),
+                    None => 0,
+                };
+                if i == RATE / 8 - 1 {
+                    w ^= 0x80 << 56;
+                }
                 // x ^ (!keep & (x ^ w)), chi's formula: w in `lane`, x in
                 // the others.
-                *x = cpu.chi(0, *x, keep, cpu.xor(*x, w));
+                *x = cpu.chi(0, *x, keep, cpu.xor(*x, cpu.splat(w)));
             }
-            // The block holds the input (ExpandS's seed).
-            block.zeroize();
-            word.zeroize();
+            // `last` holds the end of the input (ExpandS's seed).
+            last.zeroize();
         })
     }
 
