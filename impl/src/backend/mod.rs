@@ -14,7 +14,7 @@ mod simd_poly;
 #[macro_use]
 mod cpu_kernels;
 #[cfg(target_arch = "x86_64")]
-pub(crate) use cpu_kernels::cold;
+pub(crate) use cpu_kernels::{align_frame_32, cold};
 
 // The SIMD backends are where `unsafe` may appear (intrinsic loads and
 // stores, calls into `#[target_feature]` kernels after the CPU check); the

@@ -64,12 +64,14 @@ simd_poly_loops!("avx2", __m256i, 32);
 #[inline(never)]
 #[target_feature(enable = "avx2")]
 fn ntt_poly(a: &mut Poly) {
+    crate::backend::align_frame_32();
     kernels::ntt(Isa::new(), &mut a.coeffs)
 }
 
 #[inline(never)]
 #[target_feature(enable = "avx2")]
 fn invntt_poly(a: &mut Poly) {
+    crate::backend::align_frame_32();
     kernels::invntt_tomont(Isa::new(), &mut a.coeffs)
 }
 
@@ -192,6 +194,7 @@ fn unpack_t1_shifted_poly(a: &mut Poly, v: &[u8]) {
 /// on a j, a position or a sign.
 #[target_feature(enable = "avx2")]
 fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64) {
+    crate::backend::align_frame_32();
     let tau = js.len();
     if tau > 64 {
         return Portable::ball_swaps(c, js, signs);

@@ -123,12 +123,20 @@ pub trait Lanes: Copy {
 /// out-of-line copy, compiled with that backend's target features.
 #[inline(always)]
 pub fn permute<L: Lanes>(l: L, state: &mut [L::V; 25]) {
+    permute_with(l, state, &KECCAK_RC)
+}
+
+/// [`permute`] with the round constants read from `rcs`, which holds
+/// [`KECCAK_RC`]: a copy in the caller's frame, where the binary's constants
+/// would risk 4K aliasing (the AVX2 four-state permutation's).
+#[inline(always)]
+pub fn permute_with<L: Lanes>(l: L, state: &mut [L::V; 25], rcs: &[u64; 24]) {
     // A local copy, so that the lanes live in registers, not behind `state`;
     // the rounds go from `a` to `e` and back.
     let mut a = *state;
     l.complement(&mut a);
     let mut e = [l.splat(0); 25];
-    for rc in KECCAK_RC.chunks_exact(2) {
+    for rc in rcs.chunks_exact(2) {
         round(l, &a, &mut e, l.splat(rc[0]));
         round(l, &e, &mut a, l.splat(rc[1]));
     }
