@@ -529,7 +529,7 @@ pub fn kernels() -> &'static str {
          and avx512::keccak_f1600_x1"
     } else {
         "mldsa's AVX2 backend's kernels (no AVX-512 on this CPU): avx2::keccak_f1600_x4 \
-         and the scalar portable::keccak_f1600"
+         and the scalar avx2::BmiPermutation (BMI1 / BMI2)"
     }
 }
 
@@ -558,7 +558,8 @@ struct KeccakOnly {
 #[inline(never)]
 fn run(p: Perms, avx512: bool) {
     use core::arch::x86_64::{__m256i, __m512i};
-    use mldsa::backend::{avx2, avx512, portable};
+    use mldsa::backend::keccak::Permutation;
+    use mldsa::backend::{avx2, avx512};
     #[target_feature(enable = "avx2,avx512f,avx512vl")]
     fn on_avx512(p: Perms, s8: &mut [__m512i; 25], s4: &mut [__m256i; 25], s1: &mut [u64; 25]) {
         for _ in 0..p.a.div_ceil(8) {
@@ -577,7 +578,7 @@ fn run(p: Perms, avx512: bool) {
             avx2::keccak_f1600_x4(s4);
         }
         for _ in 0..p.x1 {
-            portable::keccak_f1600(s1);
+            avx2::BmiPermutation::permute(s1);
         }
     }
     // SAFETY: __m512i and __m256i are plain data; all zeros is a valid
