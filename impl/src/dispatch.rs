@@ -54,10 +54,11 @@ const KEYGEN_SCRUB: usize = 6;
 const SIGN_SCRUB: usize = 6;
 const IMPORT_SCRUB: usize = 4;
 
-/// The stack one [`scrub`] frame takes: 2 KiB, its zeroed chunk and 16
-/// bytes (the return address, alignment). A chunk under 2 KiB: glibc's
-/// `memset` switches from vector stores to `rep stosb` at 2 KiB, which on
-/// AMD Zen 3 took 108 ns for 4 KiB where vector stores took 58.
+/// The stack one [`scrub`] frame takes, about: its zeroed chunk of
+/// `SCRUB_FRAME - 16` bytes, the return address and two saved registers
+/// (2,064 bytes on x86-64). A chunk under 2 KiB: glibc's `memset` switches
+/// from vector stores to `rep stosb` at 2 KiB, which on AMD Zen 3 took 108
+/// ns for 4 KiB where vector stores took 58.
 const SCRUB_FRAME: usize = 2048;
 
 /// Zeroes `chunks` chunks of stack, about [`SCRUB_FRAME`] bytes each, in

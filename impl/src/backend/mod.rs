@@ -107,10 +107,11 @@ pub trait XofX4: Sized {
     /// Squeeze `RATE * n` bytes into each lane's buffer (all of length RATE * n).
     fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]);
     /// Lane `lane` (0 to 3) alone made a fresh state that absorbed `input`,
-    /// which is shorter than the rate (one padded block): the next squeeze
-    /// gives that lane the first block of SHAKE(`input`), and the other
-    /// lanes their next blocks. ExpandS gives a lane the next polynomial's
-    /// seed as soon as its own polynomial is complete.
+    /// which is shorter than the rate (one padded block; every
+    /// implementation cuts a longer one to `RATE - 1` bytes): the next
+    /// squeeze gives that lane the first block of SHAKE(`input`), and the
+    /// other lanes their next blocks. ExpandS gives a lane the next
+    /// polynomial's seed as soon as its own polynomial is complete.
     fn restart_lane(&mut self, lane: usize, input: &[u8]);
 }
 

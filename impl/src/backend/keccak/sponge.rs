@@ -205,7 +205,8 @@ impl<const RATE: usize> XofX4 for [Shake<RATE>; 4] {
         if let Some(state) = self.get_mut(lane) {
             // The old state is zeroized as it is dropped.
             *state = <Shake<RATE> as Xof>::new();
-            state.absorb(input);
+            // One block at most, as the SIMD sponges take it.
+            state.absorb(input.get(..RATE - 1).unwrap_or(input));
         }
     }
 }
