@@ -53,16 +53,6 @@ impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> Drop
     }
 }
 
-/// The blocks' lane `i` (8 bytes at 8i, little-endian), one per state.
-#[inline(always)]
-fn lane_words<const N: usize>(blocks: &[[u8; 200]; N], i: usize) -> [u64; N] {
-    core::array::from_fn(|k| {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(&blocks[k][8 * i..8 * i + 8]);
-        u64::from_le_bytes(w)
-    })
-}
-
 impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> ShakeX<W, P, N, RATE> {
     /// `N` all-zero states, on the CPU the tokens vouch for.
     #[inline(always)]
@@ -85,21 +75,39 @@ impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> ShakeX<W,
             let mut offset = 0;
             loop {
                 let take = (len - offset).min(RATE);
-                let mut blocks = [[0u8; 200]; N];
-                for (block, input) in blocks.iter_mut().zip(inputs) {
-                    let piece = input.get(offset..offset + take).unwrap_or(&[]);
-                    block[..piece.len()].copy_from_slice(piece);
-                    if take < RATE {
-                        block[take] ^= 0x1F;
-                        block[RATE - 1] ^= 0x80;
+                // Each input's block as whole words and the bytes after
+                // them; the words are read in place.
+                let pieces = inputs.map(|input| {
+                    input
+                        .get(offset..offset + take)
+                        .unwrap_or(&[])
+                        .as_chunks::<8>()
+                });
+                // In the last block, each state's word holding the end of its
+                // input and SHAKE's 0x1F.
+                let mut last = [[0u8; 8]; N];
+                let words = if take < RATE {
+                    for (word, (_, rest)) in last.iter_mut().zip(&pieces) {
+                        word[..rest.len()].copy_from_slice(rest);
+                        word[rest.len()] = 0x1F;
                     }
+                    take / 8 + 1
+                } else {
+                    RATE / 8
+                };
+                for (i, lane) in state.iter_mut().enumerate().take(words) {
+                    let w = core::array::from_fn(|k| match pieces[k].0.get(i) {
+                        Some(bytes) => u64::from_le_bytes(*bytes),
+                        None => u64::from_le_bytes(last[k]),
+                    });
+                    *lane = cpu.xor(*lane, cpu.gather(w));
                 }
-                for (i, lane) in state.iter_mut().enumerate().take(RATE / 8) {
-                    *lane = cpu.xor(*lane, cpu.gather(lane_words(&blocks, i)));
-                }
-                // The blocks hold the inputs (ExpandS's and ExpandMask's seeds).
-                blocks.as_flattened_mut().zeroize();
+                // `last` holds the ends of the inputs (ExpandS's and
+                // ExpandMask's seeds).
+                last.zeroize();
                 if take < RATE {
+                    // SHAKE's final 0x80, in the block's last byte.
+                    state[RATE / 8 - 1] = cpu.xor(state[RATE / 8 - 1], cpu.splat(0x80 << 56));
                     break;
                 }
                 permutation.keccak_f(state);
