@@ -24,6 +24,10 @@ const UNIFORM_BLOCKS: usize = 1;
 /// verify, import and precompute (6 to 8 KiB on AVX-512, keygen too);
 /// signing unchanged (its deepest frame is not under ExpandA's).
 const UNIFORM_MIN_BLOCKS: usize = 5;
+/// The bytes each lane of ExpandA's groups squeezes up front.
+const UNIFORM_FIRST: usize = UNIFORM_MIN_BLOCKS * SHAKE128_RATE;
+/// The squeeze buffer of ExpandA's groups of `L` lanes.
+type UniformBuffer<const L: usize> = [[u8; UNIFORM_FIRST]; L];
 /// Blocks of SHAKE256 squeezed up front for RejBoundedPoly: 2 blocks give 544
 /// half-bytes (eta = 2 keeps 15/16 of them; eta = 4 keeps 9/16).
 const ETA_BLOCKS: usize = 2;
@@ -34,16 +38,20 @@ const ETA_BLOCKS: usize = 2;
 /// RATE bytes at a time until the first `active` lanes have 256
 /// coefficients (the others are idle lanes of a last, partial group).
 /// `sample` is the backend's acceptance kernel; with SECRET the squeezed
-/// bytes are zeroized (ExpandS's are secret, ExpandA's public).
+/// bytes are zeroized (ExpandS's are secret, ExpandA's public). `buf`
+/// receives the squeezed bytes (its contents on entry are not read): the
+/// four-lane groups of a row of A_hat ([`MatrixRows`]), or of the whole
+/// matrix ([`expand_a`]), share one, zeroed once, where a buffer of each
+/// group's own was zeroed for each group (3,360 bytes).
 #[inline(always)]
 fn rej_poly_lanes<const L: usize, const FIRST: usize, const RATE: usize, const SECRET: bool>(
     mut squeeze: impl FnMut([&mut [u8]; L]),
+    buf: &mut [[u8; FIRST]; L],
     polys: [&mut Poly; L],
     active: usize,
     sample: impl Fn(&mut [i32], &[u8]) -> usize,
 ) {
     const { assert!(FIRST >= RATE) };
-    let mut buf = [[0u8; FIRST]; L];
     squeeze(buf.each_mut().map(|b| b.as_mut_slice()));
     let mut ctr = [0usize; L];
     for lane in 0..L {
@@ -67,12 +75,14 @@ fn rej_poly_lanes<const L: usize, const FIRST: usize, const RATE: usize, const S
 #[inline(always)]
 fn rej_poly_x4<X: XofX4, const FIRST: usize, const RATE: usize, const SECRET: bool>(
     xof: &mut X,
+    buf: &mut [[u8; FIRST]; 4],
     polys: [&mut Poly; 4],
     active: usize,
     sample: impl Fn(&mut [i32], &[u8]) -> usize,
 ) {
     rej_poly_lanes::<4, FIRST, RATE, SECRET>(
         |out| xof.squeeze_blocks_x4(out),
+        buf,
         polys,
         active,
         sample,
@@ -104,11 +114,17 @@ fn rej_poly<X: Xof, const FIRST: usize, const RATE: usize, const SECRET: bool>(
 
 /// RejNTTPoly (Algorithm 30) for four seeds at once.
 #[inline(always)]
-fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: [&mut Poly; 4], active: usize) {
+fn rej_ntt_poly_x4<B: Backend>(
+    seeds: [[u8; 34]; 4],
+    buf: &mut UniformBuffer<4>,
+    polys: [&mut Poly; 4],
+    active: usize,
+) {
     let mut xof = B::Shake128x4::new_x4();
     xof.absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
-    rej_poly_x4::<_, { UNIFORM_MIN_BLOCKS * SHAKE128_RATE }, SHAKE128_RATE, false>(
+    rej_poly_x4::<_, UNIFORM_FIRST, SHAKE128_RATE, false>(
         &mut xof,
+        buf,
         polys,
         active,
         |out, buf| B::rej_uniform(out, buf),
@@ -122,8 +138,9 @@ fn rej_ntt_poly_x4<B: Backend>(seeds: [[u8; 34]; 4], polys: [&mut Poly; 4], acti
 fn rej_ntt_poly_x8<B: Backend>(seeds: [[u8; 34]; 8], polys: [&mut Poly; 8], active: usize) {
     let mut xof = B::Shake128x8::new_x8();
     xof.absorb_x8(seeds.each_ref().map(|s| s.as_slice()));
-    rej_poly_lanes::<8, { UNIFORM_MIN_BLOCKS * SHAKE128_RATE }, SHAKE128_RATE, false>(
+    rej_poly_lanes::<8, UNIFORM_FIRST, SHAKE128_RATE, false>(
         |out| xof.squeeze_blocks_x8(out),
+        &mut [[0; UNIFORM_FIRST]; 8],
         polys,
         active,
         |out, buf| B::rej_uniform(out, buf),
@@ -153,6 +170,7 @@ fn rej_bounded_poly_x4<P: ParameterSet, B: Backend>(
     xof.absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     rej_poly_x4::<_, { ETA_BLOCKS * SHAKE256_RATE }, SHAKE256_RATE, true>(
         &mut xof,
+        &mut [[0; ETA_BLOCKS * SHAKE256_RATE]; 4],
         polys,
         active,
         |out, buf| B::rej_eta::<P::Eta>(out, buf),
@@ -294,13 +312,14 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
         return;
     }
     let first = index;
+    let mut buf = [[0; UNIFORM_FIRST]; 4];
     in_groups_of_four::<B>(
         total - first,
         entries,
         |index, p| rej_ntt_poly::<B>(&seed(first + index), p),
         |index, n, polys| {
             let seeds = core::array::from_fn(|lane| seed(first + index + lane));
-            rej_ntt_poly_x4::<B>(seeds, polys, n)
+            rej_ntt_poly_x4::<B>(seeds, &mut buf, polys, n)
         },
     );
 }
@@ -342,6 +361,9 @@ impl MatrixRows {
         // eight can reach it), moved to the front.
         self.ahead[..self.ahead_len].rotate_left(filled);
         self.ahead_len -= filled;
+        // The squeeze buffer of the row's four-lane groups (one in this
+        // frame: in `self` it would add to the frames below the caller's).
+        let mut squeezed = [[0; UNIFORM_FIRST]; 4];
         while filled < row.len() {
             let n = a_group::<B>(P::K * P::L - self.next);
             let to_row = (row.len() - filled).min(n);
@@ -364,7 +386,7 @@ impl MatrixRows {
                 outputs.next(),
             ) {
                 let seeds = core::array::from_fn(|lane| seed_34::<P>(rho, self.next + lane));
-                rej_ntt_poly_x4::<B>(seeds, [p0, p1, p2, p3], n);
+                rej_ntt_poly_x4::<B>(seeds, &mut squeezed, [p0, p1, p2, p3], n);
             }
             self.next += n;
             filled += to_row;
