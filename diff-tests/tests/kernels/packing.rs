@@ -1,11 +1,15 @@
 //! The packing kernels against the spec's Algorithms 16, 17 and 19:
 //! `pack_z` / `unpack_z` (18 and 20 bits, BitPack / BitUnpack with
 //! a = gamma1 - 1, b = gamma1), `pack_w1` (4 and 6 bits, SimpleBitPack
-//! with b = (q-1)/(2 gamma2) - 1) and `unpack_t1_shifted` (SimpleBitUnpack
-//! with b = 2^10 - 1, one row of pkDecode's t1, times 2^d).
+//! with b = (q-1)/(2 gamma2) - 1), `unpack_t1_shifted` (SimpleBitUnpack
+//! with b = 2^10 - 1, one row of pkDecode's t1, times 2^d), and skEncode's
+//! and pkEncode's polynomials: `pack_eta` (BitPack(s, eta, eta), 3 and 4
+//! bits), `pack_t0` (BitPack(t0, 2^(d-1) - 1, 2^(d-1)), 13 bits) and
+//! `pack_t1` (SimpleBitPack(t1, 2^10 - 1)).
 
 use crate::common::*;
 use mldsa::backend::Backend;
+use mldsa::params::{Eta2, Eta4};
 use mldsa::poly::Poly;
 use mldsa_spec::conversions::{bit_pack, bit_unpack, simple_bit_pack, simple_bit_unpack};
 use proptest::prelude::*;
@@ -90,6 +94,72 @@ fn check_unpack_t1_shifted<B: Backend>(v: &[u8]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The polynomials of skEncode and pkEncode: which one, by its bit width.
+#[derive(Clone, Copy, Debug)]
+enum KeyPoly {
+    /// s1 or s2 with eta = 2 (3 bits) or 4 (4 bits).
+    Eta(i32),
+    /// t0, 13 bits.
+    T0,
+    /// t1, 10 bits.
+    T1,
+}
+
+impl KeyPoly {
+    /// The coefficients' range: [-a, b], as BitPack's bounds.
+    fn bounds(self) -> (i32, i32) {
+        match self {
+            KeyPoly::Eta(eta) => (eta, eta),
+            KeyPoly::T0 => (4095, 4096),
+            KeyPoly::T1 => (0, 1023),
+        }
+    }
+
+    fn bits(self) -> usize {
+        match self {
+            KeyPoly::Eta(2) => 3,
+            KeyPoly::Eta(_) => 4,
+            KeyPoly::T0 => 13,
+            KeyPoly::T1 => 10,
+        }
+    }
+}
+
+/// The key packers for coefficients in range: exactly BitPack (SimpleBitPack
+/// for t1) in all 32 * bits bytes of `out`, whatever `out` held before.
+fn check_pack_key<B: Backend>(which: KeyPoly, a: &Coeffs, junk: u8) -> Result<(), TestCaseError> {
+    let (lo, hi) = which.bounds();
+    assert!(a.iter().all(|&x| -lo <= x && x <= hi));
+    let mut out = vec![junk; 32 * which.bits()];
+    let p = poly(a);
+    match which {
+        KeyPoly::Eta(2) => B::pack_eta::<Eta2>(&mut out, &p),
+        KeyPoly::Eta(_) => B::pack_eta::<Eta4>(&mut out, &p),
+        KeyPoly::T0 => B::pack_t0(&mut out, &p),
+        KeyPoly::T1 => B::pack_t1(&mut out, &p),
+    }
+    let expected = match which {
+        KeyPoly::T1 => simple_bit_pack(a, hi as u32),
+        _ => bit_pack(a, lo as u32, hi as u32),
+    };
+    prop_assert_eq!(out, expected, "{}: {:?}", B::NAME, which);
+    Ok(())
+}
+
+/// The four key polynomials with coefficients in range, edges included.
+fn key_polys() -> impl Strategy<Value = (KeyPoly, Coeffs)> {
+    prop::sample::select(vec![
+        KeyPoly::Eta(2),
+        KeyPoly::Eta(4),
+        KeyPoly::T0,
+        KeyPoly::T1,
+    ])
+    .prop_flat_map(|which| {
+        let (lo, hi) = which.bounds();
+        (Just(which), coeffs_with_edges(-lo, hi))
+    })
+}
+
 /// z coefficients: uniform in [-(gamma1 - 1), gamma1] with edge values,
 /// among them +-(gamma1 - beta) and +-(gamma1 - beta) +- 1.
 fn z_coeffs(bits: usize) -> impl Strategy<Value = Coeffs> {
@@ -120,6 +190,11 @@ proptest! {
     fn pack_w1_matches_spec((bits, a) in prop::sample::select(vec![4usize, 6]).prop_flat_map(|b| (Just(b), coeffs_with_edges(0, w1_max(b)))),
                             junk in any::<u8>()) {
         for_each_backend!(check_pack_w1(bits, &a, junk));
+    }
+
+    #[test]
+    fn key_packers_match_spec((which, a) in key_polys(), junk in any::<u8>()) {
+        for_each_backend!(check_pack_key(which, &a, junk));
     }
 }
 
@@ -154,6 +229,14 @@ fn packing_edges() -> Result<(), TestCaseError> {
         for a in edge_polys(0, w1_max(bits)) {
             for junk in [0x00, 0xFF, 0xA5] {
                 for_each_backend!(check_pack_w1(bits, &a, junk));
+            }
+        }
+    }
+    for which in [KeyPoly::Eta(2), KeyPoly::Eta(4), KeyPoly::T0, KeyPoly::T1] {
+        let (lo, hi) = which.bounds();
+        for a in edge_polys(-lo, hi) {
+            for junk in [0x00, 0xFF, 0xA5] {
+                for_each_backend!(check_pack_key(which, &a, junk));
             }
         }
     }

@@ -223,6 +223,27 @@ fn store_halves(dst: &mut [u8], v: __m256i, half: usize) {
     }
 }
 
+/// The low `half` bytes (at most 16) of each 128-bit half of `v`, at
+/// `dst[..half]` and `dst[half..2 half]` (`dst` is `2 half` bytes): a word
+/// at a time from the registers, where `store_halves` would write past
+/// `dst`. No buffer holds them (the fields of s1, s2 or t0 are secret).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn store_halves_exact(dst: &mut [u8], v: __m256i, half: usize) {
+    let halves = [_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v)];
+    for (k, h) in halves.into_iter().enumerate() {
+        let words = [
+            _mm_cvtsi128_si64(h) as u64,
+            _mm_extract_epi64::<1>(h) as u64,
+        ];
+        for (j, w) in words.into_iter().enumerate() {
+            let (start, end) = ((8 * j).min(half), (8 * j + 8).min(half));
+            let bytes = w.to_le_bytes();
+            dst[k * half + start..k * half + end].copy_from_slice(&bytes[..end - start]);
+        }
+    }
+}
+
 /// Coefficients 32g .. 32g + 32 as bytes in order (each must be < 256).
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -338,12 +359,9 @@ pub fn pack_narrow<const BITS: usize, const NEGATE: bool>(
         if offset + BITS + 16 <= 32 * BITS {
             store_halves(&mut out[offset..offset + BITS + 16], packed, BITS);
         } else {
-            // The last groups: their 16-byte stores would run past `out`.
-            let mut buffer = [0u8; 32];
-            store_halves(&mut buffer[..BITS + 16], packed, BITS);
-            out[offset..offset + 2 * BITS].copy_from_slice(&buffer[..2 * BITS]);
-            // Fields of s1, s2 or t0.
-            buffer.zeroize();
+            // The last groups, whose 16-byte stores would run past `out`
+            // (three of the sixteen for 3 bits).
+            store_halves_exact(&mut out[offset..offset + 2 * BITS], packed, BITS);
         }
     }
     true
