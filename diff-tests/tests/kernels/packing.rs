@@ -5,7 +5,8 @@
 //! with b = 2^10 - 1, one row of pkDecode's t1, times 2^d), and skEncode's
 //! and pkEncode's polynomials: `pack_eta` (BitPack(s, eta, eta), 3 and 4
 //! bits), `pack_t0` (BitPack(t0, 2^(d-1) - 1, 2^(d-1)), 13 bits) and
-//! `pack_t1` (SimpleBitPack(t1, 2^10 - 1)).
+//! `pack_t1` (SimpleBitPack(t1, 2^10 - 1)), and skDecode's `unpack_eta`
+//! (with its out-of-range flag) and `unpack_t0`.
 
 use crate::common::*;
 use mldsa::backend::Backend;
@@ -146,6 +147,30 @@ fn check_pack_key<B: Backend>(which: KeyPoly, a: &Coeffs, junk: u8) -> Result<()
     Ok(())
 }
 
+/// skDecode's unpackers on any 32 * bits bytes (`which` is s1 / s2 or t0):
+/// exactly BitUnpack, whatever the polynomial held before; for s1 and s2,
+/// a nonzero flag exactly when a coefficient fell below -eta.
+fn check_unpack_key<B: Backend>(which: KeyPoly, v: &[u8]) -> Result<(), TestCaseError> {
+    let (lo, hi) = which.bounds();
+    let mut p = Poly::from_coeffs([0x1234567; N]);
+    let expected = bit_unpack(v, lo as u32, hi as u32);
+    match which {
+        KeyPoly::Eta(eta) => {
+            let flag = if eta == 2 {
+                B::unpack_eta::<Eta2>(&mut p, v)
+            } else {
+                B::unpack_eta::<Eta4>(&mut p, v)
+            };
+            let outside = expected.iter().any(|&x| x < -eta);
+            prop_assert_eq!(flag != 0, outside, "{}: {:?} flag", B::NAME, which);
+        }
+        KeyPoly::T0 => B::unpack_t0(&mut p, v),
+        KeyPoly::T1 => unreachable!("pkDecode's t1 is unpack_t1_shifted's"),
+    }
+    prop_assert_eq!(p.coeffs, expected, "{}: unpack {:?}", B::NAME, which);
+    Ok(())
+}
+
 /// The four key polynomials with coefficients in range, edges included.
 fn key_polys() -> impl Strategy<Value = (KeyPoly, Coeffs)> {
     prop::sample::select(vec![
@@ -196,6 +221,12 @@ proptest! {
     fn key_packers_match_spec((which, a) in key_polys(), junk in any::<u8>()) {
         for_each_backend!(check_pack_key(which, &a, junk));
     }
+
+    #[test]
+    fn key_unpackers_match_spec((which, v) in prop::sample::select(vec![KeyPoly::Eta(2), KeyPoly::Eta(4), KeyPoly::T0])
+                                    .prop_flat_map(|w| (Just(w), bytes_exact(32 * w.bits())))) {
+        for_each_backend!(check_unpack_key(which, &v));
+    }
 }
 
 #[test]
@@ -238,6 +269,18 @@ fn packing_edges() -> Result<(), TestCaseError> {
             for junk in [0x00, 0xFF, 0xA5] {
                 for_each_backend!(check_pack_key(which, &a, junk));
             }
+        }
+        if let KeyPoly::T1 = which {
+            continue;
+        }
+        for fill in [0x00u8, 0xFF, 0x80, 0x7F, 0xA5, 0x49, 0x92] {
+            for_each_backend!(check_unpack_key(which, &vec![fill; 32 * which.bits()]));
+        }
+        // One set bit at every position.
+        for bit in 0..32 * which.bits() * 8 {
+            let mut v = vec![0u8; 32 * which.bits()];
+            v[bit / 8] = 1 << (bit % 8);
+            for_each_backend!(check_unpack_key(which, &v));
         }
     }
     Ok(())

@@ -13,8 +13,6 @@
 
 use core::arch::x86_64::*;
 
-use zeroize::Zeroize;
-
 use super::isa::{load, store};
 use crate::params::{Gamma1, Gamma1Kind, Gamma2, Gamma2Kind};
 use crate::poly::Poly;
@@ -415,18 +413,12 @@ pub fn unpack_narrow<const BITS: usize>(a: &mut Poly, v: &[u8], base: i32) -> Op
     let mut acc = _mm256_setzero_si256();
     for g in 0..32 {
         let offset = g * BITS;
-        let mut padded = [0u8; 16];
-        let bytes = if offset + 16 <= v.len() {
-            &v[offset..offset + 16]
-        } else {
-            // The last groups: a 16-byte load would run past v.
-            padded[..BITS].copy_from_slice(&v[offset..offset + BITS]);
-            &padded[..]
+        let x = match v.get(offset..offset + 16) {
+            // SAFETY: `bytes` is 16 readable bytes.
+            Some(bytes) => unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) },
+            // The last groups, whose 16-byte loads would run past v.
+            None => load_exact(&v[offset..offset + BITS]),
         };
-        // SAFETY: `bytes` is 16 readable bytes.
-        let x = unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) };
-        // Fields of s1, s2 or t0.
-        padded.zeroize();
         let x = _mm256_broadcastsi128_si256(x);
         let fields = _mm256_and_si256(
             _mm256_srlv_epi32(_mm256_shuffle_epi8(x, spread), shift),
@@ -437,6 +429,22 @@ pub fn unpack_narrow<const BITS: usize>(a: &mut Poly, v: &[u8], base: i32) -> Op
         store(&mut a.coeffs, g, c);
     }
     Some(acc)
+}
+
+/// `src` (at most 16 bytes) in the low bytes of a vector, zeros above: a
+/// word at a time into the registers, where a 16-byte load would read past
+/// `src`. No buffer holds them (the fields of s1, s2 or t0 are secret).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn load_exact(src: &[u8]) -> __m128i {
+    let word = |from: usize| {
+        let piece = src.get(from..).unwrap_or(&[]);
+        let piece = &piece[..piece.len().min(8)];
+        let mut bytes = [0u8; 8];
+        bytes[..piece.len()].copy_from_slice(piece);
+        u64::from_le_bytes(bytes) as i64
+    };
+    _mm_set_epi64x(word(8), word(0))
 }
 
 /// -1 if the sign bit of some lane of `acc` is set, else 0, without a
