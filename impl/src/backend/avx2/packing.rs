@@ -229,15 +229,10 @@ fn store_halves(dst: &mut [u8], v: __m256i, half: usize) {
 #[target_feature(enable = "avx2")]
 fn store_halves_exact(dst: &mut [u8], v: __m256i, half: usize) {
     let halves = [_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v)];
-    for (k, h) in halves.into_iter().enumerate() {
-        let words = [
-            _mm_cvtsi128_si64(h) as u64,
-            _mm_extract_epi64::<1>(h) as u64,
-        ];
-        for (j, w) in words.into_iter().enumerate() {
-            let (start, end) = ((8 * j).min(half), (8 * j + 8).min(half));
-            let bytes = w.to_le_bytes();
-            dst[k * half + start..k * half + end].copy_from_slice(&bytes[..end - start]);
+    for (h, dst) in halves.into_iter().zip(dst.chunks_mut(half)) {
+        let words = [_mm_cvtsi128_si64(h), _mm_extract_epi64::<1>(h)];
+        for (w, dst) in words.into_iter().zip(dst.chunks_mut(8)) {
+            dst.copy_from_slice(&w.to_le_bytes()[..dst.len()]);
         }
     }
 }
@@ -437,14 +432,13 @@ pub fn unpack_narrow<const BITS: usize>(a: &mut Poly, v: &[u8], base: i32) -> Op
 #[inline]
 #[target_feature(enable = "avx2")]
 fn load_exact(src: &[u8]) -> __m128i {
-    let word = |from: usize| {
-        let piece = src.get(from..).unwrap_or(&[]);
-        let piece = &piece[..piece.len().min(8)];
+    let mut words = [0i64; 2];
+    for (w, piece) in words.iter_mut().zip(src.chunks(8)) {
         let mut bytes = [0u8; 8];
         bytes[..piece.len()].copy_from_slice(piece);
-        u64::from_le_bytes(bytes) as i64
-    };
-    _mm_set_epi64x(word(8), word(0))
+        *w = i64::from_le_bytes(bytes);
+    }
+    _mm_set_epi64x(words[1], words[0])
 }
 
 /// -1 if the sign bit of some lane of `acc` is set, else 0, without a

@@ -53,6 +53,15 @@ impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> Drop
     }
 }
 
+/// The word holding the end of an input, `rest` (its bytes after its last
+/// whole word, fewer than 8), and SHAKE's 0x1F after them, into `word`
+/// (all zero before).
+#[inline(always)]
+fn end_word(word: &mut [u8; 8], rest: &[u8]) {
+    word[..rest.len()].copy_from_slice(rest);
+    word[rest.len()] = 0x1F;
+}
+
 impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> ShakeX<W, P, N, RATE> {
     /// `N` all-zero states, on the CPU the tokens vouch for.
     #[inline(always)]
@@ -88,8 +97,7 @@ impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> ShakeX<W,
                 let mut last = [[0u8; 8]; N];
                 let words = if take < RATE {
                     for (word, (_, rest)) in last.iter_mut().zip(&pieces) {
-                        word[..rest.len()].copy_from_slice(rest);
-                        word[rest.len()] = 0x1F;
+                        end_word(word, rest);
                     }
                     take / 8 + 1
                 } else {
@@ -126,10 +134,8 @@ impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> ShakeX<W,
         cpu.with_features(move || {
             let take = input.len().min(RATE - 1);
             let (words, rest) = input.get(..take).unwrap_or(&[]).as_chunks::<8>();
-            // The word holding the end of the input and SHAKE's 0x1F.
             let mut last = [0u8; 8];
-            last[..rest.len()].copy_from_slice(rest);
-            last[rest.len()] = 0x1F;
+            end_word(&mut last, rest);
             // All ones in the lanes kept, zero in `lane`.
             let keep = cpu.gather(core::array::from_fn(
                 |k| if k == lane { 0 } else { u64::MAX },
