@@ -294,8 +294,8 @@ impl Backend for Counting {
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
         Portable::rej_uniform(out, buf)
     }
-    fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
-        Portable::rej_eta::<E>(out, buf)
+    fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize {
+        Portable::rej_eta::<E>(out, ctr, buf)
     }
     fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) {
         Portable::pack_z::<G>(out, a)

@@ -5,7 +5,7 @@
 
 use mldsa::backend::Backend;
 use mldsa::backend::portable::{self, word::Word};
-use mldsa::params::{Eta2, Eta4, Gamma1Pow17, Gamma1Pow19, Gamma2Q32, Gamma2Q88, Q};
+use mldsa::params::{Eta2, Eta4, Gamma1Pow17, Gamma1Pow19, Gamma2Q32, Gamma2Q88, N, Q};
 use mldsa::poly::Poly;
 
 macro_rules! by_value {
@@ -39,8 +39,8 @@ pub fn use_hint<B: Backend>(gamma2: i32, a: &mut Poly, h: &Poly, r: &Poly) {
     by_gamma2!(gamma2, |G| B::use_hint::<G>(a, h, r))
 }
 
-pub fn rej_eta<B: Backend>(eta: i32, out: &mut [i32], buf: &[u8]) -> usize {
-    by_value!(eta, "eta", { 2 => Eta2, 4 => Eta4 }, |E| B::rej_eta::<E>(out, buf))
+pub fn rej_eta<B: Backend>(eta: i32, out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize {
+    by_value!(eta, "eta", { 2 => Eta2, 4 => Eta4 }, |E| B::rej_eta::<E>(out, ctr, buf))
 }
 
 /// pack_z for z in `bits` = 18 or 20 bits.

@@ -44,8 +44,9 @@ const RUNS: usize = 3;
 const POOL: usize = 64;
 const CTX: &[u8] = b"timing check";
 /// How many random secrets keygen's random class draws from: fewer than
-/// POOL. ExpandS's rejection sampling branches on where in the SHAKE256
-/// stream a candidate is rejected (declassified), and the branch predictor
+/// POOL. The portable ExpandS sampler branches on where in the SHAKE256
+/// stream a candidate is rejected (declassified: the AVX2 one, which
+/// AVX-512 runs too, reads every block whole), and the branch predictor
 /// learns the fixed secret's pattern, met every other keygen, better than
 /// that of any of 64 random ones, met once in 128 even after the untimed
 /// run: the fixed class came out 0.3 % faster, |t| 5 to 15 in a third of

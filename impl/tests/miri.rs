@@ -71,7 +71,7 @@ fn bytes(len: usize, seed: u32) -> Vec<u8> {
 }
 
 /// Buffer lengths around the AVX2 loops' steps (24 of 32 loaded bytes for
-/// rej_uniform, 4 for rej_eta).
+/// rej_uniform, 8 for rej_eta).
 const BUF_LENS: [usize; 10] = [0, 1, 3, 4, 5, 23, 24, 32, 33, 57];
 /// Output lengths around the eight lanes a SIMD store writes.
 const OUT_LENS: [usize; 5] = [0, 7, 8, 9, 17];
@@ -97,9 +97,11 @@ fn rej_eta<E: Eta, B: Backend>() -> Samples {
     for &len in &BUF_LENS {
         for &out_len in &OUT_LENS {
             let buf = bytes(len, 7 + len as u32);
-            let mut out = vec![-9i32; out_len];
-            let n = B::rej_eta::<E>(&mut out, &buf);
-            all.push((n, out[..n].to_vec()));
+            // Room for out_len after N - out_len coefficients.
+            let mut out = [-9i32; N];
+            let ctr = N - out_len;
+            let n = B::rej_eta::<E>(&mut out, ctr, &buf);
+            all.push((n - ctr, out[ctr..n].to_vec()));
         }
     }
     all

@@ -518,7 +518,34 @@ fn rej_uniform_vs_rule(sampler: &dyn Fn(&mut [i32], &[u8]) -> usize) -> Result<S
 /// at each of the 4 byte offsets; the buffer cut at every byte and the room
 /// at every count.
 fn rej_eta<B: Backend>(eta: i32) -> Result<String, String> {
-    rej_eta_vs_rule(eta, &|out, b| typed::rej_eta::<B>(eta, out, b))
+    rej_eta_vs_rule(
+        eta,
+        &with_room(&|out, ctr, b| typed::rej_eta::<B>(eta, out, ctr, b)),
+    )
+}
+
+/// A `rej_eta` kernel: appends to `out` after `ctr` coefficients, returns
+/// the new count ([`Backend::rej_eta`]).
+type EtaKernel<'a> = &'a dyn Fn(&mut [i32; N], usize, &[u8]) -> usize;
+
+/// An [`EtaKernel`] seen as a sampler into `out.len()` values of room: it
+/// appends after N - room coefficients, which must stay as they were; if
+/// one changed, the count returned is `usize::MAX`, which no rule gives.
+fn with_room(kernel: EtaKernel<'_>) -> impl Fn(&mut [i32], &[u8]) -> usize {
+    move |out, buf| {
+        let ctr = N - out.len();
+        let before: [i32; N] = core::array::from_fn(|i| 1000 + i as i32);
+        let mut poly = before;
+        let count = kernel(&mut poly, ctr, buf)
+            .saturating_sub(ctr)
+            .min(out.len());
+        out[..count].copy_from_slice(&poly[ctr..ctr + count]);
+        if poly[..ctr] == before[..ctr] {
+            count
+        } else {
+            usize::MAX
+        }
+    }
 }
 
 /// `rej_eta`'s check on any sampler for `eta`.
@@ -639,9 +666,11 @@ fn planted_table(out: &mut Vec<Lemma>) {
             }))
         },
     ));
-    planted_rej_eta(out, "avx2", &|o, b| {
-        rej_eta_on::<Planted, mldsa::params::Eta2>(o, b).unwrap_or(0)
-    });
+    planted_rej_eta(
+        out,
+        "avx2",
+        &with_room(&|o, c, b| rej_eta_on::<Planted, mldsa::params::Eta2>(o, c, b).unwrap_or(0)),
+    );
 }
 
 /// NEON's eta sampler on the planted table (its uniform sampler has a
@@ -649,9 +678,11 @@ fn planted_table(out: &mut Vec<Lemma>) {
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 fn planted_table(out: &mut Vec<Lemma>) {
     use mldsa::backend::neon::rej_eta_on;
-    planted_rej_eta(out, "neon", &|o, b| {
-        rej_eta_on::<Planted, mldsa::params::Eta2>(o, b)
-    });
+    planted_rej_eta(
+        out,
+        "neon",
+        &with_room(&|o, c, b| rej_eta_on::<Planted, mldsa::params::Eta2>(o, c, b)),
+    );
 }
 
 fn for_backend<B: Backend>(out: &mut Vec<Lemma>, reductions: Reductions) {

@@ -63,21 +63,33 @@ fn check_rej_uniform<B: Backend>(len: usize, buf: &[u8]) -> Result<(), TestCaseE
     Ok(())
 }
 
+/// `rej_eta` with room for `len` more coefficients: after N - len already
+/// there (which it must leave as they are), then those of the spec.
 fn check_rej_eta<B: Backend>(eta: i32, len: usize, buf: &[u8]) -> Result<(), TestCaseError> {
-    let mut out = vec![-100i32; len];
-    let count = typed::rej_eta::<B>(eta, &mut out, buf);
+    let ctr = N - len;
+    let before: [i32; N] = core::array::from_fn(|i| 1000 + i as i32);
+    let mut out = before;
+    let count = typed::rej_eta::<B>(eta, &mut out, ctr, buf);
     let expected = spec_rej_eta(eta, len, buf);
     prop_assert_eq!(
         count,
-        expected.len(),
-        "{}: rej_eta({})'s count (out {}, buf {})",
+        ctr + expected.len(),
+        "{}: rej_eta({})'s count (from {}, buf {})",
         B::NAME,
         eta,
-        len,
+        ctr,
         buf.len()
     );
     prop_assert_eq!(
-        &out[..count],
+        &out[..ctr],
+        &before[..ctr],
+        "{}: rej_eta({}) changed the coefficients before {}",
+        B::NAME,
+        eta,
+        ctr
+    );
+    prop_assert_eq!(
+        &out[ctr..count],
         &expected[..],
         "{}: rej_eta({})'s values",
         B::NAME,
@@ -221,7 +233,7 @@ fn rejection_edges() -> Result<(), TestCaseError> {
         for buf_len in [0usize, 1, 127, 128, 129, 136, 272] {
             for fill in [0u8, 0xFF, 0xF0, 0x0F, 0x88, 0x99, 0xEE, 0x9E] {
                 let buf = vec![fill; buf_len];
-                for len in [0usize, 1, 2, 255, 256] {
+                for len in [0usize, 1, 2, 7, 8, 9, 15, 16, 17, 248, 255, 256] {
                     for_each_backend!(check_rej_eta(eta, len, &buf));
                 }
             }

@@ -37,33 +37,34 @@ const ETA_BLOCKS: usize = 2;
 /// `squeeze` squeezes: FIRST bytes of each lane up front, then one block of
 /// RATE bytes at a time until the first `active` lanes have 256
 /// coefficients (the others are idle lanes of a last, partial group).
-/// `sample` is the backend's acceptance kernel; with SECRET the squeezed
-/// bytes are zeroized (ExpandS's are secret, ExpandA's public). `buf`
-/// receives the squeezed bytes (its contents on entry are not read): the
-/// four-lane groups of a row of A_hat ([`MatrixRows`]), or of the whole
-/// matrix ([`expand_a`]), share one, zeroed once, where a buffer of each
-/// group's own was zeroed for each group (3,360 bytes).
+/// `sample(coefficients, count, bytes)` is the backend's acceptance kernel:
+/// it appends the accepted candidates of `bytes` and returns the new count
+/// (at most 256); with SECRET the squeezed bytes are zeroized (ExpandS's
+/// are secret, ExpandA's public). `buf` receives the squeezed bytes (its
+/// contents on entry are not read): the four-lane groups of a row of A_hat
+/// ([`MatrixRows`]), or of the whole matrix ([`expand_a`]), share one,
+/// zeroed once, where a buffer of each group's own was zeroed for each
+/// group (3,360 bytes).
 #[inline(always)]
 fn rej_poly_lanes<const L: usize, const FIRST: usize, const RATE: usize, const SECRET: bool>(
     mut squeeze: impl FnMut([&mut [u8]; L]),
     buf: &mut [[u8; FIRST]; L],
     polys: [&mut Poly; L],
     active: usize,
-    sample: impl Fn(&mut [i32], &[u8]) -> usize,
+    sample: impl Fn(&mut [i32; N], usize, &[u8]) -> usize,
 ) {
     const { assert!(FIRST >= RATE) };
     squeeze(buf.each_mut().map(|b| b.as_mut_slice()));
     let mut ctr = [0usize; L];
     for lane in 0..L {
-        ctr[lane] = sample(&mut polys[lane].coeffs, &buf[lane]);
+        ctr[lane] = sample(&mut polys[lane].coeffs, 0, &buf[lane]);
     }
     // The later blocks, one at a time, into the first RATE bytes of the
     // same buffer.
     while ctr[..active].iter().any(|&c| c < N) {
         squeeze(buf.each_mut().map(|b| &mut b[..RATE]));
         for lane in 0..L {
-            let c = ctr[lane];
-            ctr[lane] += sample(&mut polys[lane].coeffs[c..], &buf[lane][..RATE]);
+            ctr[lane] = sample(&mut polys[lane].coeffs, ctr[lane], &buf[lane][..RATE]);
         }
     }
     if SECRET {
@@ -78,7 +79,7 @@ fn rej_poly_x4<X: XofX4, const FIRST: usize, const RATE: usize, const SECRET: bo
     buf: &mut [[u8; FIRST]; 4],
     polys: [&mut Poly; 4],
     active: usize,
-    sample: impl Fn(&mut [i32], &[u8]) -> usize,
+    sample: impl Fn(&mut [i32; N], usize, &[u8]) -> usize,
 ) {
     rej_poly_lanes::<4, FIRST, RATE, SECRET>(
         |out| xof.squeeze_blocks_x4(out),
@@ -94,15 +95,15 @@ fn rej_poly_x4<X: XofX4, const FIRST: usize, const RATE: usize, const SECRET: bo
 fn rej_poly<X: Xof, const FIRST: usize, const RATE: usize, const SECRET: bool>(
     xof: &mut X,
     out: &mut Poly,
-    sample: impl Fn(&mut [i32], &[u8]) -> usize,
+    sample: impl Fn(&mut [i32; N], usize, &[u8]) -> usize,
 ) {
     let mut buf = [0u8; FIRST];
     xof.squeeze(&mut buf);
-    let mut ctr = sample(&mut out.coeffs, &buf);
+    let mut ctr = sample(&mut out.coeffs, 0, &buf);
     while ctr < N {
         let mut block = [0u8; RATE];
         xof.squeeze(&mut block);
-        ctr += sample(&mut out.coeffs[ctr..], &block);
+        ctr = sample(&mut out.coeffs, ctr, &block);
         if SECRET {
             block.as_mut_slice().zeroize();
         }
@@ -127,7 +128,7 @@ fn rej_ntt_poly_x4<B: Backend>(
         buf,
         polys,
         active,
-        |out, buf| B::rej_uniform(out, buf),
+        |out, c, buf| c + B::rej_uniform(&mut out[c..], buf),
     )
 }
 
@@ -143,7 +144,7 @@ fn rej_ntt_poly_x8<B: Backend>(seeds: [[u8; 34]; 8], polys: [&mut Poly; 8], acti
         &mut [[0; UNIFORM_FIRST]; 8],
         polys,
         active,
-        |out, buf| B::rej_uniform(out, buf),
+        |out, c, buf| c + B::rej_uniform(&mut out[c..], buf),
     )
 }
 
@@ -155,7 +156,7 @@ fn rej_ntt_poly<B: Backend>(seed: &[u8; 34], out: &mut Poly) {
     rej_poly::<_, { UNIFORM_BLOCKS * SHAKE128_RATE }, SHAKE128_RATE, false>(
         &mut xof,
         out,
-        |o, b| B::rej_uniform(o, b),
+        |o, c, b| c + B::rej_uniform(&mut o[c..], b),
     )
 }
 
@@ -173,7 +174,7 @@ fn rej_bounded_poly_x4<P: ParameterSet, B: Backend>(
         &mut [[0; ETA_BLOCKS * SHAKE256_RATE]; 4],
         polys,
         active,
-        |out, buf| B::rej_eta::<P::Eta>(out, buf),
+        |out, c, buf| B::rej_eta::<P::Eta>(out, c, buf),
     )
 }
 
@@ -182,8 +183,8 @@ fn rej_bounded_poly_x4<P: ParameterSet, B: Backend>(
 fn rej_bounded_poly<P: ParameterSet, B: Backend>(seed: &[u8; 66], out: &mut Poly) {
     let mut xof = B::Shake256::new();
     xof.absorb(seed);
-    rej_poly::<_, { ETA_BLOCKS * SHAKE256_RATE }, SHAKE256_RATE, true>(&mut xof, out, |o, b| {
-        B::rej_eta::<P::Eta>(o, b)
+    rej_poly::<_, { ETA_BLOCKS * SHAKE256_RATE }, SHAKE256_RATE, true>(&mut xof, out, |o, c, b| {
+        B::rej_eta::<P::Eta>(o, c, b)
     })
 }
 
@@ -488,8 +489,7 @@ fn expand_s_refilled<P: ParameterSet, B: Backend>(
                 Some(r) => s2.as_mut().get_mut(r),
             };
             let Some(poly) = poly else { continue };
-            let c = ctr[lane];
-            ctr[lane] += B::rej_eta::<P::Eta>(&mut poly.coeffs[c..], bytes);
+            ctr[lane] = B::rej_eta::<P::Eta>(&mut poly.coeffs, ctr[lane], bytes);
             if ctr[lane] == N {
                 entry[lane] = next;
                 ctr[lane] = 0;

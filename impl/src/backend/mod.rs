@@ -249,8 +249,12 @@ pub trait Backend: Copy + 'static {
     /// full. Returns the number written.
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize;
     /// Bounded rejection sampling (RejBoundedPoly's inner step) for eta `E`:
-    /// reads half-bytes of `buf`, writes accepted values in [-eta, eta].
-    fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize;
+    /// the accepted values in [-eta, eta] of the half-bytes of `buf` (low
+    /// half-byte first) appended to the first `ctr` (at most N)
+    /// coefficients of `out` until it holds N. Returns the new count. On
+    /// AVX2 and AVX-512 the whole of `buf` is read whatever `ctr`, so that
+    /// the control flow depends on `buf.len()` alone.
+    fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize;
 
     /// BitPack(a, gamma1 - 1, gamma1) into `out` (32 * `G::BITS` bytes).
     fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly);

@@ -309,7 +309,7 @@ impl Backend for Selected {
         fn exceeds_norm(a: &Poly, bound: i32) -> bool;
         fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64);
         fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize;
-        fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize;
+        fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize;
         fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly);
         fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]);
         fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly);

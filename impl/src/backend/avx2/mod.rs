@@ -302,8 +302,8 @@ cpu_kernels! {
     fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64) => unsafe |t| ball_swaps(c, js, signs);
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize
         => unsafe |t| sampling::rej_uniform::<Compact>(out, buf);
-    fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize
-        => unsafe |t| sampling::rej_eta::<Compact, E>(out, buf);
+    fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize
+        => unsafe |t| sampling::rej_eta::<Compact, E>(out, ctr, buf);
     fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) => unsafe |t| pack_z_poly::<G>(out, a);
     fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) => unsafe |t| unpack_z_poly::<G>(a, v);
     fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) => unsafe |t| pack_w1_poly::<G>(out, a);
@@ -353,6 +353,14 @@ pub fn rej_uniform_on<T: CompactTable>(out: &mut [i32], buf: &[u8]) -> Option<us
 
 /// RejBoundedPoly's sampler on compaction table `T`, as `rej_uniform_on`.
 #[cfg(feature = "internals")]
-pub fn rej_eta_on<T: CompactTable, E: Eta>(out: &mut [i32], buf: &[u8]) -> Option<usize> {
-    checked_call!(available, Some(sampling::rej_eta::<T, E>(out, buf)), None)
+pub fn rej_eta_on<T: CompactTable, E: Eta>(
+    out: &mut [i32; N],
+    ctr: usize,
+    buf: &[u8],
+) -> Option<usize> {
+    checked_call!(
+        available,
+        Some(sampling::rej_eta::<T, E>(out, ctr, buf)),
+        None
+    )
 }

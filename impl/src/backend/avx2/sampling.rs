@@ -9,8 +9,10 @@
 
 use core::arch::x86_64::*;
 
+use zeroize::Zeroize;
+
 use crate::backend::{CompactTable, portable};
-use crate::params::{Eta, EtaKind, Q};
+use crate::params::{Eta, EtaKind, N, Q};
 
 static COMPACT: [[u8; 8]; 256] = crate::backend::set_bit_positions();
 
@@ -131,32 +133,100 @@ fn half_bytes<E: Eta>(x: __m128i) -> (__m128i, usize) {
     (_mm_shuffle_epi8(values, t), mask)
 }
 
-/// Bounded candidates (CoeffFromHalfByte, low half-byte first): sixteen
-/// half-bytes (8 bytes) at a time while `out` has room for sixteen, then
-/// eight (4 bytes) while it has room for eight, then the scalar rule.
+/// Where [`rej_eta`] appends: the count `ctr` (at most N) and the eight
+/// lanes it stored last, `last`, which are `out[at..at + 8]`, with ctr <=
+/// at + 8 (so the coefficients from `at` to `ctr` are in `last`).
+struct Tail {
+    ctr: usize,
+    at: usize,
+    last: __m256i,
+}
+
+impl Tail {
+    /// The tail of the first `ctr` coefficients of `out`.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn new(out: &[i32; N], ctr: usize) -> Self {
+        let ctr = Ord::min(ctr, N);
+        let at = Ord::min(ctr, N - 8);
+        let src = &out[at..at + 8];
+        // SAFETY: `src` is 8 readable i32.
+        let last = unsafe { _mm256_loadu_si256(src.as_ptr().cast()) };
+        Tail { ctr, at, last }
+    }
+
+    /// Appends the accepted lanes of `v` (mask bit i set = lane i accepted),
+    /// in order, but never past the end of `out`: the eight lanes stored
+    /// are `out[p..p + 8]` with p = min(ctr, N - 8); the first d = ctr - p
+    /// of them keep their coefficients (taken from `last`, not loaded back
+    /// from memory just stored) and the accepted lanes follow. The count
+    /// becomes min(ctr + accepted, N): where the polynomial fills up
+    /// changes this arithmetic only, not a branch.
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt")]
+    fn append<T: CompactTable>(&mut self, out: &mut [i32; N], v: __m256i, mask: usize) {
+        let p = Ord::min(self.ctr, N - 8);
+        let idx_bytes = &T::SET_BITS[mask & 0xFF];
+        // SAFETY: `idx_bytes` is 8 readable bytes.
+        let idx = _mm256_cvtepu8_epi32(unsafe { _mm_loadl_epi64(idx_bytes.as_ptr().cast()) });
+        let lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        let d = _mm256_set1_epi32((self.ctr - p) as i32);
+        // Lane i takes accepted lane i - d (mod 8: the permutation reads
+        // the low three bits), or for i < d the coefficient at p + i, lane
+        // i + p - at of `last` (below 8, as p + i < ctr <= at + 8).
+        let from = _mm256_permutevar8x32_epi32(idx, _mm256_sub_epi32(lane, d));
+        let packed = _mm256_permutevar8x32_epi32(v, from);
+        let moved = _mm256_add_epi32(lane, _mm256_set1_epi32((p - self.at) as i32));
+        let old = _mm256_permutevar8x32_epi32(self.last, moved);
+        let new = _mm256_blendv_epi8(packed, old, _mm256_cmpgt_epi32(d, lane));
+        let dst = &mut out[p..p + 8];
+        // SAFETY: `dst` is 8 writable i32.
+        unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), new) };
+        self.ctr = Ord::min(self.ctr + (mask as u32).count_ones() as usize, N);
+        self.at = p;
+        self.last = new;
+    }
+}
+
+/// The accepted values of the sixteen half-bytes of `bytes` appended to
+/// `out` after `tail` ([`Tail::append`]).
+#[inline]
+#[target_feature(enable = "avx2,popcnt")]
+fn rej_eta_step<T: CompactTable, E: Eta>(out: &mut [i32; N], tail: &mut Tail, bytes: &[u8; 8]) {
+    let (value, mask) = half_bytes::<E>(_mm_cvtsi64_si128(i64::from_le_bytes(*bytes)));
+    tail.append::<T>(out, _mm256_cvtepi8_epi32(value), mask & 0xFF);
+    tail.append::<T>(
+        out,
+        _mm256_cvtepi8_epi32(_mm_srli_si128::<8>(value)),
+        mask >> 8,
+    );
+}
+
+/// Bounded candidates (CoeffFromHalfByte, low half-byte first) of all of
+/// `buf`, sixteen half-bytes (8 bytes) at a time, appended to the first
+/// `ctr` (at most N) coefficients of `out` until it holds N; returns the new
+/// count. The last 1 to 7 bytes, if any, run as an 8-byte word padded with
+/// half-bytes 15, rejected for both etas.
+///
+/// The whole buffer is read however soon `out` fills: the control flow
+/// depends on `buf.len()` alone. Where the rejected half-bytes fall is
+/// public (they are discarded, independent of the accepted ones) but
+/// differs from seed to seed, and a loop that left at the 256th coefficient
+/// let the branch predictor learn it for a seed sampled again and again
+/// (`make ct-timing`'s fixed secret ran faster).
 #[inline(never)]
 #[target_feature(enable = "avx2,popcnt")]
-pub fn rej_eta<T: CompactTable, E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
-    let mut ctr = 0;
-    let mut pos = 0;
-    while let (Some(room), Some(bytes)) = (
-        out.get_mut(ctr..ctr + 16),
-        buf.get(pos..).and_then(<[u8]>::first_chunk::<8>),
-    ) {
-        let (value, mask) = half_bytes::<E>(_mm_cvtsi64_si128(i64::from_le_bytes(*bytes)));
-        let first = _mm256_cvtepi8_epi32(value);
-        let second = _mm256_cvtepi8_epi32(_mm_srli_si128::<8>(value));
-        let k = compact_store::<T>(room, first, mask & 0xFF);
-        ctr += k + compact_store::<T>(&mut room[k..], second, mask >> 8);
-        pos += 8;
+pub fn rej_eta<T: CompactTable, E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize {
+    let mut tail = Tail::new(out, ctr);
+    let (words, rest) = buf.as_chunks::<8>();
+    for bytes in words {
+        rej_eta_step::<T, E>(out, &mut tail, bytes);
     }
-    while let (Some(room), Some(bytes)) = (
-        out.get_mut(ctr..ctr + 8),
-        buf.get(pos..).and_then(<[u8]>::first_chunk::<4>),
-    ) {
-        let (value, mask) = half_bytes::<E>(_mm_cvtsi32_si128(i32::from_le_bytes(*bytes)));
-        ctr += compact_store::<T>(room, _mm256_cvtepi8_epi32(value), mask & 0xFF);
-        pos += 4;
+    if !rest.is_empty() {
+        let mut last = [0xFF; 8];
+        last[..rest.len()].copy_from_slice(rest);
+        rej_eta_step::<T, E>(out, &mut tail, &last);
+        last.zeroize();
     }
-    ctr + portable::rej_eta_scalar::<E>(&mut out[ctr..], &buf[pos..])
+    tail.ctr
 }

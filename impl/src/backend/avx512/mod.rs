@@ -203,8 +203,8 @@ cpu_kernels! {
     fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64)
         => safe |t| t.avx2().ball_swaps(c, js, signs);
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize => safe |t| t.avx2().rej_uniform(out, buf);
-    fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize
-        => safe |t| t.avx2().rej_eta::<E>(out, buf);
+    fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize
+        => safe |t| t.avx2().rej_eta::<E>(out, ctr, buf);
     fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) => safe |t| t.avx2().pack_z::<G>(out, a);
     fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) => safe |t| t.avx2().unpack_z::<G>(a, v);
     fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) => safe |t| t.avx2().pack_w1::<G>(out, a);

@@ -295,8 +295,9 @@ impl Backend for Neon {
     }
 
     #[inline(always)]
-    fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
-        neon!(sampling::rej_eta::<EtaCompact, E>(out, buf))
+    fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize {
+        let ctr = Ord::min(ctr, N);
+        ctr + neon!(sampling::rej_eta::<EtaCompact, E>(&mut out[ctr..], buf))
     }
 
     #[inline(always)]
@@ -348,6 +349,7 @@ impl Backend for Neon {
 /// RejBoundedPoly's sampler on compaction table `T` (the backend runs it
 /// on [`EtaCompact`]), for the lemmas' planted table bug.
 #[cfg(feature = "internals")]
-pub fn rej_eta_on<T: CompactTable, E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
-    neon!(sampling::rej_eta::<T, E>(out, buf))
+pub fn rej_eta_on<T: CompactTable, E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize {
+    let ctr = Ord::min(ctr, N);
+    ctr + neon!(sampling::rej_eta::<T, E>(&mut out[ctr..], buf))
 }

@@ -27,8 +27,14 @@ pub use sampling::ball_sign;
 pub use {
     arithmetic::{MONTGOMERY_BOUND, QINV},
     ntt::{INV_NTT_FACTOR, INV_NTT_FACTOR_ZETA, ZETAS_MONT},
-    sampling::{rej_eta as rej_eta_scalar, rej_uniform as rej_uniform_scalar},
+    sampling::rej_uniform as rej_uniform_scalar,
 };
+// NEON's scalar tail of RejBoundedPoly (AVX2's reads whole words).
+#[cfg(any(
+    feature = "internals",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+pub use sampling::rej_eta as rej_eta_scalar;
 // The x86-64 backends' fallback permutation.
 #[cfg(any(feature = "internals", target_arch = "x86_64"))]
 pub use super::keccak::keccak_f1600_scalar;
@@ -164,8 +170,9 @@ impl Backend for Portable {
         sampling::rej_uniform(out, buf)
     }
 
-    fn rej_eta<E: Eta>(out: &mut [i32], buf: &[u8]) -> usize {
-        sampling::rej_eta::<E>(out, buf)
+    fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize {
+        let ctr = Ord::min(ctr, N);
+        ctr + sampling::rej_eta::<E>(&mut out[ctr..], buf)
     }
 
     fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) {
