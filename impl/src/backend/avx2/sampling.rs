@@ -133,6 +133,33 @@ fn half_bytes<E: Eta>(x: __m128i) -> (__m128i, usize) {
     (_mm_shuffle_epi8(values, t), mask)
 }
 
+/// min(a, b) by a conditional move. LLVM may turn a `min` or an `if` in a
+/// loop into a branch when it expects that to be faster (even
+/// `core::hint::select_unpredictable` folded into a `min` did so), and
+/// where the polynomial fills up must not decide a branch. (Miri runs no
+/// assembly: there, `Ord::min`.)
+#[inline(always)]
+fn min_cmov(a: usize, b: usize) -> usize {
+    #[cfg(not(miri))]
+    {
+        let mut r = a;
+        // SAFETY: compares two registers and moves one into another: no
+        // memory or stack access (flags are clobbered, which asm! assumes).
+        unsafe {
+            core::arch::asm!(
+                "cmp {r}, {b}",
+                "cmova {r}, {b}",
+                r = inout(reg) r,
+                b = in(reg) b,
+                options(pure, nomem, nostack),
+            )
+        };
+        r
+    }
+    #[cfg(miri)]
+    Ord::min(a, b)
+}
+
 /// Where [`rej_eta`] appends: the count `ctr` (at most N) and the eight
 /// lanes it stored last, `last`, which are `out[at..at + 8]`, with ctr <=
 /// at + 8 (so the coefficients from `at` to `ctr` are in `last`).
@@ -147,8 +174,8 @@ impl Tail {
     #[inline]
     #[target_feature(enable = "avx2")]
     fn new(out: &[i32; N], ctr: usize) -> Self {
-        let ctr = Ord::min(ctr, N);
-        let at = Ord::min(ctr, N - 8);
+        let ctr = min_cmov(ctr, N);
+        let at = min_cmov(ctr, N - 8);
         let src = &out[at..at + 8];
         // SAFETY: `src` is 8 readable i32.
         let last = unsafe { _mm256_loadu_si256(src.as_ptr().cast()) };
@@ -165,7 +192,7 @@ impl Tail {
     #[inline]
     #[target_feature(enable = "avx2,popcnt")]
     fn append<T: CompactTable>(&mut self, out: &mut [i32; N], v: __m256i, mask: usize) {
-        let p = Ord::min(self.ctr, N - 8);
+        let p = min_cmov(self.ctr, N - 8);
         let idx_bytes = &T::SET_BITS[mask & 0xFF];
         // SAFETY: `idx_bytes` is 8 readable bytes.
         let idx = _mm256_cvtepu8_epi32(unsafe { _mm_loadl_epi64(idx_bytes.as_ptr().cast()) });
@@ -182,7 +209,7 @@ impl Tail {
         let dst = &mut out[p..p + 8];
         // SAFETY: `dst` is 8 writable i32.
         unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), new) };
-        self.ctr = Ord::min(self.ctr + (mask as u32).count_ones() as usize, N);
+        self.ctr = min_cmov(self.ctr + (mask as u32).count_ones() as usize, N);
         self.at = p;
         self.last = new;
     }
@@ -209,16 +236,35 @@ fn rej_eta_step<T: CompactTable, E: Eta>(out: &mut [i32; N], tail: &mut Tail, by
 /// half-bytes 15, rejected for both etas.
 ///
 /// The whole buffer is read however soon `out` fills: the control flow
-/// depends on `buf.len()` alone. Where the rejected half-bytes fall is
-/// public (they are discarded, independent of the accepted ones) but
-/// differs from seed to seed, and a loop that left at the 256th coefficient
-/// let the branch predictor learn it for a seed sampled again and again
-/// (`make ct-timing`'s fixed secret ran faster).
+/// depends on `buf.len()` and on whether `ctr` is 0 alone. Where the
+/// rejected half-bytes fall is public (they are discarded, independent of
+/// the accepted ones) but differs from seed to seed, and a loop that left
+/// at the 256th coefficient let the branch predictor learn it for a seed
+/// sampled again and again (`make ct-timing`'s fixed secret ran faster).
+/// The words after the first N / 16 of an empty polynomial, and all of a
+/// later block's, go through [`Tail::append`]: about twice the time of an
+/// uncapped step.
 #[inline(never)]
 #[target_feature(enable = "avx2,popcnt")]
 pub fn rej_eta<T: CompactTable, E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize {
-    let mut tail = Tail::new(out, ctr);
     let (words, rest) = buf.as_chunks::<8>();
+    // From an empty polynomial the first N / 16 words cannot fill it (at
+    // most 16 values each): they store their eight lanes twice at the
+    // count, with no cap to keep. As many words run so for every seed.
+    let free = if ctr == 0 {
+        Ord::min(words.len(), N / 16)
+    } else {
+        0
+    };
+    let (first, words) = words.split_at(free);
+    let mut at = 0;
+    for bytes in first {
+        let (value, mask) = half_bytes::<E>(_mm_cvtsi64_si128(i64::from_le_bytes(*bytes)));
+        let k = compact_store::<T>(&mut out[at..], _mm256_cvtepi8_epi32(value), mask & 0xFF);
+        let second = _mm256_cvtepi8_epi32(_mm_srli_si128::<8>(value));
+        at += k + compact_store::<T>(&mut out[at + k..], second, mask >> 8);
+    }
+    let mut tail = Tail::new(out, if free == 0 { ctr } else { at });
     for bytes in words {
         rej_eta_step::<T, E>(out, &mut tail, bytes);
     }
