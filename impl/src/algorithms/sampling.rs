@@ -3,7 +3,7 @@
 
 use zeroize::Zeroize;
 
-use crate::backend::{Backend, Xof, XofX4, XofX8};
+use crate::backend::{Backend, Xof, XofX4, XofX8, append_after};
 use crate::ct;
 use crate::params::{Eta, EtaKind, N, ParameterSet, PolyVec};
 use crate::poly::Poly;
@@ -128,7 +128,7 @@ fn rej_ntt_poly_x4<B: Backend>(
         buf,
         polys,
         active,
-        |out, c, buf| c + B::rej_uniform(&mut out[c..], buf),
+        |out, c, buf| append_after(out, c, |room| B::rej_uniform(room, buf)),
     )
 }
 
@@ -144,7 +144,7 @@ fn rej_ntt_poly_x8<B: Backend>(seeds: [[u8; 34]; 8], polys: [&mut Poly; 8], acti
         &mut [[0; UNIFORM_FIRST]; 8],
         polys,
         active,
-        |out, c, buf| c + B::rej_uniform(&mut out[c..], buf),
+        |out, c, buf| append_after(out, c, |room| B::rej_uniform(room, buf)),
     )
 }
 
@@ -156,7 +156,7 @@ fn rej_ntt_poly<B: Backend>(seed: &[u8; 34], out: &mut Poly) {
     rej_poly::<_, { UNIFORM_BLOCKS * SHAKE128_RATE }, SHAKE128_RATE, false>(
         &mut xof,
         out,
-        |o, c, b| c + B::rej_uniform(&mut o[c..], b),
+        |o, c, b| append_after(o, c, |room| B::rej_uniform(room, b)),
     )
 }
 

@@ -82,6 +82,19 @@ pub trait CompactTable {
     const SET_BITS: &'static [[u8; 8]; 256];
 }
 
+/// A sampler over the room left, `sample(&mut out[ctr..])` (it returns how
+/// many it wrote), appending to the first `ctr` (at most N) coefficients
+/// of `out`: the new count.
+#[inline(always)]
+pub(crate) fn append_after(
+    out: &mut [i32; N],
+    ctr: usize,
+    sample: impl FnOnce(&mut [i32]) -> usize,
+) -> usize {
+    let ctr = Ord::min(ctr, N);
+    ctr + sample(&mut out[ctr..])
+}
+
 /// An incremental SHAKE (one lane): absorb, then squeeze.
 pub trait Xof: Sized {
     /// The rate in bytes (168 for SHAKE128, 136 for SHAKE256).

@@ -24,15 +24,23 @@ impl CompactTable for Compact {
     const SET_BITS: &'static [[u8; 8]; 256] = &COMPACT;
 }
 
-/// Moves the accepted lanes of `v` (mask bit i set = lane i accepted) to the
-/// front, in order, and stores all eight lanes at `out[..8]`.
+/// The accepted lanes of `v` (mask bit i set = lane i accepted) moved to
+/// the front, in order (the lanes after them are left over).
 #[inline]
-#[target_feature(enable = "avx2,popcnt")]
-fn compact_store<T: CompactTable>(out: &mut [i32], v: __m256i, mask: usize) -> usize {
+#[target_feature(enable = "avx2")]
+fn compacted<T: CompactTable>(v: __m256i, mask: usize) -> __m256i {
     let idx_bytes = &T::SET_BITS[mask & 0xFF];
     // SAFETY: `idx_bytes` is 8 readable bytes.
     let idx = _mm256_cvtepu8_epi32(unsafe { _mm_loadl_epi64(idx_bytes.as_ptr().cast()) });
-    let packed = _mm256_permutevar8x32_epi32(v, idx);
+    _mm256_permutevar8x32_epi32(v, idx)
+}
+
+/// [`compacted`], with all eight lanes stored at `out[..8]`; returns how
+/// many were accepted.
+#[inline]
+#[target_feature(enable = "avx2,popcnt")]
+fn compact_store<T: CompactTable>(out: &mut [i32], v: __m256i, mask: usize) -> usize {
+    let packed = compacted::<T>(v, mask);
     let dst = &mut out[..8];
     // SAFETY: `dst` is 8 writable i32.
     unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), packed) };
@@ -193,16 +201,13 @@ impl Tail {
     #[target_feature(enable = "avx2,popcnt")]
     fn append<T: CompactTable>(&mut self, out: &mut [i32; N], v: __m256i, mask: usize) {
         let p = min_cmov(self.ctr, N - 8);
-        let idx_bytes = &T::SET_BITS[mask & 0xFF];
-        // SAFETY: `idx_bytes` is 8 readable bytes.
-        let idx = _mm256_cvtepu8_epi32(unsafe { _mm_loadl_epi64(idx_bytes.as_ptr().cast()) });
         let lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
         let d = _mm256_set1_epi32((self.ctr - p) as i32);
         // Lane i takes accepted lane i - d (mod 8: the permutation reads
         // the low three bits), or for i < d the coefficient at p + i, lane
         // i + p - at of `last` (below 8, as p + i < ctr <= at + 8).
-        let from = _mm256_permutevar8x32_epi32(idx, _mm256_sub_epi32(lane, d));
-        let packed = _mm256_permutevar8x32_epi32(v, from);
+        let packed =
+            _mm256_permutevar8x32_epi32(compacted::<T>(v, mask), _mm256_sub_epi32(lane, d));
         let moved = _mm256_add_epi32(lane, _mm256_set1_epi32((p - self.at) as i32));
         let old = _mm256_permutevar8x32_epi32(self.last, moved);
         let new = _mm256_blendv_epi8(packed, old, _mm256_cmpgt_epi32(d, lane));
@@ -215,18 +220,26 @@ impl Tail {
     }
 }
 
+/// The values of the sixteen half-bytes of `bytes` ([`half_bytes`]), as
+/// two vectors of eight 32-bit lanes, each with its acceptance mask.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn eta_lanes<E: Eta>(bytes: &[u8; 8]) -> [(__m256i, usize); 2] {
+    let (value, mask) = half_bytes::<E>(_mm_cvtsi64_si128(i64::from_le_bytes(*bytes)));
+    [
+        (_mm256_cvtepi8_epi32(value), mask & 0xFF),
+        (_mm256_cvtepi8_epi32(_mm_srli_si128::<8>(value)), mask >> 8),
+    ]
+}
+
 /// The accepted values of the sixteen half-bytes of `bytes` appended to
 /// `out` after `tail` ([`Tail::append`]).
 #[inline]
 #[target_feature(enable = "avx2,popcnt")]
 fn rej_eta_step<T: CompactTable, E: Eta>(out: &mut [i32; N], tail: &mut Tail, bytes: &[u8; 8]) {
-    let (value, mask) = half_bytes::<E>(_mm_cvtsi64_si128(i64::from_le_bytes(*bytes)));
-    tail.append::<T>(out, _mm256_cvtepi8_epi32(value), mask & 0xFF);
-    tail.append::<T>(
-        out,
-        _mm256_cvtepi8_epi32(_mm_srli_si128::<8>(value)),
-        mask >> 8,
-    );
+    for (v, mask) in eta_lanes::<E>(bytes) {
+        tail.append::<T>(out, v, mask);
+    }
 }
 
 /// Bounded candidates (CoeffFromHalfByte, low half-byte first) of all of
@@ -259,10 +272,9 @@ pub fn rej_eta<T: CompactTable, E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u
     let (first, words) = words.split_at(free);
     let mut at = 0;
     for bytes in first {
-        let (value, mask) = half_bytes::<E>(_mm_cvtsi64_si128(i64::from_le_bytes(*bytes)));
-        let k = compact_store::<T>(&mut out[at..], _mm256_cvtepi8_epi32(value), mask & 0xFF);
-        let second = _mm256_cvtepi8_epi32(_mm_srli_si128::<8>(value));
-        at += k + compact_store::<T>(&mut out[at + k..], second, mask >> 8);
+        for (v, mask) in eta_lanes::<E>(bytes) {
+            at += compact_store::<T>(&mut out[at..], v, mask);
+        }
     }
     let mut tail = Tail::new(out, if free == 0 { ctr } else { at });
     for bytes in words {

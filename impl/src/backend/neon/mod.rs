@@ -296,8 +296,9 @@ impl Backend for Neon {
 
     #[inline(always)]
     fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize {
-        let ctr = Ord::min(ctr, N);
-        ctr + neon!(sampling::rej_eta::<EtaCompact, E>(&mut out[ctr..], buf))
+        super::append_after(out, ctr, |room| {
+            neon!(sampling::rej_eta::<EtaCompact, E>(room, buf))
+        })
     }
 
     #[inline(always)]
@@ -350,6 +351,5 @@ impl Backend for Neon {
 /// on [`EtaCompact`]), for the lemmas' planted table bug.
 #[cfg(feature = "internals")]
 pub fn rej_eta_on<T: CompactTable, E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize {
-    let ctr = Ord::min(ctr, N);
-    ctr + neon!(sampling::rej_eta::<T, E>(&mut out[ctr..], buf))
+    super::append_after(out, ctr, |room| neon!(sampling::rej_eta::<T, E>(room, buf)))
 }

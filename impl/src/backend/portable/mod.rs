@@ -171,8 +171,7 @@ impl Backend for Portable {
     }
 
     fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize {
-        let ctr = Ord::min(ctr, N);
-        ctr + sampling::rej_eta::<E>(&mut out[ctr..], buf)
+        super::append_after(out, ctr, |room| sampling::rej_eta::<E>(room, buf))
     }
 
     fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) {
