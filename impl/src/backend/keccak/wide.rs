@@ -55,10 +55,14 @@ impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> Drop
 
 /// The word holding the end of an input, `rest` (its bytes after its last
 /// whole word, fewer than 8), and SHAKE's 0x1F after them, into `word`
-/// (all zero before).
+/// (all zero before). Byte by byte: a `copy_from_slice` of the variable
+/// length compiled to a call to `memcpy` for its two bytes (the seeds of
+/// ExpandA, ExpandS and ExpandMask are 34 and 66 bytes long).
 #[inline(always)]
 fn end_word(word: &mut [u8; 8], rest: &[u8]) {
-    word[..rest.len()].copy_from_slice(rest);
+    for (w, &b) in word.iter_mut().zip(rest) {
+        *w = b;
+    }
     word[rest.len()] = 0x1F;
 }
 
