@@ -6,7 +6,7 @@
 
 use crate::backend::Backend;
 use crate::error::Error;
-use crate::params::{N, ParameterSet};
+use crate::params::ParameterSet;
 use crate::poly::Poly;
 
 /// Bytes of one packed t1 polynomial (10 bits per coefficient).
@@ -199,19 +199,74 @@ pub fn sk_decode<P: ParameterSet, B: Backend>(
 }
 
 /// HintBitPack (Algorithm 20) into the last omega + k bytes.
+///
+/// Eight coefficients at a time: the mask of those that are nonzero picks
+/// the row of [`SET_BITS`] that lists their positions, stored at the count
+/// so far, and the count moves on by the mask's [`ONES`]. No branch per
+/// coefficient: a branch on each of the k * 256 coefficients mispredicted
+/// at most of the ones. The hints are public here (they are part of the
+/// signature, `sig_encode` runs on the accepted attempt only), so the
+/// tables may be indexed by them. As in FIPS 204, h has at most omega ones
+/// (Sign_internal rejects more); with more, the first omega positions are
+/// kept: the stores start at min(count, omega), into a buffer with eight
+/// bytes to spare.
 fn hint_bit_pack<P: ParameterSet>(h: &P::VecK, y: &mut [u8]) {
-    y.fill(0);
+    const { assert!(P::OMEGA <= MAX_OMEGA) };
+    let mut positions = [0u8; MAX_OMEGA + 8];
     let mut index = 0;
     for (i, p) in h.as_ref().iter().enumerate() {
-        for j in 0..N {
-            if p.coeffs[j] != 0 && index < P::OMEGA {
-                y[index] = j as u8;
-                index += 1;
+        for (c, chunk) in p.coeffs.as_chunks::<8>().0.iter().enumerate() {
+            let mut mask = 0;
+            for (k, &x) in chunk.iter().enumerate() {
+                mask |= usize::from(x != 0) << k;
             }
+            let at = Ord::min(index, P::OMEGA);
+            let first = 8 * c as u8;
+            for (slot, &bit) in positions[at..at + 8].iter_mut().zip(&SET_BITS[mask]) {
+                *slot = first + bit;
+            }
+            index += usize::from(ONES[mask]);
         }
-        y[P::OMEGA + i] = index as u8;
+        y[P::OMEGA + i] = Ord::min(index, P::OMEGA) as u8;
     }
+    let count = Ord::min(index, P::OMEGA);
+    y[..count].copy_from_slice(&positions[..count]);
+    y[count..P::OMEGA].fill(0);
 }
+
+/// The largest omega of the parameter sets (ML-DSA-44's).
+const MAX_OMEGA: usize = 80;
+
+/// For each 8-bit mask, the positions of its set bits, lowest first (then
+/// zeros): HintBitPack's compaction table.
+const SET_BITS: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let (mut bit, mut n) = (0, 0);
+        while bit < 8 {
+            if mask >> bit & 1 == 1 {
+                table[mask][n] = bit as u8;
+                n += 1;
+            }
+            bit += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// For each 8-bit mask, its number of set bits (`count_ones` needs a
+/// `popcnt` that the x86-64 baseline lacks).
+const ONES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        table[mask] = (mask as u32).count_ones() as u8;
+        mask += 1;
+    }
+    table
+};
 
 /// HintBitUnpack (Algorithm 21): `Err(MalformedSignature)` for the standard's
 /// bottom.
