@@ -28,6 +28,19 @@ const UNIFORM_MIN_BLOCKS: usize = 5;
 const UNIFORM_FIRST: usize = UNIFORM_MIN_BLOCKS * SHAKE128_RATE;
 /// The squeeze buffer of ExpandA's groups of `L` lanes.
 type UniformBuffer<const L: usize> = [[u8; UNIFORM_FIRST]; L];
+/// A zeroed squeeze buffer: in a function, so that the lazily zeroed
+/// buffers' `get_or_insert_with` does not build one on each call.
+fn zeroed_buffer<const L: usize>() -> UniformBuffer<L> {
+    [[0; UNIFORM_FIRST]; L]
+}
+/// The most lanes an ExpandA group has: eight on x86-64, where the AVX-512
+/// backend may run, four elsewhere.
+const A_LANES: usize = if cfg!(target_arch = "x86_64") { 8 } else { 4 };
+/// The squeeze buffer a [`MatrixRows`] shares among its groups and rows,
+/// zeroed once: the groups of four use its first four lanes. (A buffer
+/// zeroed for each group or row would add 13 to 47 KiB of `memset` to
+/// each AVX-512 key generation and verification.)
+type ABuffer = UniformBuffer<A_LANES>;
 /// Blocks of SHAKE256 squeezed up front for RejBoundedPoly: 2 blocks give 544
 /// half-bytes (eta = 2 keeps 15/16 of them; eta = 4 keeps 9/16).
 const ETA_BLOCKS: usize = 2;
@@ -41,10 +54,7 @@ const ETA_BLOCKS: usize = 2;
 /// it appends the accepted candidates of `bytes` and returns the new count
 /// (at most 256); with SECRET the squeezed bytes are zeroized (ExpandS's
 /// are secret, ExpandA's public). `buf` receives the squeezed bytes (its
-/// contents on entry are not read): the four-lane groups of a row of A_hat
-/// ([`MatrixRows`]), or of the whole matrix ([`expand_a`]), share one,
-/// zeroed once, where a buffer of each group's own was zeroed for each
-/// group (3,360 bytes).
+/// contents on entry are not read): ExpandA's groups share one.
 #[inline(always)]
 fn rej_poly_lanes<const L: usize, const FIRST: usize, const RATE: usize, const SECRET: bool>(
     mut squeeze: impl FnMut([&mut [u8]; L]),
@@ -132,16 +142,21 @@ fn rej_ntt_poly_x4<B: Backend>(
     )
 }
 
-/// RejNTTPoly (Algorithm 30) for eight seeds at once (ExpandA). In a frame
-/// of its own: its sponge and buffers are not added to those of the
-/// four-lane path in the caller's frame.
+/// RejNTTPoly (Algorithm 30) for eight seeds at once (ExpandA), squeezing
+/// into `buf`. In a frame of its own: its sponge is not added to the
+/// four-lane path's in the caller's frame.
 #[inline(never)]
-fn rej_ntt_poly_x8<B: Backend>(seeds: [[u8; 34]; 8], polys: [&mut Poly; 8], active: usize) {
+fn rej_ntt_poly_x8<B: Backend>(
+    seeds: [[u8; 34]; 8],
+    buf: &mut UniformBuffer<8>,
+    polys: [&mut Poly; 8],
+    active: usize,
+) {
     let mut xof = B::Shake128x8::new_x8();
     xof.absorb_x8(seeds.each_ref().map(|s| s.as_slice()));
     rej_poly_lanes::<8, UNIFORM_FIRST, SHAKE128_RATE, false>(
         |out| xof.squeeze_blocks_x8(out),
-        &mut [[0; UNIFORM_FIRST]; 8],
+        buf,
         polys,
         active,
         |out, c, buf| append_after(out, c, |room| B::rej_uniform(room, buf)),
@@ -290,11 +305,16 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
         .iter_mut()
         .flat_map(|row| row.as_mut().iter_mut());
     let total = P::K * P::L;
+    // The groups' squeeze buffers, each zeroed when first used: a backend
+    // uses only one of them for the parameter sets' k l (16, 30, 56).
+    let mut buf8: Option<UniformBuffer<8>> = None;
+    let mut buf4: Option<UniformBuffer<4>> = None;
     let mut index = 0;
     while a_group::<B>(total - index) == 8 {
         if let Some(polys) = next_eight(&mut entries) {
             let seeds = core::array::from_fn(|lane| seed(index + lane));
-            rej_ntt_poly_x8::<B>(seeds, polys, 8);
+            let buf = buf8.get_or_insert_with(zeroed_buffer);
+            rej_ntt_poly_x8::<B>(seeds, buf, polys, 8);
         }
         index += 8;
     }
@@ -308,19 +328,20 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
         let mut slots = entries.map(shorten).chain([s0, s1, s2]);
         if let Some(polys) = next_eight(&mut slots) {
             let seeds = core::array::from_fn(|lane| seed(index + lane));
-            rej_ntt_poly_x8::<B>(seeds, polys, left);
+            let buf = buf8.get_or_insert_with(zeroed_buffer);
+            rej_ntt_poly_x8::<B>(seeds, buf, polys, left);
         }
         return;
     }
     let first = index;
-    let mut buf = [[0; UNIFORM_FIRST]; 4];
     in_groups_of_four::<B>(
         total - first,
         entries,
         |index, p| rej_ntt_poly::<B>(&seed(first + index), p),
         |index, n, polys| {
             let seeds = core::array::from_fn(|lane| seed(first + index + lane));
-            rej_ntt_poly_x4::<B>(seeds, &mut buf, polys, n)
+            let buf = buf4.get_or_insert_with(zeroed_buffer);
+            rej_ntt_poly_x4::<B>(seeds, buf, polys, n)
         },
     );
 }
@@ -335,6 +356,8 @@ pub struct MatrixRows {
     next: usize,
     ahead: [Poly; AHEAD],
     ahead_len: usize,
+    /// The groups' squeeze buffer, for every row.
+    squeezed: ABuffer,
 }
 
 /// How many entries a group can make ahead of their row: seven with groups
@@ -349,6 +372,7 @@ impl MatrixRows {
             next: 0,
             ahead: [Poly::ZERO; AHEAD],
             ahead_len: 0,
+            squeezed: [[0; UNIFORM_FIRST]; A_LANES],
         }
     }
 
@@ -362,9 +386,6 @@ impl MatrixRows {
         // eight can reach it), moved to the front.
         self.ahead[..self.ahead_len].rotate_left(filled);
         self.ahead_len -= filled;
-        // The squeeze buffer of the row's four-lane groups (one in this
-        // frame: in `self` it would add to the frames below the caller's).
-        let mut squeezed = [[0; UNIFORM_FIRST]; 4];
         while filled < row.len() {
             let n = a_group::<B>(P::K * P::L - self.next);
             let to_row = (row.len() - filled).min(n);
@@ -378,7 +399,11 @@ impl MatrixRows {
                 // ahead (their count says which are real).
                 if let Some(polys) = next_eight(&mut outputs) {
                     let seeds = core::array::from_fn(|lane| seed_34::<P>(rho, self.next + lane));
-                    rej_ntt_poly_x8::<B>(seeds, polys, n);
+                    // (`squeezed` has eight lanes wherever `a_group`
+                    // makes groups of eight.)
+                    if let Some(buf) = self.squeezed.first_chunk_mut::<8>() {
+                        rej_ntt_poly_x8::<B>(seeds, buf, polys, n);
+                    }
                 }
             } else if let (Some(p0), Some(p1), Some(p2), Some(p3)) = (
                 outputs.next(),
@@ -387,7 +412,9 @@ impl MatrixRows {
                 outputs.next(),
             ) {
                 let seeds = core::array::from_fn(|lane| seed_34::<P>(rho, self.next + lane));
-                rej_ntt_poly_x4::<B>(seeds, &mut squeezed, [p0, p1, p2, p3], n);
+                if let Some(buf) = self.squeezed.first_chunk_mut::<4>() {
+                    rej_ntt_poly_x4::<B>(seeds, buf, [p0, p1, p2, p3], n);
+                }
             }
             self.next += n;
             filled += to_row;
