@@ -19,7 +19,7 @@ help:
 	@echo "make test        everything CI runs: lint, hax checks, unit/property/CLI tests, no_std builds, ACVP, pyca interop"
 	@echo "make acvp        the 615 NIST ACVP cases against every implementation"
 	@echo "make ct          valgrind memcheck as a constant-time checker, portable and AVX2 (SECURITY.md; part of make test)"
-	@echo "make ct-timing   timing (dudect) test of keygen / sign / import on every backend, AVX-512 included, 20000 measurements"
+	@echo "make ct-timing   timing (dudect) test of keygen / ExpandS / sign / import on every backend, AVX-512 included, 20000 measurements"
 	@echo "make ct-timing-short  the same with 2000 measurements (part of make test)"
 	@echo "make avx512-audit  the AVX-512 machine code's branches and indexed accesses, each listed as public (part of make test)"
 	@echo "make test-neon   AArch64 under qemu: ACVP and diff tests of the NEON backend (with and without SHA3)"

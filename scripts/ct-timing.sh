@@ -5,9 +5,10 @@
 # AVX-512 included: the one check of constant time that runs there, where
 # valgrind (make ct) cannot.
 #
-# For each backend: keygen, expanded-key import and signing (compact and
-# precomputed key) on ML-DSA-44, 65 and 87, fixed secret against random
-# secrets, N measurements each; any |t| over 4.5 fails. Then the planted
+# For each backend: keygen (after ExpandS), ExpandS's sampler, expanded-key
+# import and signing (compact and precomputed key) on ML-DSA-44, 65 and 87,
+# fixed secret against random secrets, N measurements each; any |t| over
+# 4.5 fails. Then the planted
 # leak (16 k NTTs more in signing when a secret coefficient is odd, test-only
 # feature ct-timing) must push every signing |t| over 4.5, or the check is
 # blind and fails too.

@@ -71,28 +71,21 @@ fn key_gen_with<P: ParameterSet, B: Backend>(
 }
 
 /// KeyGen_internal for the test-only timing check (`make ct-timing`), from
-/// (rho, rho', K) as H(xi || k || l) gives them: keys that share rho, so
-/// that their public matrix A is the same. Not for applications.
+/// line 4 on: (rho, K) and ExpandS's output (s1, s2) given, so that the
+/// check times the rest of key generation without ExpandS, whose time
+/// follows where its sampler rejects half-bytes (public: SECURITY.md); the
+/// check times the sampler on its own. Not for applications.
 #[cfg(all(feature = "ct-timing", feature = "internals"))]
-pub fn key_gen_internal_from_seeds<P: ParameterSet, B: Backend>(
+pub fn key_gen_internal_from_secrets<P: ParameterSet, B: Backend>(
     rho: &[u8; 32],
-    rho_prime: &[u8; 64],
     k: &[u8; 32],
+    s1: &P::VecL,
+    s2: &P::VecK,
     vk: &mut ExpandedVerifyingKey<P>,
     sk: &mut ExpandedSigningKey<P>,
 ) {
-    let mut s1 = P::VecL::zeroed();
-    let mut s2 = P::VecK::zeroed();
-    key_gen_from_seeds::<P, B>(
-        rho,
-        rho_prime,
-        k,
-        vk,
-        sk,
-        &mut s1,
-        &mut s2,
-        &mut Streamed::new(),
-    );
+    let (mut s1, mut s2) = (s1.clone(), s2.clone());
+    key_gen_from_secrets::<P, B>(rho, k, vk, sk, &mut s1, &mut s2, &mut Streamed::new());
     s1.zeroize();
     s2.zeroize();
 }
@@ -110,12 +103,28 @@ fn key_gen_from_seeds<P: ParameterSet, B: Backend>(
     s2: &mut P::VecK,
     rows: &mut impl MatrixSource<P>,
 ) {
+    expand_s::<P, B>(rho_prime, s1, s2);
+    key_gen_from_secrets::<P, B>(rho, k, vk, sk, s1, s2, rows);
+}
+
+/// KeyGen_internal from line 4 on: (rho, K) and (s1, s2) = ExpandS(rho')
+/// given; s1 is left in NTT form.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn key_gen_from_secrets<P: ParameterSet, B: Backend>(
+    rho: &[u8; 32],
+    k: &[u8; 32],
+    vk: &mut ExpandedVerifyingKey<P>,
+    sk: &mut ExpandedSigningKey<P>,
+    s1: &mut P::VecL,
+    s2: &mut P::VecK,
+    rows: &mut impl MatrixSource<P>,
+) {
     let bytes = sk.bytes.as_mut();
     bytes[..32].copy_from_slice(rho);
     // Constant-time check: rho is public, the first 32 bytes of pk.
     ct::public_mem(&mut bytes[..32]);
     bytes[32..64].copy_from_slice(k);
-    expand_s::<P, B>(rho_prime, s1, s2);
     for (i, p) in s1.as_ref().iter().enumerate() {
         pack_eta::<P, B>(SkLayout::<P>::s1_mut(bytes, i), p);
     }
