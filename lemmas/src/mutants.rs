@@ -20,6 +20,13 @@ pub fn montgomery_mul<W: Word>(a: W, b: W) -> W {
         - ((t.widen() * W::Wide::lit(Q as i64)) >> 32).truncate()
 }
 
+/// montgomery_mul_pre with t made from b instead of b_qinv.
+pub fn montgomery_mul_pre<W: Word>(a: W, b: W, _b_qinv: W) -> W {
+    let t = a.wrapping_mul(b);
+    ((a.widen() * b.widen()) >> 32).truncate()
+        - ((t.widen() * W::Wide::lit(Q as i64)) >> 32).truncate()
+}
+
 /// reduce32 rounding at 2^21 instead of 2^22.
 pub fn reduce32<W: Word>(a: W) -> W {
     let t = (a + W::lit(1 << 21)) >> 23;

@@ -108,6 +108,12 @@ fn montgomery_mul(f: fn(Bv32, Bv32) -> Bv32, abstracted: bool) -> Verdict {
     smt::prove(&[("a", a.bv()), ("b", b.bv())], &pre, &r.eq(want))
 }
 
+/// b QINV mod 2^32: `montgomery_mul_pre`'s precomputed factor, as the NTT
+/// makes it for each zeta.
+fn with_qinv(b: Bv32) -> Bv32 {
+    b.wrapping_mul(Bv32::lit(k::QINV))
+}
+
 /// QINV q = 1 mod 2^32: what makes Algorithm 49's division exact.
 fn qinv_is_inverse() -> Result<String, String> {
     let product = k::QINV.wrapping_mul(Q as i32);
@@ -311,7 +317,7 @@ pub fn all() -> Vec<Lemma> {
     };
     // The portable kernels: name, domain, the kernel's check and its
     // mutant's.
-    let kernels: [(&str, &str, Check, Check); 10] = [
+    let kernels: [(&str, &str, Check, Check); 11] = [
         (
             "montgomery_reduce = Algorithm 49",
             "|a| <= 2^31 q: r = Alg. 49 (+q), |r| <= q",
@@ -323,6 +329,17 @@ pub fn all() -> Vec<Lemma> {
             "|a b| <= 2^31 q: the same bits",
             &|| montgomery_mul(k::montgomery_mul::<Bv32>, true),
             &|| montgomery_mul(mutants::montgomery_mul::<Bv32>, false),
+        ),
+        (
+            "montgomery_mul_pre = montgomery_reduce(a b)",
+            "|a b| <= 2^31 q, b_qinv = b QINV mod 2^32: the same bits",
+            &|| montgomery_mul(|a, b| k::montgomery_mul_pre(a, b, with_qinv(b)), true),
+            &|| {
+                montgomery_mul(
+                    |a, b| mutants::montgomery_mul_pre(a, b, with_qinv(b)),
+                    false,
+                )
+            },
         ),
         (
             "reduce32",

@@ -14,6 +14,9 @@ pub mod word;
 
 pub use super::keccak::{Sha3, Shake, Shake128, Shake256};
 pub use arithmetic::{caddq, freeze, montgomery_mul, montgomery_reduce, reduce32};
+// For the lemmas (feature `internals`): the NTT's only caller is inside.
+#[cfg(feature = "internals")]
+pub use arithmetic::montgomery_mul_pre;
 // What the SIMD backends build on: the constants of the arithmetic, the
 // permutation and the sponge over another permutation, and the scalar
 // tails of the rejection samplers.

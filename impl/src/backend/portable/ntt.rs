@@ -1,7 +1,7 @@
 //! Forward and inverse NTT with Montgomery multiplication by precomputed
 //! zetas, in place, with lazy reduction (no reduction between layers).
 
-use super::arithmetic::montgomery_mul;
+use super::arithmetic::{QINV, montgomery_mul_pre};
 use super::word::Word;
 use crate::params::{N, Q};
 
@@ -45,6 +45,12 @@ const fn zetas_mont() -> [i32; N] {
     table
 }
 
+/// A constant multiplier c and c QINV mod 2^32, for `montgomery_mul_pre`.
+#[inline(always)]
+fn with_qinv<W: Word>(c: i32) -> (W, W) {
+    (W::lit(c), W::lit(c.wrapping_mul(QINV)))
+}
+
 /// Forward NTT (Cooley-Tukey butterflies, FIPS 204 Algorithm 41's order).
 /// Input |a_i| < q, output |a_i| < 9q: each layer adds at most q.
 #[inline(always)]
@@ -55,9 +61,9 @@ pub fn ntt<W: Word>(a: &mut [W; N]) {
         let mut start = 0;
         while start < N {
             m += 1;
-            let zeta = W::lit(ZETAS_MONT[m]);
+            let (zeta, zeta_qinv) = with_qinv::<W>(ZETAS_MONT[m]);
             for j in start..start + len {
-                let t = montgomery_mul(zeta, a[j + len]);
+                let t = montgomery_mul_pre(a[j + len], zeta, zeta_qinv);
                 a[j + len] = a[j] - t;
                 a[j] = a[j] + t;
             }
@@ -100,20 +106,22 @@ pub fn invntt_tomont<W: Word>(a: &mut [W; N]) {
         let mut start = 0;
         while start < N {
             m -= 1;
-            let zeta = W::lit(-ZETAS_MONT[m]);
+            let (zeta, zeta_qinv) = with_qinv::<W>(-ZETAS_MONT[m]);
             for j in start..start + len {
                 let t = a[j];
                 a[j] = t + a[j + len];
-                a[j + len] = montgomery_mul(zeta, t - a[j + len]);
+                a[j + len] = montgomery_mul_pre(t - a[j + len], zeta, zeta_qinv);
             }
             start += 2 * len;
         }
         len <<= 1;
     }
+    let (f, f_qinv) = with_qinv::<W>(INV_NTT_FACTOR);
+    let (fz, fz_qinv) = with_qinv::<W>(INV_NTT_FACTOR_ZETA);
     for j in 0..N / 2 {
         let t = a[j];
         let u = a[j + N / 2];
-        a[j] = montgomery_mul(W::lit(INV_NTT_FACTOR), t + u);
-        a[j + N / 2] = montgomery_mul(W::lit(INV_NTT_FACTOR_ZETA), t - u);
+        a[j] = montgomery_mul_pre(t + u, f, f_qinv);
+        a[j + N / 2] = montgomery_mul_pre(t - u, fz, fz_qinv);
     }
 }
