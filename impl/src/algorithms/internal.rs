@@ -318,29 +318,18 @@ fn sign_with<P: ParameterSet, B: Backend>(
         sample_in_ball::<P, B>(&c_tilde[..P::C_TILDE_LEN], &mut c_hat);
         B::ntt(&mut c_hat);
 
-        // z <- y + <<c s1>>, rejected if ||z|| >= gamma1 - beta: from the
-        // first z_i out of bounds on, the attempt is dropped.
-        //
-        // Constant-time check: each rejection decision is public (FIPS 204
-        // lets the loop's length show), and so is which z_i or r0_i failed
-        // first. It reveals nothing about s1 or s2: for y uniform, whether
-        // a coefficient y_j + (c s1)_j leaves the bound has the same
-        // probability whatever (c s1)_j, independently of the others; which
-        // side it left on would not, and stays secret (the norm check
-        // examines every coefficient of the polynomial the same way).
-        for i in 0..P::L {
-            B::pointwise_montgomery(&mut sec.cs, &c_hat, &s1_hat.as_ref()[i]);
-            B::invntt_tomont(&mut sec.cs);
-            let z_i = &mut sec.z.as_mut()[i];
-            z_i.clone_from(&sec.y.as_ref()[i]);
-            B::add(z_i, &sec.cs);
-            B::reduce32(z_i);
-            if ct::public(B::exceeds_norm(z_i, P::GAMMA1 - P::BETA)) {
-                continue 'attempt;
-            }
-        }
         // r0 <- LowBits(w - <<c s2>>), rejected if ||r0|| >= gamma2 - beta
         // (from the first r0_i out of bounds on); w becomes w - <<c s2>>.
+        // Checked before z: line 23 rejects if either check fails, so the
+        // order changes no result, and this one fails more often (about 57
+        // / 68 / 61 % of attempts for ML-DSA-44 / 65 / 87, against 46 / 38
+        // / 34 % for z), so fewer attempts pay for both.
+        //
+        // Constant-time check: each rejection decision is public (FIPS 204
+        // lets the loop's length show), and so is which r0_i or z_i failed
+        // first. It reveals nothing about s1 or s2. For y uniform, w = A y
+        // is uniform mod q, and so is w - <<c s2>> whatever <<c s2>>: r0,
+        // and whether it leaves the bound, do not depend on s2.
         for i in 0..P::K {
             B::pointwise_montgomery(&mut sec.cs, &c_hat, &s2_hat.as_ref()[i]);
             B::invntt_tomont(&mut sec.cs);
@@ -350,6 +339,25 @@ fn sign_with<P: ParameterSet, B: Backend>(
             let [r1, r0] = &mut sec.scratch;
             B::decompose::<P::Gamma2>(r1, r0, w_i);
             if ct::public(B::exceeds_norm(r0, P::GAMMA2 - P::BETA)) {
+                continue 'attempt;
+            }
+        }
+        // z <- y + <<c s1>>, rejected if ||z|| >= gamma1 - beta: from the
+        // first z_i out of bounds on, the attempt is dropped.
+        //
+        // Constant-time check: for y uniform, whether a coefficient y_j +
+        // (c s1)_j leaves the bound has the same probability whatever (c
+        // s1)_j, independently of the others; which side it left on would
+        // not, and stays secret (the norm check examines every coefficient
+        // of the polynomial the same way).
+        for i in 0..P::L {
+            B::pointwise_montgomery(&mut sec.cs, &c_hat, &s1_hat.as_ref()[i]);
+            B::invntt_tomont(&mut sec.cs);
+            let z_i = &mut sec.z.as_mut()[i];
+            z_i.clone_from(&sec.y.as_ref()[i]);
+            B::add(z_i, &sec.cs);
+            B::reduce32(z_i);
+            if ct::public(B::exceeds_norm(z_i, P::GAMMA1 - P::BETA)) {
                 continue 'attempt;
             }
         }
