@@ -33,10 +33,8 @@ pub fn montgomery_reduce<W: Word>(a: W::Wide) -> W {
 /// the portable NTT is about 15 % faster.
 #[inline(always)]
 pub fn montgomery_mul<W: Word>(a: W, b: W) -> W {
-    let product = a.widen() * b.widen();
-    product.requires(-MONTGOMERY_BOUND, MONTGOMERY_BOUND);
-    let t = a.wrapping_mul(b).wrapping_mul(W::lit(QINV));
-    (product >> 32).truncate() - ((t.widen() * W::Wide::lit(Q as i64)) >> 32).truncate()
+    // a (b QINV) = (a b) QINV mod 2^32: the same t.
+    montgomery_mul_pre(a, b, b.wrapping_mul(W::lit(QINV)))
 }
 
 /// [`montgomery_mul`] with b's factor of t made beforehand: `b_qinv` = b
