@@ -45,10 +45,38 @@ const fn zetas_mont() -> [i32; N] {
     table
 }
 
-/// A constant multiplier c and c QINV mod 2^32, for `montgomery_mul_pre`.
+/// ZETAS_MONT[m] QINV mod 2^32: `montgomery_mul_pre`'s factor for each
+/// zeta, made at compile time.
+const ZETAS_MONT_QINV: [i32; N] = {
+    let mut table = [0i32; N];
+    let mut m = 0;
+    while m < N {
+        table[m] = ZETAS_MONT[m].wrapping_mul(QINV);
+        m += 1;
+    }
+    table
+};
+
+/// A constant multiplier c and c QINV mod 2^32, for `montgomery_mul_pre`
+/// (the final factors).
 #[inline(always)]
 fn with_qinv<W: Word>(c: i32) -> (W, W) {
     (W::lit(c), W::lit(c.wrapping_mul(QINV)))
+}
+
+/// zeta_m and its factor, from the tables.
+#[inline(always)]
+fn zeta<W: Word>(m: usize) -> (W, W) {
+    (W::lit(ZETAS_MONT[m]), W::lit(ZETAS_MONT_QINV[m]))
+}
+
+/// -zeta_m and its factor (the inverse NTT's).
+#[inline(always)]
+fn minus_zeta<W: Word>(m: usize) -> (W, W) {
+    (
+        W::lit(-ZETAS_MONT[m]),
+        W::lit(ZETAS_MONT_QINV[m].wrapping_neg()),
+    )
 }
 
 /// The Cooley-Tukey butterfly (a + zeta b, a - zeta b).
@@ -74,9 +102,9 @@ pub fn ntt<W: Word>(a: &mut [W; N]) {
     let mut len = 128;
     while len > 8 {
         for (block, chunk) in a.chunks_exact_mut(2 * len).enumerate() {
-            let z = with_qinv::<W>(ZETAS_MONT[N / (2 * len) + block]);
-            let z0 = with_qinv::<W>(ZETAS_MONT[N / len + 2 * block]);
-            let z1 = with_qinv::<W>(ZETAS_MONT[N / len + 2 * block + 1]);
+            let z = zeta::<W>(N / (2 * len) + block);
+            let z0 = zeta::<W>(N / len + 2 * block);
+            let z1 = zeta::<W>(N / len + 2 * block + 1);
             let [q0, q1, q2, q3] = quarters(chunk);
             for (((x0, x1), x2), x3) in q0.iter_mut().zip(q1).zip(q2).zip(q3) {
                 let (a0, a2) = forward_butterfly(*x0, *x2, z);
@@ -91,7 +119,7 @@ pub fn ntt<W: Word>(a: &mut [W; N]) {
     let mut m = 16;
     while len > 0 {
         for chunk in a.chunks_exact_mut(2 * len) {
-            let z = with_qinv::<W>(ZETAS_MONT[m]);
+            let z = zeta::<W>(m);
             m += 1;
             let (lo, hi) = chunk.split_at_mut(len);
             for (x0, x1) in lo.iter_mut().zip(hi) {
@@ -144,7 +172,7 @@ pub fn invntt_tomont<W: Word>(a: &mut [W; N]) {
         let mut start = 0;
         while start < N {
             m -= 1;
-            let (zeta, zeta_qinv) = with_qinv::<W>(-ZETAS_MONT[m]);
+            let (zeta, zeta_qinv) = minus_zeta::<W>(m);
             for j in start..start + len {
                 let t = a[j];
                 a[j] = t + a[j + len];
