@@ -129,9 +129,16 @@ fn max_t(times: &[(bool, f64)]) -> f64 {
 /// returns max |t|.
 ///
 /// The fixed class's pool holds copies of one secret, as many as the
-/// random class's holds different ones, each in memory of its own: both
-/// classes then read keys from as many places, and the cache favours
-/// neither. Each input is run twice untimed, then timed: the fixed secret
+/// random class's holds different ones. Each input is first cloned into
+/// the same place (a stack slot, or the heap block the allocator hands
+/// back each time), where both classes' inputs are read from: where an
+/// input sits shifts the time by some nanoseconds (4 KiB aliasing with
+/// the stack, cache sets). Read where they were made, precomputed-key
+/// signing at ML-DSA-44 on AVX2 gave |t| over 4.5 in 2 of 8 runs under
+/// load from the other core (up to 9.3; three runs in a row failed CI),
+/// and up to 3.6 with the same key in both classes; with the clone, at
+/// most 3.4 in 20 runs under the same load (AMD Zen 4, 4 December 2026).
+/// Each input is then run twice untimed, then timed: the fixed secret
 /// comes round every other measurement, and the branch predictor would
 /// otherwise learn its declassified data (the trip counts and exits of its
 /// rejection samplers) better than those of any random one. Measured right
@@ -146,13 +153,13 @@ fn max_t(times: &[(bool, f64)]) -> f64 {
 /// wall clock: on a shared machine with more busy processes than cores,
 /// the time slices of the others would otherwise land inside a large share
 /// of the measurements, as noise the crop does not remove, and hide a leak.
-fn measure<T>(n: usize, rng: &mut Rng, fixed: &[T], random: &[T], op: impl Fn(&T)) -> f64 {
+fn measure<T: Clone>(n: usize, rng: &mut Rng, fixed: &[T], random: &[T], op: impl Fn(&T)) -> f64 {
     let warm = n / 20;
     let mut times = Vec::with_capacity(n);
     for i in 0..n + warm {
         let class = rng.next() & 1 == 1;
         let pool = if class { random } else { fixed };
-        let input = &pool[(rng.next() % pool.len() as u64) as usize];
+        let input = &pool[(rng.next() % pool.len() as u64) as usize].clone();
         op(input);
         op(input);
         let start = ThreadTime::now();
