@@ -1,11 +1,14 @@
 //! The backend's SHAKE types against the spec's G (SHAKE128) and H
 //! (SHAKE256) of FIPS 204 section 3.7: `B::Shake128` and `B::Shake256` with
-//! absorbing and squeezing in random piece sizes, and the four-lane
+//! absorbing and squeezing in random piece sizes, the four-lane
 //! `B::Shake128x4` / `B::Shake256x4` squeezing whole blocks, with lanes
-//! restarted on new inputs between blocks.
+//! restarted on new inputs between blocks, and the eight-lane
+//! `B::Shake128x8` squeezing while a `Carried` SHAKE256 (given its input
+//! in pieces between the squeezes) rides on its permutations.
 
 use crate::common::*;
-use mldsa::backend::{Backend, Xof, XofX4};
+use mldsa::backend::keccak::Carried;
+use mldsa::backend::{Backend, Xof, XofX4, XofX8};
 use mldsa_spec::hash::{g, h};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -130,6 +133,66 @@ fn check_x4_restart<X: XofX4>(
     Ok(())
 }
 
+/// Eight inputs of one length absorbed into `B::Shake128x8`; then, step by
+/// step, the next piece of `pieces` given to a `Carried` SHAKE256 and
+/// `blocks[i]` blocks per lane squeezed carrying it; the rest of the pieces
+/// after the last step. Each lane against the spec's G, and the carried
+/// hash (`out_len` bytes) against the spec's H of the pieces joined, with
+/// the carrier on (`carried`) and off.
+fn check_x8_carrying<B: Backend>(
+    inputs: &[Vec<u8>; 8],
+    blocks: &[usize],
+    pieces: &[Vec<u8>],
+    out_len: usize,
+    carried: bool,
+) -> Result<(), TestCaseError> {
+    let rate = <B::Shake128x8 as XofX8>::RATE;
+    prop_assert_eq!(rate, 168);
+    let mut xof = B::Shake128x8::new_x8();
+    xof.absorb_x8(core::array::from_fn(|i| inputs[i].as_slice()));
+    let mut hash = Carried::<B::Shake256>::new(carried);
+    let mut pieces_left = pieces.iter();
+    let mut out: [Vec<u8>; 8] = Default::default();
+    for &n in blocks {
+        if let Some(piece) = pieces_left.next() {
+            hash.extend(piece);
+        }
+        let mut bufs: [Vec<u8>; 8] = core::array::from_fn(|_| vec![0x5Au8; rate * n]);
+        xof.squeeze_blocks_x8_carrying(bufs.each_mut().map(|b| b.as_mut_slice()), &mut hash);
+        for (o, b) in out.iter_mut().zip(&bufs) {
+            o.extend_from_slice(b);
+        }
+    }
+    for piece in pieces_left {
+        hash.extend(piece);
+    }
+    let mut digest = vec![0xA5u8; out_len];
+    hash.finish(&mut digest);
+    let name = B::NAME;
+    for lane in 0..8 {
+        prop_assert_eq!(
+            &out[lane],
+            &g(&inputs[lane], out[lane].len()),
+            "{} Shake128x8 carrying: lane {} (input {} bytes, blocks {:?})",
+            name,
+            lane,
+            inputs[lane].len(),
+            blocks
+        );
+    }
+    let joined: Vec<u8> = pieces.concat();
+    prop_assert_eq!(
+        digest,
+        h(&joined, out_len),
+        "{} Carried<Shake256> (carried {}): pieces {:?}, blocks {:?}",
+        name,
+        carried,
+        pieces.iter().map(Vec::len).collect::<Vec<_>>(),
+        blocks
+    );
+    Ok(())
+}
+
 /// `fn $name<B: Backend>(args)`: backend B's `$xof` has rate `$rate`, and
 /// `$check` finds it equal to the spec's `$spec`.
 macro_rules! backend_xofs {
@@ -238,6 +301,20 @@ proptest! {
     }
 
     #[test]
+    fn shake128x8_carrying_shake256_match_spec(
+        input_len in prop::sample::select(vec![0usize, 1, 34, 167, 168, 169]),
+        seed in any::<u8>(),
+        blocks in prop::collection::vec(0usize..=5, 1..8),
+        pieces in prop::collection::vec(prop::collection::vec(any::<u8>(), 0..700), 0..10),
+        out_len in prop::sample::select(vec![0usize, 1, 32, 48, 64, 136, 200]),
+        carried in any::<bool>(),
+    ) {
+        let inputs: [Vec<u8>; 8] =
+            core::array::from_fn(|i| vec![seed.wrapping_add(i as u8); input_len]);
+        for_each_backend!(check_x8_carrying(&inputs, &blocks, &pieces, out_len, carried));
+    }
+
+    #[test]
     fn shake128x4_restarted_lanes_match_spec(inputs in four_inputs(), steps in restart_steps()) {
         for_each_backend!(check_shake128x4_restart(&inputs, &steps));
     }
@@ -273,6 +350,19 @@ fn shake_edges() -> Result<(), TestCaseError> {
                 for_each_backend!(check_shake128x4(&inputs, &blocks));
                 for_each_backend!(check_shake256x4(&inputs, &blocks));
             }
+        }
+    }
+    // A carried hash of pk's length (ML-DSA-87: 2,592 bytes, more than the
+    // carrier's buffer) given in rows of 320 bytes after rho, with ExpandA's
+    // five blocks then one: every block carried, some absorbed at once.
+    let pk: Vec<u8> = (0..2592u32).map(|i| (i * 7 + 3) as u8).collect();
+    let rows: Vec<Vec<u8>> = core::iter::once(pk[..32].to_vec())
+        .chain(pk[32..].chunks(320).map(<[u8]>::to_vec))
+        .collect();
+    let seeds: [Vec<u8>; 8] = core::array::from_fn(|i| vec![i as u8; 34]);
+    for blocks in [vec![5, 1], vec![0; 9], vec![5; 9], vec![1; 30]] {
+        for carried in [true, false] {
+            for_each_backend!(check_x8_carrying(&seeds, &blocks, &rows, 64, carried));
         }
     }
     // The seeds the algorithms absorb: 34 bytes (ExpandA) and 66 bytes

@@ -9,6 +9,7 @@ use super::key_sig_packing::{SkLayout, pack_eta, pack_t0, sig_decode, sig_encode
 use super::keys::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
 use super::matrix::{ExpandInto, MatrixSource, Streamed, t_row};
 use super::sampling::{MaskStream, expand_mask, expand_s, ntt_vec, sample_in_ball};
+use crate::backend::keccak::Carried;
 use crate::backend::{Backend, Xof};
 use crate::ct;
 use crate::params::{ParameterSet, PolyVec};
@@ -136,17 +137,22 @@ fn key_gen_from_secrets<P: ParameterSet, B: Backend>(
     rho.copy_from_slice(&bytes[..32]);
     vk.set_rho(&rho);
     let (mut t1_i, mut t0_i) = (Poly::ZERO, Poly::ZERO);
+    // tr = H(pk), absorbed as pk is made (rho, then each row of t1), its
+    // whole blocks permuted beside the later rows' ExpandA.
+    let mut tr = Carried::<B::Shake256>::new(B::eight_lane_shake());
+    tr.extend(&rho);
     for i in 0..P::K {
-        let row = rows.row::<B>(&rho, i);
+        let row = rows.row::<B>(&rho, i, &mut tr);
         t_row::<P, B>(row, s1, &s2.as_ref()[i], &mut t1_i, &mut t0_i);
         // Constant-time check: t1 is public, the rest of pk (and so is tr =
-        // H(pk), computed below).
+        // H(pk)).
         ct::public_mem(&mut t1_i);
         vk.set_t1::<B>(i, &t1_i);
+        tr.extend(vk.t1_bytes(i));
         pack_t0::<B>(SkLayout::<P>::t0_mut(bytes, i), &t0_i);
     }
     t0_i.zeroize();
-    vk.hash::<B>();
+    vk.set_tr(tr);
     bytes[64..128].copy_from_slice(&vk.tr);
 }
 
@@ -442,14 +448,18 @@ pub fn verify_internal<P: ParameterSet, B: Backend>(
     B::ntt(&mut c_hat);
     ntt_vec::<P::VecL, B>(&mut z);
     let mut rows = Streamed::<P>::new();
-    let mut w1_bytes = [0u8; W1_MAX_LEN];
+    // c~' <- H(mu || w1Encode(w'1), lambda/4), absorbed as w'1 is made
+    // row by row, its whole blocks permuted beside the later rows' ExpandA.
+    let mut hash = Carried::<B::Shake256>::new(B::eight_lane_shake());
+    hash.extend(mu);
+    let mut w1_row = [0u8; W1_MAX_LEN / 8];
     let w1_bytes_per_poly = 32 * P::W1_BITS;
     // Each row overwrites all three (made once: zeroing them per row cost
     // a memset of 3 KiB a row).
     let (mut w, mut t1, mut ct1) = (Poly::ZERO, Poly::ZERO, Poly::ZERO);
     for i in 0..P::K {
         // w'_approx = NTT^-1(A_hat o NTT(z) - NTT(c) o NTT(t1 2^d))
-        let row = rows.row::<B>(vk.rho(), i);
+        let row = rows.row::<B>(vk.rho(), i, &mut hash);
         B::pointwise_acc_montgomery(&mut w, row.as_ref(), z.as_ref());
         vk.t1_shifted::<B>(i, &mut t1);
         B::ntt(&mut t1);
@@ -460,13 +470,11 @@ pub fn verify_internal<P: ParameterSet, B: Backend>(
         B::freeze(&mut w);
         // w'1 <- UseHint(h, w'_approx), packed row by row (w1Encode)
         B::use_hint::<P::Gamma2>(&mut t1, &h_vec.as_ref()[i], &w);
-        let at = i * w1_bytes_per_poly;
-        B::pack_w1::<P::Gamma2>(&mut w1_bytes[at..at + w1_bytes_per_poly], &t1);
+        let w1_i = &mut w1_row[..w1_bytes_per_poly];
+        B::pack_w1::<P::Gamma2>(w1_i, &t1);
+        hash.extend(w1_i);
     }
-    let mut xof = B::Shake256::new();
-    xof.absorb(mu);
-    xof.absorb(&w1_bytes[..P::W1_LEN]);
     let mut c_tilde_prime = [0u8; 64];
-    xof.squeeze(&mut c_tilde_prime[..P::C_TILDE_LEN]);
+    hash.finish(&mut c_tilde_prime[..P::C_TILDE_LEN]);
     c_tilde == &c_tilde_prime[..P::C_TILDE_LEN]
 }

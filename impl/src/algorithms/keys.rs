@@ -8,8 +8,9 @@ use super::hash::h_shake256;
 use super::key_sig_packing::{SkLayout, pack_t1_row, t1_row, unpack_eta, unpack_t0};
 use super::matrix::{MatrixSource, Streamed, t_row};
 use super::sampling::{expand_a, ntt_vec};
-use crate::backend::Backend;
+use crate::backend::keccak::Carried;
 use crate::backend::portable::Portable;
+use crate::backend::{Backend, Xof};
 use crate::error::Error;
 use crate::params::{ByteArray, ParameterSet, PolyMatrix, PolyVec};
 pub use crate::params::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
@@ -127,21 +128,25 @@ fn import_with<P: ParameterSet, B: Backend>(
     ntt_vec::<P::VecL, B>(s1_hat);
     let rho = sk.rho();
     vk.set_rho(rho);
+    // tr = H(pk), absorbed as pk is made: rho, then each row of t1.
+    let mut tr = Carried::<B::Shake256>::new(B::eight_lane_shake());
+    tr.extend(rho);
     let mut diff = 0;
     for i in 0..P::K {
         // s2_i (then the key's t0_i), and the t1_i, t0_i that (rho, s1, s2)
         // give.
         let [held, t1_i, t0_i] = scratch;
         out_of_range |= unpack_eta::<P, Portable>(held, SkLayout::<P>::s2(bytes, i));
-        let row = rows.row::<B>(rho, i);
+        let row = rows.row::<B>(rho, i, &mut tr);
         t_row::<P, B>(row, s1_hat, held, t1_i, t0_i);
         vk.set_t1::<B>(i, t1_i);
+        tr.extend(vk.t1_bytes(i));
         sk.unpack_t0::<B>(i, held);
         for (a, b) in t0_i.coeffs.iter().zip(held.coeffs.iter()) {
             diff |= a ^ b;
         }
     }
-    vk.hash::<B>();
+    vk.set_tr(tr);
     let mut tr_diff = 0u8;
     for (a, b) in vk.tr.iter().zip(&bytes[64..128]) {
         tr_diff |= a ^ b;
@@ -194,6 +199,20 @@ impl<P: ParameterSet> ExpandedVerifyingKey<P> {
     #[inline(always)]
     pub(crate) fn hash<B: Backend>(&mut self) {
         self.tr = h_shake256::<B, 64>(&[self.encoded.as_ref()]);
+    }
+
+    /// pk's row i, `t1[i]` packed (after [`Self::set_t1`]).
+    #[inline(always)]
+    pub(crate) fn t1_bytes(&self, i: usize) -> &[u8] {
+        &self.encoded.as_ref()[t1_row(i)]
+    }
+
+    /// tr = H(pk, 64) from a hash that absorbed pk as it was made
+    /// ([`Carried`], each row's whole blocks permuted beside the next
+    /// rows' ExpandA).
+    #[inline(always)]
+    pub(crate) fn set_tr<X: Xof>(&mut self, hash: Carried<X>) {
+        hash.finish(&mut self.tr);
     }
 
     /// pkDecode (Algorithm 23) and tr = H(pk, 64) into this key. Every byte

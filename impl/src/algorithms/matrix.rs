@@ -6,14 +6,15 @@
 use zeroize::Zeroize;
 
 use super::sampling::{MatrixRows, expand_a};
-use crate::backend::Backend;
+use crate::backend::{Backend, Carry};
 use crate::params::{ParameterSet, PolyVec};
 use crate::poly::Poly;
 
 /// Where the rows of A_hat come from, asked for in order 0, 1, .., k - 1.
 pub(crate) trait MatrixSource<P: ParameterSet> {
-    /// Row i of A_hat = ExpandA(rho).
-    fn row<B: Backend>(&mut self, rho: &[u8; 32], i: usize) -> &P::VecL;
+    /// Row i of A_hat = ExpandA(rho); its permutations, if it makes any,
+    /// carry `carry`'s waiting blocks.
+    fn row<B: Backend>(&mut self, rho: &[u8; 32], i: usize, carry: &mut impl Carry) -> &P::VecL;
 }
 
 /// ExpandA row by row into one row of stack ([`MatrixRows`]).
@@ -32,9 +33,10 @@ impl<P: ParameterSet> Streamed<P> {
 }
 
 impl<P: ParameterSet> MatrixSource<P> for Streamed<P> {
-    #[inline(always)]
-    fn row<B: Backend>(&mut self, rho: &[u8; 32], _i: usize) -> &P::VecL {
-        self.rows.next_row::<P, B>(rho, &mut self.row);
+    #[inline(never)]
+    fn row<B: Backend>(&mut self, rho: &[u8; 32], _i: usize, carry: &mut impl Carry) -> &P::VecL {
+        self.rows
+            .next_row_carrying::<P, B>(rho, &mut self.row, carry);
         &self.row
     }
 }
@@ -45,7 +47,9 @@ pub(crate) struct ExpandInto<'a, P: ParameterSet>(pub(crate) &'a mut P::Matrix);
 
 impl<P: ParameterSet> MatrixSource<P> for ExpandInto<'_, P> {
     #[inline(always)]
-    fn row<B: Backend>(&mut self, rho: &[u8; 32], i: usize) -> &P::VecL {
+    fn row<B: Backend>(&mut self, rho: &[u8; 32], i: usize, _carry: &mut impl Carry) -> &P::VecL {
+        // The whole matrix at once, before any of pk is made: nothing to
+        // carry.
         if i == 0 {
             expand_a::<P, B>(rho, self.0);
         }

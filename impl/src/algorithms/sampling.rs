@@ -3,7 +3,7 @@
 
 use zeroize::Zeroize;
 
-use crate::backend::{Backend, Xof, XofX4, XofX8, append_after};
+use crate::backend::{Backend, Carry, NoCarry, Xof, XofX4, XofX8, append_after};
 use crate::ct;
 use crate::params::{Eta, EtaKind, N, ParameterSet, PolyVec};
 use crate::poly::Poly;
@@ -143,7 +143,8 @@ fn rej_ntt_poly_x4<B: Backend>(
 }
 
 /// RejNTTPoly (Algorithm 30) for eight seeds at once (ExpandA), squeezing
-/// into `buf`. In a frame of its own: its sponge is not added to the
+/// into `buf`, each permutation carrying `carry`'s next block if one is
+/// waiting. In a frame of its own: its sponge is not added to the
 /// four-lane path's in the caller's frame.
 #[inline(never)]
 fn rej_ntt_poly_x8<B: Backend>(
@@ -151,11 +152,12 @@ fn rej_ntt_poly_x8<B: Backend>(
     buf: &mut UniformBuffer<8>,
     polys: [&mut Poly; 8],
     active: usize,
+    carry: &mut impl Carry,
 ) {
     let mut xof = B::Shake128x8::new_x8();
     xof.absorb_x8(seeds.each_ref().map(|s| s.as_slice()));
     rej_poly_lanes::<8, UNIFORM_FIRST, SHAKE128_RATE, false>(
-        |out| xof.squeeze_blocks_x8(out),
+        |out| xof.squeeze_blocks_x8_carrying(out, carry),
         buf,
         polys,
         active,
@@ -314,7 +316,7 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
         if let Some(polys) = next_eight(&mut entries) {
             let seeds = core::array::from_fn(|lane| seed(index + lane));
             let buf = buf8.get_or_insert_with(zeroed_buffer);
-            rej_ntt_poly_x8::<B>(seeds, buf, polys, 8);
+            rej_ntt_poly_x8::<B>(seeds, buf, polys, 8, &mut NoCarry);
         }
         index += 8;
     }
@@ -329,7 +331,7 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
         if let Some(polys) = next_eight(&mut slots) {
             let seeds = core::array::from_fn(|lane| seed(index + lane));
             let buf = buf8.get_or_insert_with(zeroed_buffer);
-            rej_ntt_poly_x8::<B>(seeds, buf, polys, left);
+            rej_ntt_poly_x8::<B>(seeds, buf, polys, left, &mut NoCarry);
         }
         return;
     }
@@ -379,6 +381,18 @@ impl MatrixRows {
     /// The next row of A_hat = ExpandA(rho) into `row`.
     #[inline(never)]
     pub fn next_row<P: ParameterSet, B: Backend>(&mut self, rho: &[u8; 32], row: &mut P::VecL) {
+        self.next_row_carrying::<P, B>(rho, row, &mut NoCarry)
+    }
+
+    /// [`Self::next_row`], each of its permutations carrying `carry`'s next
+    /// block if one is waiting ([`Carry`]).
+    #[inline(always)]
+    pub fn next_row_carrying<P: ParameterSet, B: Backend>(
+        &mut self,
+        rho: &[u8; 32],
+        row: &mut P::VecL,
+        carry: &mut impl Carry,
+    ) {
         let row = row.as_mut();
         let mut filled = self.ahead_len.min(row.len());
         row[..filled].clone_from_slice(&self.ahead[..filled]);
@@ -402,7 +416,7 @@ impl MatrixRows {
                     // (`squeezed` has eight lanes wherever `a_group`
                     // makes groups of eight.)
                     if let Some(buf) = self.squeezed.first_chunk_mut::<8>() {
-                        rej_ntt_poly_x8::<B>(seeds, buf, polys, n);
+                        rej_ntt_poly_x8::<B>(seeds, buf, polys, n, carry);
                     }
                 }
             } else if let (Some(p0), Some(p1), Some(p2), Some(p3)) = (

@@ -105,6 +105,36 @@ pub trait Xof: Sized {
     fn absorb(&mut self, input: &[u8]);
     /// Squeeze `out.len()` more bytes of output.
     fn squeeze(&mut self, out: &mut [u8]);
+    /// Absorbs `block`, one whole block (`RATE` bytes). If it can (while
+    /// absorbing, at a block boundary), only XORs it into the state and
+    /// returns the state, which the caller must then permute once with
+    /// `Keccak-f[1600]` (a wide sponge, beside its own states: [`Carry`]):
+    /// the sponge is then as if it had absorbed the block. Otherwise
+    /// absorbs it itself and returns `None`.
+    fn absorb_block_deferred(&mut self, block: &[u8]) -> Option<&mut [u64; 25]> {
+        self.absorb(block);
+        None
+    }
+}
+
+/// A one-lane sponge whose next block a wide sponge may permute beside its
+/// own states: the one-lane work (tr = H(pk) in key generation) rides on
+/// ExpandA's permutations, which leave the scalar units idle.
+pub trait Carry {
+    /// The state with the next block XORed in, to permute once now; `None`
+    /// when no whole block is waiting.
+    fn next_block(&mut self) -> Option<&mut [u64; 25]>;
+}
+
+/// Nothing carried.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoCarry;
+
+impl Carry for NoCarry {
+    #[inline(always)]
+    fn next_block(&mut self) -> Option<&mut [u64; 25]> {
+        None
+    }
 }
 
 /// Four SHAKE instances run side by side, each absorbing one input.
@@ -140,6 +170,15 @@ pub trait XofX8: Sized {
     fn absorb_x8(&mut self, inputs: [&[u8]; 8]);
     /// Squeeze `RATE * n` bytes into each lane's buffer (all of length RATE * n).
     fn squeeze_blocks_x8(&mut self, out: [&mut [u8]; 8]);
+    /// [`Self::squeeze_blocks_x8`], permuting `carry`'s waiting blocks
+    /// beside the eight states, one per block squeezed, where the backend
+    /// gains by it (AVX-512's eight-state permutation); otherwise they wait
+    /// for the carrier's owner to absorb them.
+    #[inline(always)]
+    fn squeeze_blocks_x8_carrying(&mut self, out: [&mut [u8]; 8], carry: &mut impl Carry) {
+        let _ = carry;
+        self.squeeze_blocks_x8(out);
+    }
 }
 
 /// Eight lanes as two four-lane SHAKEs, one after the other: the eight-lane

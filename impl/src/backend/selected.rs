@@ -168,7 +168,7 @@ pub struct Selected;
 /// `$assoc` is (one lane with `Xof`, four with `XofX4`): made on the
 /// selected backend, and used on the one it was made on.
 macro_rules! selected_xof {
-    ($name:ident, $assoc:ident, $trait:ident, $new:ident; $(fn $method:ident($($arg:ident: $ty:ty),*);)*) => {
+    ($name:ident, $assoc:ident, $trait:ident, $new:ident; $(fn $method:ident($($arg:ident: $ty:ty),*) $(-> $ret:ty)?;)*) => {
         /// The selected backend's state (see `selected_xof!`).
         pub enum $name {
             /// Portable's.
@@ -202,7 +202,7 @@ macro_rules! selected_xof {
 
             $(
                 #[inline(never)]
-                fn $method(&mut self, $($arg: $ty),*) {
+                fn $method(&mut self, $($arg: $ty),*) $(-> $ret)? {
                     match self {
                         $name::Portable(x) => x.$method($($arg),*),
                         #[cfg(target_arch = "x86_64")]
@@ -221,7 +221,8 @@ macro_rules! selected_xof {
 selected_xof!(SelectedShake128, Shake128, Xof, new;
     fn absorb(input: &[u8]); fn squeeze(out: &mut [u8]););
 selected_xof!(SelectedShake256, Shake256, Xof, new;
-    fn absorb(input: &[u8]); fn squeeze(out: &mut [u8]););
+    fn absorb(input: &[u8]); fn squeeze(out: &mut [u8]);
+    fn absorb_block_deferred(block: &[u8]) -> Option<&mut [u64; 25]>;);
 selected_xof!(SelectedShake128x4, Shake128x4, XofX4, new_x4;
     fn absorb_x4(inputs: [&[u8]; 4]); fn squeeze_blocks_x4(out: [&mut [u8]; 4]);
     fn restart_lane(lane: usize, input: &[u8]););

@@ -48,7 +48,7 @@ use crate::poly::Poly;
 use isa::Isa512;
 
 #[cfg(feature = "internals")]
-pub use keccak::{ShakeX4, keccak_f1600_x4, keccak_f1600_x8};
+pub use keccak::{ShakeX4, keccak_f1600_x4, keccak_f1600_x8, keccak_f1600_x8_carry};
 pub use keccak::{ShakeX8OrPair, keccak_f1600_x1};
 
 /// Whether this CPU runs the AVX-512 backend: AVX-512 F, VL, BW and DQ

@@ -11,6 +11,7 @@
 //! any one-state permutation, and `wide::ShakeX` on several states side by
 //! side, over a backend's several-state permutation.
 
+mod carried;
 mod scalar;
 mod sponge;
 #[cfg(any(
@@ -19,6 +20,7 @@ mod sponge;
 ))]
 pub mod wide;
 
+pub use carried::Carried;
 pub use sponge::{Sha3, Shake, Shake128, Shake256};
 // The x86-64 backends': the and-not rounds (AVX2's one-lane SHAKE) and the
 // portable permutation (their fallback).
@@ -38,10 +40,10 @@ pub use scalar::keccak_f1600;
 pub use sponge::Permutation;
 // The lemmas' and benchmarks' view of the scalar permutation.
 #[cfg(feature = "internals")]
-pub use {
-    scalar::{KECCAK_COMPLEMENTED, ScalarLanes},
-    sponge::Scalar,
-};
+pub use {scalar::KECCAK_COMPLEMENTED, sponge::Scalar};
+// Also the x86-64 backends' scalar lanes beside their wide permutations.
+#[cfg(any(feature = "internals", target_arch = "x86_64"))]
+pub use scalar::ScalarLanes;
 
 /// Round constants `RC[i]` of iota (FIPS 202 Algorithm 5, precomputed).
 pub const KECCAK_RC: [u64; 24] = [
@@ -142,6 +144,35 @@ pub fn permute_with<L: Lanes>(l: L, state: &mut [L::V; 25], rcs: &[u64; 24]) {
     }
     l.complement(&mut a);
     *state = a;
+}
+
+/// [`permute_with`] on two groups of states of two lane types, `first`
+/// and `second`, round by round: the two permutations are independent, and
+/// each round of one sits next to the other's in the instruction stream,
+/// so that the CPU overlaps them where one alone leaves units idle (a SIMD
+/// permutation beside a scalar one: the vector units and the scalar ones).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub fn permute_pair_with<L: Lanes, M: Lanes>(
+    l: L,
+    first: &mut [L::V; 25],
+    m: M,
+    second: &mut [M::V; 25],
+    rcs: &[u64; 24],
+) {
+    let (mut a, mut b) = (*first, *second);
+    l.complement(&mut a);
+    m.complement(&mut b);
+    let (mut e, mut f) = ([l.splat(0); 25], [m.splat(0); 25]);
+    for rc in rcs.chunks_exact(2) {
+        round(l, &a, &mut e, l.splat(rc[0]));
+        round(m, &b, &mut f, m.splat(rc[0]));
+        round(l, &e, &mut a, l.splat(rc[1]));
+        round(m, &f, &mut b, m.splat(rc[1]));
+    }
+    l.complement(&mut a);
+    m.complement(&mut b);
+    (*first, *second) = (a, b);
 }
 
 /// One round (FIPS 202 section 3.2: theta, rho and pi, chi, iota) from `a`

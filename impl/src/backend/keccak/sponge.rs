@@ -180,6 +180,21 @@ impl<const RATE: usize, F: Permutation, const PAD: u8> Xof for Shake<RATE, F, PA
             }
         }
     }
+
+    #[inline(always)]
+    fn absorb_block_deferred(&mut self, block: &[u8]) -> Option<&mut [u64; 25]> {
+        let block = block.get(..RATE).unwrap_or(block);
+        if self.squeezing || self.pos != 0 || block.len() != RATE {
+            self.absorb(block);
+            return None;
+        }
+        let (words, _) = block.as_chunks::<8>();
+        for (lane, word) in self.state.iter_mut().zip(words) {
+            *lane ^= u64::from_le_bytes(*word);
+        }
+        // The caller permutes: the sponge is then at the next block's start.
+        Some(&mut self.state)
+    }
 }
 
 impl<const RATE: usize> XofX4 for [Shake<RATE>; 4] {

@@ -8,6 +8,8 @@
 use zeroize::Zeroize;
 
 use super::Lanes;
+#[cfg(target_arch = "x86_64")]
+use crate::backend::Carry;
 
 /// `N` Keccak states side by side: the vector operations the sponge
 /// needs, on a backend's [`Lanes`] token. The sponge code runs inside
@@ -32,6 +34,15 @@ pub trait Wide<const N: usize>: Lanes<V: Zeroize> {
 pub trait PermuteX<V>: Copy {
     /// The permutation on every state of `state`, in place.
     fn keccak_f(self, state: &mut [V; 25]);
+}
+
+/// A several-state permutation that can run one scalar state beside its
+/// own ([`super::permute_pair_with`]), for a one-lane sponge carried
+/// along ([`Carry`]): AVX-512's eight-state permutation.
+#[cfg(target_arch = "x86_64")]
+pub trait PermuteCarry<V>: PermuteX<V> {
+    /// The permutation on every state of `state` and on `one`, in place.
+    fn keccak_f_carry(self, state: &mut [V; 25], one: &mut [u64; 25]);
 }
 
 /// `N` SHAKE sponges with a rate of `RATE` bytes, advanced together: each
@@ -173,26 +184,62 @@ impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> ShakeX<W,
             let mut words = [0u64; N];
             for b in 0..count {
                 permutation.keccak_f(state);
-                let mut out = blocks.each_mut().map(|blocks| &mut blocks[b]);
-                // N lanes at a time, transposed: one store per state.
-                let mut i = 0;
-                while i + N <= RATE / 8 {
-                    let rows = cpu.transpose(core::array::from_fn(|k| state[i + k]));
-                    for (block, v) in out.iter_mut().zip(rows) {
-                        cpu.store(v, &mut block[8 * i..8 * (i + N)]);
-                    }
-                    i += N;
-                }
-                // The rest a word at a time.
-                for i in i..RATE / 8 {
-                    cpu.scatter(state[i], &mut words);
-                    for (block, w) in out.iter_mut().zip(words) {
-                        block[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
-                    }
-                }
+                let out = blocks.each_mut().map(|blocks| &mut blocks[b]);
+                store_block(cpu, state, out, &mut words);
             }
             // The last words squeezed (ExpandS's, ExpandMask's are secret).
             words.zeroize();
         })
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl<W: Wide<N>, P: PermuteCarry<W::V>, const N: usize, const RATE: usize> ShakeX<W, P, N, RATE> {
+    /// [`Self::squeeze_blocks`], each permutation carrying `carry`'s next
+    /// block if one is waiting.
+    #[inline(always)]
+    pub fn squeeze_blocks_carrying(&mut self, out: [&mut [u8]; N], carry: &mut impl Carry) {
+        let (cpu, permutation, state) = (self.cpu, self.permutation, &mut self.state);
+        cpu.with_features(move || {
+            let mut blocks = out.map(|o| o.as_chunks_mut::<RATE>().0);
+            let count = blocks.iter().map(|b| b.len()).min().unwrap_or(0);
+            let mut words = [0u64; N];
+            for b in 0..count {
+                match carry.next_block() {
+                    Some(one) => permutation.keccak_f_carry(state, one),
+                    None => permutation.keccak_f(state),
+                }
+                let out = blocks.each_mut().map(|blocks| &mut blocks[b]);
+                store_block(cpu, state, out, &mut words);
+            }
+            words.zeroize();
+        })
+    }
+}
+
+/// The first `RATE` bytes of each of the `N` states into its block of
+/// `out`; `words` is scratch.
+#[inline(always)]
+fn store_block<W: Wide<N>, const N: usize, const RATE: usize>(
+    cpu: W,
+    state: &[W::V; 25],
+    mut out: [&mut [u8; RATE]; N],
+    words: &mut [u64; N],
+) {
+    // N lanes at a time, transposed: one store per state.
+    let mut i = 0;
+    while i + N <= RATE / 8 {
+        let rows = cpu.transpose(core::array::from_fn(|k| state[i + k]));
+        for (block, v) in out.iter_mut().zip(rows) {
+            cpu.store(v, &mut block[8 * i..8 * (i + N)]);
+        }
+        i += N;
+    }
+    // The rest a word at a time.
+    for i in i..RATE / 8 {
+        cpu.scatter(state[i], words);
+        for (block, w) in out.iter_mut().zip(*words) {
+            block[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
+        }
     }
 }
