@@ -118,8 +118,11 @@ pub trait Xof: Sized {
 }
 
 /// A one-lane sponge whose next block a wide sponge may permute beside its
-/// own states: the one-lane work (tr = H(pk) in key generation) rides on
-/// ExpandA's permutations, which leave the scalar units idle.
+/// own states: the one-lane work (tr = H(pk) in key generation and import,
+/// the challenge hash in verification) rides on ExpandA's permutations,
+/// which leave the scalar units idle. Its input must be public: where the
+/// block is permuted, in the wide sponge's frame, may be outside the stack
+/// an operation scrubs (compact signing expands A above it).
 pub trait Carry {
     /// The state with the next block XORed in, to permute once now; `None`
     /// when no whole block is waiting.
