@@ -3,7 +3,7 @@
 //! per lane: keeping the lanes of [`KECCAK_COMPLEMENTED`] inverted between
 //! rounds lets chi use AND and OR instead, leaving 5 NOTs a round.
 
-use super::{Lanes, permute};
+use super::{KECCAK_RC, Lanes, permute, permute_with};
 
 /// The lanes kept inverted between rounds (the pattern of the Keccak
 /// team's implementation overview, "lane complementing transform").
@@ -183,8 +183,23 @@ pub fn keccak_f1600(state: &mut [u64; 25]) {
 
 /// `Keccak-f[1600]` on the state, in place, chi with and-not: for copies
 /// compiled where the CPU has the instruction (the AVX2 backend's BMI1).
+///
+/// The round constants are read from a copy in the caller's frame, not
+/// from the binary's constants: the 25 lanes do not fit in 16 registers,
+/// and a round's load of its constant can share its address modulo 4096
+/// with a spill stored just before (the distance from the stack to the
+/// constants differs from process to process, and with the stack's depth)
+/// and wait for that store ("4K aliasing"), as the AVX2 four-state
+/// permutation did. Swept over 80 stack depths (AMD Zen 4, 4 December
+/// 2026): with the constants in the binary, 251 ns at most depths and 364
+/// to 390 at one or two in each sweep, and AVX2 verification ML-DSA-65 / 87
+/// ran 5 % slower in two whole `make bench` processes than in others; with
+/// the copy, 253 to 264 at every depth. (The lane-complementing form,
+/// [`keccak_f1600`], kept spikes with the copy, up to 349 ns, and paid 2 %
+/// at the other depths: not changed.)
 #[cfg(any(feature = "internals", target_arch = "x86_64"))]
 #[inline(always)]
 pub fn keccak_f1600_andnot(state: &mut [u64; 25]) {
-    permute(ScalarLanes::<false>, state)
+    let rcs = core::hint::black_box(KECCAK_RC);
+    permute_with(ScalarLanes::<false>, state, &rcs)
 }
