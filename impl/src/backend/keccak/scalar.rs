@@ -3,7 +3,9 @@
 //! per lane: keeping the lanes of [`KECCAK_COMPLEMENTED`] inverted between
 //! rounds lets chi use AND and OR instead, leaving 5 NOTs a round.
 
-use super::{KECCAK_RC, Lanes, permute, permute_with};
+#[cfg(any(feature = "internals", target_arch = "x86_64"))]
+use super::{KECCAK_RC, permute_with};
+use super::{Lanes, permute};
 
 /// The lanes kept inverted between rounds (the pattern of the Keccak
 /// team's implementation overview, "lane complementing transform").
