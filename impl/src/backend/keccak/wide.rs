@@ -177,15 +177,40 @@ impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> ShakeX<W,
     /// the same length).
     #[inline(always)]
     pub fn squeeze_blocks(&mut self, out: [&mut [u8]; N]) {
+        self.squeeze_permuting(out, |p, state| p.keccak_f(state))
+    }
+
+    /// [`Self::squeeze_blocks`] with `permute` as each block's permutation.
+    #[inline(always)]
+    fn squeeze_permuting(
+        &mut self,
+        out: [&mut [u8]; N],
+        mut permute: impl FnMut(P, &mut [W::V; 25]),
+    ) {
         let (cpu, permutation, state) = (self.cpu, self.permutation, &mut self.state);
         cpu.with_features(move || {
             let mut blocks = out.map(|o| o.as_chunks_mut::<RATE>().0);
             let count = blocks.iter().map(|b| b.len()).min().unwrap_or(0);
             let mut words = [0u64; N];
             for b in 0..count {
-                permutation.keccak_f(state);
-                let out = blocks.each_mut().map(|blocks| &mut blocks[b]);
-                store_block(cpu, state, out, &mut words);
+                permute(permutation, state);
+                let mut out = blocks.each_mut().map(|blocks| &mut blocks[b]);
+                // N lanes at a time, transposed: one store per state.
+                let mut i = 0;
+                while i + N <= RATE / 8 {
+                    let rows = cpu.transpose(core::array::from_fn(|k| state[i + k]));
+                    for (block, v) in out.iter_mut().zip(rows) {
+                        cpu.store(v, &mut block[8 * i..8 * (i + N)]);
+                    }
+                    i += N;
+                }
+                // The rest a word at a time.
+                for i in i..RATE / 8 {
+                    cpu.scatter(state[i], &mut words);
+                    for (block, w) in out.iter_mut().zip(words) {
+                        block[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
+                    }
+                }
             }
             // The last words squeezed (ExpandS's, ExpandMask's are secret).
             words.zeroize();
@@ -199,47 +224,9 @@ impl<W: Wide<N>, P: PermuteCarry<W::V>, const N: usize, const RATE: usize> Shake
     /// block if one is waiting.
     #[inline(always)]
     pub fn squeeze_blocks_carrying(&mut self, out: [&mut [u8]; N], carry: &mut impl Carry) {
-        let (cpu, permutation, state) = (self.cpu, self.permutation, &mut self.state);
-        cpu.with_features(move || {
-            let mut blocks = out.map(|o| o.as_chunks_mut::<RATE>().0);
-            let count = blocks.iter().map(|b| b.len()).min().unwrap_or(0);
-            let mut words = [0u64; N];
-            for b in 0..count {
-                match carry.next_block() {
-                    Some(one) => permutation.keccak_f_carry(state, one),
-                    None => permutation.keccak_f(state),
-                }
-                let out = blocks.each_mut().map(|blocks| &mut blocks[b]);
-                store_block(cpu, state, out, &mut words);
-            }
-            words.zeroize();
+        self.squeeze_permuting(out, |p, state| match carry.next_block() {
+            Some(one) => p.keccak_f_carry(state, one),
+            None => p.keccak_f(state),
         })
-    }
-}
-
-/// The first `RATE` bytes of each of the `N` states into its block of
-/// `out`; `words` is scratch.
-#[inline(always)]
-fn store_block<W: Wide<N>, const N: usize, const RATE: usize>(
-    cpu: W,
-    state: &[W::V; 25],
-    mut out: [&mut [u8; RATE]; N],
-    words: &mut [u64; N],
-) {
-    // N lanes at a time, transposed: one store per state.
-    let mut i = 0;
-    while i + N <= RATE / 8 {
-        let rows = cpu.transpose(core::array::from_fn(|k| state[i + k]));
-        for (block, v) in out.iter_mut().zip(rows) {
-            cpu.store(v, &mut block[8 * i..8 * (i + N)]);
-        }
-        i += N;
-    }
-    // The rest a word at a time.
-    for i in i..RATE / 8 {
-        cpu.scatter(state[i], words);
-        for (block, w) in out.iter_mut().zip(*words) {
-            block[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
-        }
     }
 }
