@@ -53,6 +53,16 @@ pub(crate) fn avx512_available() -> bool {
     avx512_cpuid::get()
 }
 
+#[cfg(target_arch = "x86_64")]
+cpufeatures::new!(avx_cpuid, "avx");
+
+/// Whether the CPU has AVX (and the operating system saves its state),
+/// without `std`: for `backend::upper_state`.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn avx_available() -> bool {
+    avx_cpuid::get()
+}
+
 /// Not x86: never.
 #[cfg(not(any(target_arch = "x86_64", target_arch = "x86")))]
 #[cfg_attr(not(test), allow(dead_code))]
@@ -86,5 +96,11 @@ mod tests {
             && std::is_x86_feature_detected!("avx512bw")
             && std::is_x86_feature_detected!("avx512dq");
         assert_eq!(super::avx512_available(), expected);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn avx_agrees_with_std_detection() {
+        assert_eq!(super::avx_available(), std::is_x86_feature_detected!("avx"));
     }
 }

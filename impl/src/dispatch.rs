@@ -13,6 +13,7 @@
 use crate::algorithms::{self, MuHasher};
 use crate::backend::portable::{Sha3, Shake};
 use crate::backend::selected::Selected;
+use crate::backend::selected::upper_state::clean_upper_state;
 use crate::error::Error;
 #[cfg(feature = "ml-dsa-44")]
 use crate::params::MlDsa44;
@@ -75,9 +76,12 @@ fn scrub(chunks: usize) {
 
 /// Runs `f` in a frame of its own: inlined into the API function that
 /// calls it, an operation's locals (a whole A_hat, for signing) would be
-/// in that function's frame, under the key it returns.
+/// in that function's frame, under the key it returns. First the vector
+/// registers' upper halves are marked unused, as another library's code
+/// may have left them ([`clean_upper_state`]).
 #[inline(never)]
 fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
+    clean_upper_state();
     f()
 }
 
@@ -227,3 +231,23 @@ pub(crate) fn shake_into<const RATE: usize>(m: &[u8], out: &mut [u8]) {
 
 /// mu = H(tr || M', 64), incremental, on the selected backend's SHAKE256.
 pub(crate) type MuXof = MuHasher<Selected>;
+
+#[cfg(all(test, feature = "std", target_arch = "x86_64"))]
+mod tests {
+    use crate::backend::selected::upper_state::{dirty_upper_state, upper_state_in_use};
+    use std::eprintln;
+
+    /// Every operation goes through `out_of_line`, which must hand its
+    /// operation the upper halves unused even when the caller left them in
+    /// use.
+    #[test]
+    fn operations_start_with_the_upper_halves_unused() {
+        dirty_upper_state();
+        if upper_state_in_use() != Some(true) {
+            eprintln!("no AVX, or no XGETBV with ECX = 1: nothing to check here");
+            return;
+        }
+        let inside = super::out_of_line(upper_state_in_use);
+        assert_eq!(inside, Some(false));
+    }
+}

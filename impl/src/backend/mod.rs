@@ -37,7 +37,9 @@ pub mod lanes;
 pub mod neon;
 pub mod portable;
 // The selection makes the x86-64 SIMD backends' CPU tokens from the
-// choice it stored after their CPU checks (`unsafe`, one per kernel).
+// choice it stored after their CPU checks (`unsafe`, one per kernel), and
+// its `upper_state` marks the vector registers' upper halves unused before
+// each operation (`vzeroupper`, after a CPU check).
 #[allow(unsafe_code)]
 pub mod selected;
 

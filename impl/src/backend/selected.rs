@@ -9,6 +9,8 @@
 //! on the cached choice and a call: a few instructions against the hundreds
 //! of a kernel on a whole polynomial.
 
+pub(crate) mod upper_state;
+
 use core::sync::atomic::{AtomicU8, Ordering};
 
 #[cfg(target_arch = "x86_64")]
