@@ -68,6 +68,7 @@ fn cell_name(param: Param, op: Op) -> String {
 
 /// Runs `iterations` iterations of `op` on `s`; the time they took.
 fn run_batch(s: &dyn Subject, op: Op, iterations: usize) -> Duration {
+    mldsa_bench::clean_upper_state();
     let start = Instant::now();
     for _ in 0..iterations {
         for k in 0..per_iteration(op) {
