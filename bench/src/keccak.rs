@@ -52,7 +52,7 @@ use mldsa::algorithms::{ExpandedSigningKey, ExpandedVerifyingKey, MuHasher};
 use mldsa::backend::portable::{self, Portable};
 use mldsa::backend::{Backend, Xof};
 use mldsa::params::{ByteArray, Eta, Gamma1, Gamma2, N, PolyMatrix, PolyVec};
-use mldsa::poly::Poly;
+use mldsa::poly::{Poly, SmallHat};
 use sha3::digest::{ExtendableOutput, Update, XofReader};
 
 use crate::{CONTEXT, MESSAGES, N_MESSAGES, Param, SEED, Subject, ZERO_RND};
@@ -290,6 +290,12 @@ impl Backend for Counting {
     }
     fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64) {
         Portable::ball_swaps(c, js, signs)
+    }
+    fn small_ntt(out: &mut SmallHat, a: &Poly) {
+        Portable::small_ntt(out, a)
+    }
+    fn small_product(c: &mut Poly, a: &SmallHat, b: &SmallHat) {
+        Portable::small_product(c, a, b)
     }
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
         Portable::rej_uniform(out, buf)

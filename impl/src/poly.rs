@@ -46,3 +46,27 @@ impl Default for Poly {
         Poly::ZERO
     }
 }
+
+/// A polynomial with small coefficients (c, s1, s2) in the NTT domain mod
+/// the prime p = 7681 (`Backend::small_ntt`): 256 signed 16-bit values, in
+/// the order of the backend that made it, for `Backend::small_product`.
+/// 512 bytes, half a [`Poly`]; it holds a transform of s1 or s2 during
+/// signing, so it is zeroized like one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[repr(C, align(32))]
+pub struct SmallHat {
+    /// The 256 values, each in [-(p - 1) / 2, (p - 1) / 2].
+    pub coeffs: [i16; N],
+}
+
+impl SmallHat {
+    /// All zero.
+    pub const ZERO: SmallHat = SmallHat { coeffs: [0; N] };
+}
+
+/// As one slice, as [`Poly`].
+impl Zeroize for SmallHat {
+    fn zeroize(&mut self) {
+        self.coeffs.as_mut_slice().zeroize();
+    }
+}

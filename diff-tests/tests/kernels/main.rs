@@ -14,3 +14,4 @@ mod packing;
 mod rejection;
 mod rounding;
 mod shake;
+mod small_ntt;

@@ -44,7 +44,7 @@ pub mod portable;
 pub mod selected;
 
 use crate::params::{Eta, Gamma1, Gamma2, N};
-use crate::poly::Poly;
+use crate::poly::{Poly, SmallHat};
 
 /// For each 8-bit mask, the positions of its set bits in increasing order:
 /// the compaction table of the SIMD rejection samplers (indexed by the
@@ -300,6 +300,25 @@ pub trait Backend: Copy + 'static {
     /// are -1, 0, 1), its previous content overwritten. Constant time in
     /// the j's and the signs: no memory access or branch depends on them.
     fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64);
+
+    /// Whether [`Self::small_ntt`] and [`Self::small_product`] compute c s1
+    /// and c s2 in less time than the NTT mod q (SIMD backends with 16-bit
+    /// multiplies: AVX2, AVX-512); signing then takes them.
+    const SMALL_NTT: bool = false;
+    /// [`Self::SMALL_NTT`], asked at run time (as [`Self::wide_shake`]).
+    #[inline(always)]
+    fn small_ntt_fast() -> bool {
+        Self::SMALL_NTT
+    }
+    /// The NTT mod the prime p = 7681 of `a` (`portable::small_ntt`), in
+    /// this backend's order. Requires |a_i| <= 4.
+    fn small_ntt(out: &mut SmallHat, a: &Poly);
+    /// c = a b in Z\[X\] / (X^256 + 1), over the integers, from the
+    /// [`Self::small_ntt`] of a and of b made by this backend. Requires
+    /// |a_i|, |b_i| <= 4 and sum_i |a_i| max_i |b_i| <= 240 (a = c with
+    /// tau <= 60, b = s1 or s2 with eta <= 4), so that the product mod p is
+    /// the product.
+    fn small_product(c: &mut Poly, a: &SmallHat, b: &SmallHat);
 
     /// Uniform rejection sampling (RejNTTPoly's inner step): reads 3-byte
     /// candidates from `buf`, writes those < q to `out`, stops when `out` is

@@ -22,7 +22,7 @@ use super::neon::Neon;
 use super::portable::Portable;
 use super::{Backend, Xof, XofX4};
 use crate::params::{Eta, Gamma1, Gamma2, N};
-use crate::poly::Poly;
+use crate::poly::{Poly, SmallHat};
 
 /// The backends this crate has.
 ///
@@ -287,6 +287,14 @@ impl Backend for Selected {
     }
 
     #[inline(always)]
+    fn small_ntt_fast() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        return matches!(selected_backend(), BackendKind::Avx2 | BackendKind::Avx512);
+        #[cfg(not(target_arch = "x86_64"))]
+        false
+    }
+
+    #[inline(always)]
     fn eight_lane_shake() -> bool {
         #[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
         return matches!(selected_backend(), BackendKind::Avx512);
@@ -311,6 +319,8 @@ impl Backend for Selected {
         fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly);
         fn exceeds_norm(a: &Poly, bound: i32) -> bool;
         fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64);
+        fn small_ntt(out: &mut SmallHat, a: &Poly);
+        fn small_product(c: &mut Poly, a: &SmallHat, b: &SmallHat);
         fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize;
         fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize;
         fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly);

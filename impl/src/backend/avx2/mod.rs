@@ -17,6 +17,7 @@ mod isa;
 mod keccak;
 mod packing;
 mod sampling;
+pub(crate) mod small_ntt;
 
 use core::arch::x86_64::*;
 
@@ -26,7 +27,7 @@ use super::CompactTable;
 use super::lanes::avx2 as kernels;
 use super::portable::{self, Portable};
 use crate::params::{D, Eta, EtaKind, Gamma1, Gamma2, N};
-use crate::poly::Poly;
+use crate::poly::{Poly, SmallHat};
 use isa::{load, store};
 use zeroize::Zeroize;
 
@@ -60,6 +61,20 @@ pub fn available() -> bool {
 pub struct Avx2;
 
 simd_poly_loops!("avx2", __m256i, 32);
+
+#[inline(never)]
+#[target_feature(enable = "avx2")]
+fn small_ntt_poly(out: &mut SmallHat, a: &Poly) {
+    crate::backend::align_frame_32();
+    small_ntt::small_ntt(out, a)
+}
+
+#[inline(never)]
+#[target_feature(enable = "avx2")]
+fn small_product_poly(c: &mut Poly, a: &SmallHat, b: &SmallHat) {
+    crate::backend::align_frame_32();
+    small_ntt::small_product(c, a, b)
+}
 
 #[inline(never)]
 #[target_feature(enable = "avx2")]
@@ -280,6 +295,7 @@ cpu_kernels! {
         type Shake128x4 = Avx2ShakeX4<168>;
         type Shake256x4 = Avx2ShakeX4<136>;
         type Shake128x8 = crate::backend::PairX4<Avx2ShakeX4<168>>;
+        const SMALL_NTT: bool = true;
     }
     fn ntt(a: &mut Poly) => unsafe |t| ntt_poly(a);
     fn invntt_tomont(a: &mut Poly) => unsafe |t| invntt_poly(a);
@@ -300,6 +316,9 @@ cpu_kernels! {
     fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) => unsafe |t| use_hint_poly::<G>(a, h, r);
     fn exceeds_norm(a: &Poly, bound: i32) -> bool => unsafe |t| exceeds_norm_poly(a, bound);
     fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64) => unsafe |t| ball_swaps(c, js, signs);
+    fn small_ntt(out: &mut SmallHat, a: &Poly) => unsafe |t| small_ntt_poly(out, a);
+    fn small_product(c: &mut Poly, a: &SmallHat, b: &SmallHat)
+        => unsafe |t| small_product_poly(c, a, b);
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize
         => unsafe |t| sampling::rej_uniform::<Compact>(out, buf);
     fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize

@@ -44,7 +44,7 @@ use super::keccak::{Permutation, keccak_f1600_scalar};
 use super::lanes::avx512::{Avx512Ops, arithmetic, ntt};
 use super::portable;
 use crate::params::{Eta, Gamma1, Gamma2, N};
-use crate::poly::Poly;
+use crate::poly::{Poly, SmallHat};
 use isa::Isa512;
 
 #[cfg(feature = "internals")]
@@ -69,6 +69,20 @@ pub struct Avx512;
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
 fn ntt_poly(a: &mut Poly) {
     ntt::ntt(Isa512::new(), &mut a.coeffs)
+}
+
+// The AVX2 backend's 16-lane transforms, compiled with AVX-512 VL: 32
+// registers hold the 16 of a polynomial and the zetas, without spills.
+#[inline(never)]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn small_ntt_poly(out: &mut SmallHat, a: &Poly) {
+    super::avx2::small_ntt::small_ntt(out, a)
+}
+
+#[inline(never)]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
+fn small_product_poly(c: &mut Poly, a: &SmallHat, b: &SmallHat) {
+    super::avx2::small_ntt::small_product(c, a, b)
 }
 
 #[inline(never)]
@@ -180,6 +194,7 @@ cpu_kernels! {
         type Shake128x4 = Avx512ShakeX4<168>;
         type Shake256x4 = Avx512ShakeX4<136>;
         type Shake128x8 = ShakeX8OrPair<168>;
+        const SMALL_NTT: bool = true;
     }
     fn ntt(a: &mut Poly) => unsafe |t| ntt_poly(a);
     fn invntt_tomont(a: &mut Poly) => unsafe |t| invntt_poly(a);
@@ -202,6 +217,9 @@ cpu_kernels! {
     fn exceeds_norm(a: &Poly, bound: i32) -> bool => unsafe |t| exceeds_norm_poly(a, bound);
     fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64)
         => safe |t| t.avx2().ball_swaps(c, js, signs);
+    fn small_ntt(out: &mut SmallHat, a: &Poly) => unsafe |t| small_ntt_poly(out, a);
+    fn small_product(c: &mut Poly, a: &SmallHat, b: &SmallHat)
+        => unsafe |t| small_product_poly(c, a, b);
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize => safe |t| t.avx2().rej_uniform(out, buf);
     fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize
         => safe |t| t.avx2().rej_eta::<E>(out, ctr, buf);

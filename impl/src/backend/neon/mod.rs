@@ -39,7 +39,7 @@ use super::lanes::neon as kernels;
 use super::portable::Portable;
 use super::{Backend, XofX4};
 use crate::params::{D, Eta, Gamma1, Gamma2, N};
-use crate::poly::Poly;
+use crate::poly::{Poly, SmallHat};
 use isa::{load, store};
 
 pub use isa::Isa;
@@ -283,6 +283,16 @@ impl Backend for Neon {
     #[inline(always)]
     fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64) {
         Portable::ball_swaps(c, js, signs)
+    }
+
+    // Not taken by signing here (`SMALL_NTT` false): NEON's NTT mod q
+    // stays; the portable transform for the differential tests.
+    fn small_ntt(out: &mut SmallHat, a: &Poly) {
+        Portable::small_ntt(out, a)
+    }
+
+    fn small_product(c: &mut Poly, a: &SmallHat, b: &SmallHat) {
+        Portable::small_product(c, a, b)
     }
 
     fn exceeds_norm(a: &Poly, bound: i32) -> bool {

@@ -10,6 +10,7 @@ mod ntt;
 mod packing;
 mod rounding;
 mod sampling;
+pub mod small_ntt;
 pub mod word;
 
 pub use super::keccak::{Sha3, Shake, Shake128, Shake256};
@@ -53,7 +54,7 @@ pub use {
 
 use super::{Backend, PairX4};
 use crate::params::{D, Eta, Gamma1, Gamma2, N};
-use crate::poly::Poly;
+use crate::poly::{Poly, SmallHat};
 
 /// The portable backend.
 #[derive(Clone, Copy, Debug)]
@@ -167,6 +168,14 @@ impl Backend for Portable {
 
     fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64) {
         sampling::ball_swaps(c, js, signs)
+    }
+
+    fn small_ntt(out: &mut SmallHat, a: &Poly) {
+        small_ntt::small_ntt(out, a)
+    }
+
+    fn small_product(c: &mut Poly, a: &SmallHat, b: &SmallHat) {
+        small_ntt::small_product(c, a, b)
     }
 
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
