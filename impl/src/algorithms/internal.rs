@@ -13,7 +13,7 @@ use crate::backend::keccak::Carried;
 use crate::backend::{Backend, Xof};
 use crate::ct;
 use crate::params::{ParameterSet, PolyVec};
-use crate::poly::Poly;
+use crate::poly::{Poly, SmallHat};
 
 /// ML-DSA.KeyGen_internal (Algorithm 6): the key pair from the seed xi,
 /// written into `vk` and `sk` in place (returned by value, a key would be
@@ -184,17 +184,172 @@ impl<P: ParameterSet> Drop for SignSecrets<P> {
     }
 }
 
-/// NTT(s1) and NTT(s2), unpacked for one signing operation; zeroized on
-/// drop.
-struct SecretsHat<P: ParameterSet> {
+/// s1 and s2 made ready, once per signature, for the products c s1 and
+/// c s2 of each attempt (lines 10 and 11, 19 and 20: <<c s1>> and <<c s2>>,
+/// c s1 and c s2 in R_q). Two forms: NTT(s1) and NTT(s2) mod q, the
+/// products by the NTT as FIPS 204 writes them ([`NttQ`]), or the NTT mod
+/// the prime 7681 on 16-bit values ([`SmallNtt`], `Backend::small_ntt`),
+/// where the backend computes it faster: the coefficients of c s1 and c s2
+/// are at most tau eta <= 240, so the product mod 7681 is the product
+/// itself, and so equal mod q to FIPS 204's. Zeroized on drop.
+trait SecretProducts<P: ParameterSet> {
+    /// The form, zeroed.
+    fn zeroed() -> Self;
+    /// s1 and s2 of `sk`, into this form.
+    fn prepare<B: Backend>(&mut self, sk: &ExpandedSigningKey<P>);
+    /// The form c takes besides `c_hat` (nothing, or its transform mod
+    /// 7681).
+    type Challenge: Zeroize;
+    /// [`Self::Challenge`], zeroed.
+    fn zeroed_challenge() -> Self::Challenge;
+    /// c (in R, coefficients -1, 0, 1) made ready for the products: in
+    /// `c_hat` or `c_small`, which [`Self::c_times`] then reads.
+    fn challenge<B: Backend>(c_hat: &mut Poly, c_small: &mut Self::Challenge);
+    /// `c_hat` <- NTT(c) mod q, for <<c t0>> (line 25), if
+    /// [`Self::challenge`] left c in R.
+    fn challenge_hat<B: Backend>(c_hat: &mut Poly);
+    /// `out` <- c s1[i] (`S2`: c s2[i]) in R_q, |out_i| < q.
+    fn c_times<B: Backend, const S2: bool>(
+        &self,
+        c_hat: &Poly,
+        c_small: &Self::Challenge,
+        i: usize,
+        out: &mut Poly,
+    );
+    /// A coefficient of the secret form, for the constant-time checks'
+    /// planted leaks.
+    fn a_secret(&self) -> i32;
+}
+
+/// NTT(s1) and NTT(s2) mod q.
+struct NttQ<P: ParameterSet> {
     s1_hat: P::VecL,
     s2_hat: P::VecK,
 }
 
-impl<P: ParameterSet> Drop for SecretsHat<P> {
+impl<P: ParameterSet> Drop for NttQ<P> {
     fn drop(&mut self) {
         self.s1_hat.zeroize();
         self.s2_hat.zeroize();
+    }
+}
+
+impl<P: ParameterSet> SecretProducts<P> for NttQ<P> {
+    fn zeroed() -> Self {
+        NttQ {
+            s1_hat: P::VecL::zeroed(),
+            s2_hat: P::VecK::zeroed(),
+        }
+    }
+
+    #[inline(always)]
+    fn prepare<B: Backend>(&mut self, sk: &ExpandedSigningKey<P>) {
+        sk.unpack_s::<B>(&mut self.s1_hat, &mut self.s2_hat);
+        ntt_vec::<P::VecL, B>(&mut self.s1_hat);
+        ntt_vec::<P::VecK, B>(&mut self.s2_hat);
+    }
+
+    type Challenge = [SmallHat; 0];
+
+    fn zeroed_challenge() -> [SmallHat; 0] {
+        []
+    }
+
+    #[inline(always)]
+    fn challenge<B: Backend>(c_hat: &mut Poly, _: &mut [SmallHat; 0]) {
+        B::ntt(c_hat);
+    }
+
+    #[inline(always)]
+    fn challenge_hat<B: Backend>(_: &mut Poly) {}
+
+    #[inline(always)]
+    fn c_times<B: Backend, const S2: bool>(
+        &self,
+        c_hat: &Poly,
+        _: &[SmallHat; 0],
+        i: usize,
+        out: &mut Poly,
+    ) {
+        let s_hat = if S2 {
+            &self.s2_hat.as_ref()[i]
+        } else {
+            &self.s1_hat.as_ref()[i]
+        };
+        B::pointwise_montgomery(out, c_hat, s_hat);
+        B::invntt_tomont(out);
+    }
+
+    fn a_secret(&self) -> i32 {
+        self.s1_hat.as_ref()[0].coeffs[0]
+    }
+}
+
+/// The transforms mod 7681 of s1 (the first l) and s2 (the first k).
+struct SmallNtt {
+    s1: [SmallHat; 8],
+    s2: [SmallHat; 8],
+}
+
+impl Drop for SmallNtt {
+    fn drop(&mut self) {
+        self.s1.zeroize();
+        self.s2.zeroize();
+    }
+}
+
+impl<P: ParameterSet> SecretProducts<P> for SmallNtt {
+    fn zeroed() -> Self {
+        SmallNtt {
+            s1: [const { SmallHat::ZERO }; 8],
+            s2: [const { SmallHat::ZERO }; 8],
+        }
+    }
+
+    #[inline(always)]
+    fn prepare<B: Backend>(&mut self, sk: &ExpandedSigningKey<P>) {
+        let mut s = Poly::ZERO;
+        for (i, hat) in self.s1[..P::L].iter_mut().enumerate() {
+            sk.unpack_s_i::<B, false>(i, &mut s);
+            B::small_ntt(hat, &s);
+        }
+        for (i, hat) in self.s2[..P::K].iter_mut().enumerate() {
+            sk.unpack_s_i::<B, true>(i, &mut s);
+            B::small_ntt(hat, &s);
+        }
+        s.zeroize();
+    }
+
+    type Challenge = SmallHat;
+
+    fn zeroed_challenge() -> SmallHat {
+        SmallHat::ZERO
+    }
+
+    #[inline(always)]
+    fn challenge<B: Backend>(c_hat: &mut Poly, c_small: &mut SmallHat) {
+        B::small_ntt(c_small, c_hat);
+    }
+
+    #[inline(always)]
+    fn challenge_hat<B: Backend>(c_hat: &mut Poly) {
+        B::ntt(c_hat);
+    }
+
+    #[inline(always)]
+    fn c_times<B: Backend, const S2: bool>(
+        &self,
+        _: &Poly,
+        c_small: &SmallHat,
+        i: usize,
+        out: &mut Poly,
+    ) {
+        let s = if S2 { &self.s2[i] } else { &self.s1[i] };
+        B::small_product(out, c_small, s);
+    }
+
+    fn a_secret(&self) -> i32 {
+        self.s1[0].coeffs[0] as i32
     }
 }
 
@@ -242,9 +397,10 @@ pub fn sign_internal_precomputed<P: ParameterSet, B: Backend>(
     sign_with::<P, B>(sk, &pre.a_hat, mu, rnd, sig);
 }
 
-/// Sign_internal given A_hat: s1 and s2 unpacked and NTT'd on the stack,
-/// each t0_i where it is used; then the rejection loop.
-#[inline(never)]
+/// Sign_internal given A_hat, with s1 and s2 in the form the backend
+/// multiplies fastest ([`SecretProducts`]): the 16-bit NTT where
+/// `Backend::small_ntt_fast` (one copy of the signing for each form).
+#[inline(always)]
 fn sign_with<P: ParameterSet, B: Backend>(
     sk: &ExpandedSigningKey<P>,
     a_hat: &P::Matrix,
@@ -252,31 +408,44 @@ fn sign_with<P: ParameterSet, B: Backend>(
     rnd: &[u8; 32],
     sig: &mut P::SigBytes,
 ) {
-    let mut hat = SecretsHat::<P> {
-        s1_hat: P::VecL::zeroed(),
-        s2_hat: P::VecK::zeroed(),
-    };
-    sk.unpack_s::<B>(&mut hat.s1_hat, &mut hat.s2_hat);
-    ntt_vec::<P::VecL, B>(&mut hat.s1_hat);
-    ntt_vec::<P::VecK, B>(&mut hat.s2_hat);
+    if B::small_ntt_fast() {
+        sign_with_form::<P, B, SmallNtt>(sk, a_hat, mu, rnd, sig)
+    } else {
+        sign_with_form::<P, B, NttQ<P>>(sk, a_hat, mu, rnd, sig)
+    }
+}
+
+/// Sign_internal given A_hat: s1 and s2 unpacked into form `S` on the
+/// stack, each t0_i where it is used; then the rejection loop.
+#[inline(never)]
+fn sign_with_form<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
+    sk: &ExpandedSigningKey<P>,
+    a_hat: &P::Matrix,
+    mu: &[u8; 64],
+    rnd: &[u8; 32],
+    sig: &mut P::SigBytes,
+) {
+    let mut secrets = S::zeroed();
+    secrets.prepare::<B>(sk);
     // The constant-time check's planted leak (`make ct` must report it): a
     // branch on a secret coefficient, only in `ct-check` builds and only
     // once switched on.
-    if crate::ct::planted_leak() && hat.s1_hat.as_ref()[0].coeffs[0] > 0 {
-        core::hint::black_box(&mut hat.s1_hat);
+    if crate::ct::planted_leak() && secrets.a_secret() > 0 {
+        core::hint::black_box(&mut secrets);
     }
     // The timing check's planted leak (`make ct-timing` must catch it):
     // 16 k NTTs more (64, 96, 128: about as large a part of each set's
     // signature) when a secret coefficient is odd, only in `ct-timing`
     // builds and only once switched on.
-    if crate::ct::planted_timing_leak() && hat.s1_hat.as_ref()[0].coeffs[0] & 1 == 1 {
-        let mut scratch = hat.s1_hat.as_ref()[0].clone();
+    if crate::ct::planted_timing_leak() && secrets.a_secret() & 1 == 1 {
+        let mut scratch = Poly::ZERO;
+        scratch.coeffs[0] = secrets.a_secret();
         for _ in 0..16 * P::K {
             B::ntt(core::hint::black_box(&mut scratch));
         }
-        core::hint::black_box(&mut scratch);
+        scratch.zeroize();
     }
-    let (s1_hat, s2_hat, k) = (&hat.s1_hat, &hat.s2_hat, sk.k());
+    let k = sk.k();
     let mut sec = SignSecrets::<P> {
         rho_pp: [0; 64],
         y: P::VecL::zeroed(),
@@ -291,6 +460,7 @@ fn sign_with<P: ParameterSet, B: Backend>(
     let mut w1_bytes = [0u8; W1_MAX_LEN];
     let mut c_tilde = [0u8; 64];
     let mut c_hat = Poly::ZERO;
+    let mut c_small = S::zeroed_challenge();
     let mut kappa: u16 = 0;
     let mut mask = MaskStream::new();
     'attempt: loop {
@@ -322,7 +492,7 @@ fn sign_with<P: ParameterSet, B: Backend>(
         xof.squeeze(&mut c_tilde[..P::C_TILDE_LEN]);
         drop(xof);
         sample_in_ball::<P, B>(&c_tilde[..P::C_TILDE_LEN], &mut c_hat);
-        B::ntt(&mut c_hat);
+        S::challenge::<B>(&mut c_hat, &mut c_small);
 
         // r0 <- LowBits(w - <<c s2>>), rejected if ||r0|| >= gamma2 - beta
         // (from the first r0_i out of bounds on); w becomes w - <<c s2>>.
@@ -337,8 +507,7 @@ fn sign_with<P: ParameterSet, B: Backend>(
         // is uniform mod q, and so is w - <<c s2>> whatever <<c s2>>: r0,
         // and whether it leaves the bound, do not depend on s2.
         for i in 0..P::K {
-            B::pointwise_montgomery(&mut sec.cs, &c_hat, &s2_hat.as_ref()[i]);
-            B::invntt_tomont(&mut sec.cs);
+            secrets.c_times::<B, true>(&c_hat, &c_small, i, &mut sec.cs);
             let w_i = &mut sec.w.as_mut()[i];
             B::sub(w_i, &sec.cs);
             B::freeze(w_i);
@@ -357,8 +526,7 @@ fn sign_with<P: ParameterSet, B: Backend>(
         // not, and stays secret (the norm check examines every coefficient
         // of the polynomial the same way).
         for i in 0..P::L {
-            B::pointwise_montgomery(&mut sec.cs, &c_hat, &s1_hat.as_ref()[i]);
-            B::invntt_tomont(&mut sec.cs);
+            secrets.c_times::<B, false>(&c_hat, &c_small, i, &mut sec.cs);
             let z_i = &mut sec.z.as_mut()[i];
             z_i.clone_from(&sec.y.as_ref()[i]);
             B::add(z_i, &sec.cs);
@@ -369,6 +537,7 @@ fn sign_with<P: ParameterSet, B: Backend>(
         }
         // <<c t0>>, rejected if ||c t0|| >= gamma2;
         // h <- MakeHint(-<<c t0>>, w - <<c s2>> + <<c t0>>), into w.
+        S::challenge_hat::<B>(&mut c_hat);
         let mut reject = false;
         let mut ones = 0;
         for i in 0..P::K {
@@ -405,6 +574,7 @@ fn sign_with<P: ParameterSet, B: Backend>(
     // reduce32, so it is already the centered representative.
     sig_encode::<P, B>(&c_tilde[..P::C_TILDE_LEN], &sec.z, &sec.w, sig.as_mut());
     c_hat.zeroize();
+    c_small.zeroize();
     w1_bytes.as_mut_slice().zeroize();
     wipe_callee_frames();
 }

@@ -53,6 +53,18 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
         }
     }
 
+    /// `s1[i]` (`S2`: `s2[i]`), unpacked.
+    #[inline(always)]
+    pub(crate) fn unpack_s_i<B: Backend, const S2: bool>(&self, i: usize, p: &mut Poly) {
+        let sk = self.bytes.as_ref();
+        let bytes = if S2 {
+            SkLayout::<P>::s2(sk, i)
+        } else {
+            SkLayout::<P>::s1(sk, i)
+        };
+        unpack_eta::<P, B>(p, bytes);
+    }
+
     /// `t0[i]`, unpacked.
     #[inline(always)]
     pub(crate) fn unpack_t0<B: Backend>(&self, i: usize, t0: &mut Poly) {
