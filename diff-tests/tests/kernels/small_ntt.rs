@@ -1,6 +1,6 @@
 //! `small_ntt` and `small_product` (the products c s1 and c s2 by the NTT
 //! mod 7681) against the spec's product by its NTT mod q (Algorithms 41,
-//! 42 and 45, as Algorithm 7 lines 10, 11, 19 and 20 use them): the same
+//! 42 and 45, as Algorithm 7 lines 2, 3 and 17 to 19 use them): the same
 //! polynomial, and small enough to be the product over the integers.
 //! Challenges of weight tau = 39, 49, 60 (ML-DSA-44, 65, 87) with random
 //! positions and signs, against s with coefficients in [-eta, eta] for

@@ -184,9 +184,9 @@ impl<P: ParameterSet> Drop for SignSecrets<P> {
     }
 }
 
-/// s1 and s2 made ready, once per signature, for the products c s1 and
-/// c s2 of each attempt (lines 10 and 11, 19 and 20: <<c s1>> and <<c s2>>,
-/// c s1 and c s2 in R_q). Two forms: NTT(s1) and NTT(s2) mod q, the
+/// s1 and s2 made ready, once per signature (lines 2 and 3), for the
+/// products of each attempt (lines 18 and 19: <<c s1>> and <<c s2>>, c s1
+/// and c s2 in R_q). Two forms: NTT(s1) and NTT(s2) mod q, the
 /// products by the NTT as FIPS 204 writes them ([`NttQ`]), or the NTT mod
 /// the prime 7681 on 16-bit values ([`SmallNtt`], `Backend::small_ntt`),
 /// where the backend computes it faster: the coefficients of c s1 and c s2
@@ -202,8 +202,8 @@ trait SecretProducts<P: ParameterSet> {
     type Challenge: Zeroize;
     /// [`Self::Challenge`], zeroed.
     fn zeroed_challenge() -> Self::Challenge;
-    /// c (in R, coefficients -1, 0, 1) made ready for the products: in
-    /// `c_hat` or `c_small`, which [`Self::c_times`] then reads.
+    /// c (in R, coefficients -1, 0, 1) made ready for the products (line
+    /// 17): in `c_hat` or `c_small`, which [`Self::c_times`] then reads.
     fn challenge<B: Backend>(c_hat: &mut Poly, c_small: &mut Self::Challenge);
     /// `c_hat` <- NTT(c) mod q, for <<c t0>> (line 25), if
     /// [`Self::challenge`] left c in R.
