@@ -192,22 +192,14 @@ mldsa_param_set!(p44, ml_dsa_44);
 mldsa_param_set!(p65, ml_dsa_65);
 mldsa_param_set!(p87, ml_dsa_87);
 
-/// Marks the upper halves of the vector registers unused (`vzeroupper`)
-/// where the CPU has AVX: every batch, of every implementation, starts as
-/// in a process where no 256-bit code left them in use. Some peers'
-/// assembly returns with them in use (AWS-LC's, through `aws-lc-rs`), and
-/// code compiled for SSE2 run after it then pays on every SSE instruction
-/// (AMD Zen 4: mldsa's portable backend before it cleaned up itself, 13 %
-/// in ML-DSA-44 verification); the peers compiled for SSE2 would pay
-/// whenever they came after it in a round.
+/// Marks the upper halves of the vector registers unused (`vzeroupper`,
+/// mldsa's own, where the CPU has AVX): every batch, of every
+/// implementation, starts as in a process where no 256-bit code left them
+/// in use. Some peers' assembly returns with them in use (AWS-LC's, through
+/// `aws-lc-rs`), and code compiled for SSE2 run after it then pays on every
+/// SSE instruction (AMD Zen 4: mldsa's portable backend before it cleaned
+/// up itself, 13 % in ML-DSA-44 verification); the peers compiled for SSE2
+/// would pay whenever they came after it in a round.
 pub fn clean_upper_state() {
-    #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx") {
-        #[target_feature(enable = "avx")]
-        fn zero_upper() {
-            core::arch::x86_64::_mm256_zeroupper();
-        }
-        // SAFETY: the CPU has AVX (checked just above).
-        unsafe { zero_upper() }
-    }
+    mldsa::backend::selected::upper_state::clean_upper_state();
 }

@@ -197,25 +197,15 @@ trait SecretProducts<P: ParameterSet> {
     fn zeroed() -> Self;
     /// s1 and s2 of `sk`, into this form.
     fn prepare<B: Backend>(&mut self, sk: &ExpandedSigningKey<P>);
-    /// The form c takes besides `c_hat` (nothing, or its transform mod
-    /// 7681).
-    type Challenge: Zeroize;
-    /// [`Self::Challenge`], zeroed.
-    fn zeroed_challenge() -> Self::Challenge;
-    /// c (in R, coefficients -1, 0, 1) made ready for the products (line
-    /// 17): in `c_hat` or `c_small`, which [`Self::c_times`] then reads.
-    fn challenge<B: Backend>(c_hat: &mut Poly, c_small: &mut Self::Challenge);
+    /// c (in `c_hat`, in R: coefficients -1, 0, 1) made ready for the
+    /// products (line 17): NTT(c) in `c_hat`, or its transform mod 7681
+    /// kept here, which [`Self::c_times`] then reads.
+    fn challenge<B: Backend>(&mut self, c_hat: &mut Poly);
     /// `c_hat` <- NTT(c) mod q, for <<c t0>> (line 25), if
     /// [`Self::challenge`] left c in R.
     fn challenge_hat<B: Backend>(c_hat: &mut Poly);
     /// `out` <- c s1[i] (`S2`: c s2[i]) in R_q, |out_i| < q.
-    fn c_times<B: Backend, const S2: bool>(
-        &self,
-        c_hat: &Poly,
-        c_small: &Self::Challenge,
-        i: usize,
-        out: &mut Poly,
-    );
+    fn c_times<B: Backend, const S2: bool>(&self, c_hat: &Poly, i: usize, out: &mut Poly);
     /// A coefficient of the secret form, for the constant-time checks'
     /// planted leaks.
     fn a_secret(&self) -> i32;
@@ -249,14 +239,8 @@ impl<P: ParameterSet> SecretProducts<P> for NttQ<P> {
         ntt_vec::<P::VecK, B>(&mut self.s2_hat);
     }
 
-    type Challenge = [SmallHat; 0];
-
-    fn zeroed_challenge() -> [SmallHat; 0] {
-        []
-    }
-
     #[inline(always)]
-    fn challenge<B: Backend>(c_hat: &mut Poly, _: &mut [SmallHat; 0]) {
+    fn challenge<B: Backend>(&mut self, c_hat: &mut Poly) {
         B::ntt(c_hat);
     }
 
@@ -264,13 +248,7 @@ impl<P: ParameterSet> SecretProducts<P> for NttQ<P> {
     fn challenge_hat<B: Backend>(_: &mut Poly) {}
 
     #[inline(always)]
-    fn c_times<B: Backend, const S2: bool>(
-        &self,
-        c_hat: &Poly,
-        _: &[SmallHat; 0],
-        i: usize,
-        out: &mut Poly,
-    ) {
+    fn c_times<B: Backend, const S2: bool>(&self, c_hat: &Poly, i: usize, out: &mut Poly) {
         let s_hat = if S2 {
             &self.s2_hat.as_ref()[i]
         } else {
@@ -285,16 +263,19 @@ impl<P: ParameterSet> SecretProducts<P> for NttQ<P> {
     }
 }
 
-/// The transforms mod 7681 of s1 (the first l) and s2 (the first k).
+/// The transforms mod 7681 of s1 (the first l), s2 (the first k) and the
+/// attempt's c.
 struct SmallNtt {
     s1: [SmallHat; 8],
     s2: [SmallHat; 8],
+    c: SmallHat,
 }
 
 impl Drop for SmallNtt {
     fn drop(&mut self) {
         self.s1.zeroize();
         self.s2.zeroize();
+        self.c.zeroize();
     }
 }
 
@@ -303,6 +284,7 @@ impl<P: ParameterSet> SecretProducts<P> for SmallNtt {
         SmallNtt {
             s1: [const { SmallHat::ZERO }; 8],
             s2: [const { SmallHat::ZERO }; 8],
+            c: SmallHat::ZERO,
         }
     }
 
@@ -320,15 +302,9 @@ impl<P: ParameterSet> SecretProducts<P> for SmallNtt {
         s.zeroize();
     }
 
-    type Challenge = SmallHat;
-
-    fn zeroed_challenge() -> SmallHat {
-        SmallHat::ZERO
-    }
-
     #[inline(always)]
-    fn challenge<B: Backend>(c_hat: &mut Poly, c_small: &mut SmallHat) {
-        B::small_ntt(c_small, c_hat);
+    fn challenge<B: Backend>(&mut self, c_hat: &mut Poly) {
+        B::small_ntt(&mut self.c, c_hat);
     }
 
     #[inline(always)]
@@ -337,15 +313,9 @@ impl<P: ParameterSet> SecretProducts<P> for SmallNtt {
     }
 
     #[inline(always)]
-    fn c_times<B: Backend, const S2: bool>(
-        &self,
-        _: &Poly,
-        c_small: &SmallHat,
-        i: usize,
-        out: &mut Poly,
-    ) {
+    fn c_times<B: Backend, const S2: bool>(&self, _: &Poly, i: usize, out: &mut Poly) {
         let s = if S2 { &self.s2[i] } else { &self.s1[i] };
-        B::small_product(out, c_small, s);
+        B::small_product(out, &self.c, s);
     }
 
     fn a_secret(&self) -> i32 {
@@ -460,7 +430,6 @@ fn sign_with_form<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
     let mut w1_bytes = [0u8; W1_MAX_LEN];
     let mut c_tilde = [0u8; 64];
     let mut c_hat = Poly::ZERO;
-    let mut c_small = S::zeroed_challenge();
     let mut kappa: u16 = 0;
     let mut mask = MaskStream::new();
     'attempt: loop {
@@ -492,7 +461,7 @@ fn sign_with_form<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
         xof.squeeze(&mut c_tilde[..P::C_TILDE_LEN]);
         drop(xof);
         sample_in_ball::<P, B>(&c_tilde[..P::C_TILDE_LEN], &mut c_hat);
-        S::challenge::<B>(&mut c_hat, &mut c_small);
+        secrets.challenge::<B>(&mut c_hat);
 
         // r0 <- LowBits(w - <<c s2>>), rejected if ||r0|| >= gamma2 - beta
         // (from the first r0_i out of bounds on); w becomes w - <<c s2>>.
@@ -507,7 +476,7 @@ fn sign_with_form<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
         // is uniform mod q, and so is w - <<c s2>> whatever <<c s2>>: r0,
         // and whether it leaves the bound, do not depend on s2.
         for i in 0..P::K {
-            secrets.c_times::<B, true>(&c_hat, &c_small, i, &mut sec.cs);
+            secrets.c_times::<B, true>(&c_hat, i, &mut sec.cs);
             let w_i = &mut sec.w.as_mut()[i];
             B::sub(w_i, &sec.cs);
             B::freeze(w_i);
@@ -526,7 +495,7 @@ fn sign_with_form<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
         // not, and stays secret (the norm check examines every coefficient
         // of the polynomial the same way).
         for i in 0..P::L {
-            secrets.c_times::<B, false>(&c_hat, &c_small, i, &mut sec.cs);
+            secrets.c_times::<B, false>(&c_hat, i, &mut sec.cs);
             let z_i = &mut sec.z.as_mut()[i];
             z_i.clone_from(&sec.y.as_ref()[i]);
             B::add(z_i, &sec.cs);
@@ -574,7 +543,6 @@ fn sign_with_form<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
     // reduce32, so it is already the centered representative.
     sig_encode::<P, B>(&c_tilde[..P::C_TILDE_LEN], &sec.z, &sec.w, sig.as_mut());
     c_hat.zeroize();
-    c_small.zeroize();
     w1_bytes.as_mut_slice().zeroize();
     wipe_callee_frames();
 }

@@ -44,12 +44,11 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
     /// s1 and s2, unpacked (in range: the key was generated or validated).
     #[inline(always)]
     pub(crate) fn unpack_s<B: Backend>(&self, s1: &mut P::VecL, s2: &mut P::VecK) {
-        let sk = self.bytes.as_ref();
         for (i, p) in s1.as_mut().iter_mut().enumerate() {
-            unpack_eta::<P, B>(p, SkLayout::<P>::s1(sk, i));
+            self.unpack_s_i::<B, false>(i, p);
         }
         for (i, p) in s2.as_mut().iter_mut().enumerate() {
-            unpack_eta::<P, B>(p, SkLayout::<P>::s2(sk, i));
+            self.unpack_s_i::<B, true>(i, p);
         }
     }
 

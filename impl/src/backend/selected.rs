@@ -9,7 +9,7 @@
 //! on the cached choice and a call: a few instructions against the hundreds
 //! of a kernel on a whole polynomial.
 
-pub(crate) mod upper_state;
+pub mod upper_state;
 
 use core::sync::atomic::{AtomicU8, Ordering};
 
@@ -288,10 +288,15 @@ impl Backend for Selected {
 
     #[inline(always)]
     fn small_ntt_fast() -> bool {
-        #[cfg(target_arch = "x86_64")]
-        return matches!(selected_backend(), BackendKind::Avx2 | BackendKind::Avx512);
-        #[cfg(not(target_arch = "x86_64"))]
-        false
+        match selected_backend() {
+            #[cfg(target_arch = "x86_64")]
+            BackendKind::Avx2 => Avx2::SMALL_NTT,
+            #[cfg(all(target_arch = "x86_64", not(feature = "ct-check")))]
+            BackendKind::Avx512 => Avx512::SMALL_NTT,
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+            BackendKind::Neon => Neon::SMALL_NTT,
+            _ => Portable::SMALL_NTT,
+        }
     }
 
     #[inline(always)]

@@ -14,9 +14,11 @@
 //! operation starts.
 
 /// `vzeroupper` where the CPU has AVX (one cached CPUID check); nothing
-/// elsewhere, and nothing under Miri, which has no CPUID.
+/// elsewhere, and nothing under Miri, which has no CPUID. Public with
+/// `internals` for the benchmarks, which start each batch of every
+/// implementation with it.
 #[inline(always)]
-pub(crate) fn clean_upper_state() {
+pub fn clean_upper_state() {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     if crate::cpu::avx_available() {
         // SAFETY: the CPU has AVX and the operating system saves its state
