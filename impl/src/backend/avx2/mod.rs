@@ -100,6 +100,28 @@ fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
 #[inline(never)]
 #[target_feature(enable = "avx2")]
 fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
+    // The parameter sets' lengths l (4, 5, 7) as arrays: the sum over the
+    // l products unrolls.
+    match (a.len(), b.len()) {
+        (4, 4) => pointwise_acc_l::<4>(c, a, b),
+        (5, 5) => pointwise_acc_l::<5>(c, a, b),
+        (7, 7) => pointwise_acc_l::<7>(c, a, b),
+        _ => {
+            let s = Isa::new();
+            for i in 0..32 {
+                store(&mut c.coeffs, i, kernels::pointwise_acc(s, a, b, i));
+            }
+        }
+    }
+}
+
+/// [`pointwise_acc`] for slices of length `L`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn pointwise_acc_l<const L: usize>(c: &mut Poly, a: &[Poly], b: &[Poly]) {
+    let (Some(a), Some(b)) = (a.first_chunk::<L>(), b.first_chunk::<L>()) else {
+        return;
+    };
     let s = Isa::new();
     for i in 0..32 {
         store(&mut c.coeffs, i, kernels::pointwise_acc(s, a, b, i));
