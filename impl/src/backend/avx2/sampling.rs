@@ -168,13 +168,14 @@ fn min_cmov(a: usize, b: usize) -> usize {
     Ord::min(a, b)
 }
 
-/// Where [`rej_eta`] appends: the count `ctr` (at most N) and the eight
-/// lanes it stored last, `last`, which are `out[at..at + 8]`, with ctr <=
-/// at + 8 (so the coefficients from `at` to `ctr` are in `last`).
+/// Where [`rej_eta`] appends: the count `ctr` (at most N) and `window`,
+/// the last eight coefficients `out[N - 8..N]` as far as they are set (the
+/// lanes below ctr - (N - 8)), kept in a register: the appends near the
+/// end take the coefficients they keep from it, not from memory just
+/// stored.
 struct Tail {
     ctr: usize,
-    at: usize,
-    last: __m256i,
+    window: __m256i,
 }
 
 impl Tail {
@@ -182,41 +183,42 @@ impl Tail {
     #[inline]
     #[target_feature(enable = "avx2")]
     fn new(out: &[i32; N], ctr: usize) -> Self {
-        let ctr = min_cmov(ctr, N);
-        let at = min_cmov(ctr, N - 8);
-        let src = &out[at..at + 8];
+        let src = &out[N - 8..];
         // SAFETY: `src` is 8 readable i32.
-        let last = unsafe { _mm256_loadu_si256(src.as_ptr().cast()) };
-        Tail { ctr, at, last }
+        let window = unsafe { _mm256_loadu_si256(src.as_ptr().cast()) };
+        Tail {
+            ctr: min_cmov(ctr, N),
+            window,
+        }
     }
 
     /// Appends the accepted lanes of `v` (mask bit i set = lane i accepted),
-    /// in order, but never past the end of `out`: the eight lanes stored
-    /// are `out[p..p + 8]` with p = min(ctr, N - 8); the first d = ctr - p
-    /// of them keep their coefficients (taken from `last`, not loaded back
-    /// from memory just stored) and the accepted lanes follow. The count
-    /// becomes min(ctr + accepted, N): where the polynomial fills up
-    /// changes this arithmetic only, not a branch.
+    /// in order, but never past the end of `out`. With s = ctr - (N - 8):
+    /// the window's lane j takes accepted lane j - s for j >= s, and keeps
+    /// its coefficient below s. Below N - 8 (s < 0) the accepted lanes are
+    /// stored at ctr; from there on the window is stored at N - 8. The
+    /// count becomes min(ctr + accepted, N): where the polynomial fills up
+    /// changes this arithmetic only, not a branch, and the window is the
+    /// one value carried from append to append (a blend each).
     #[inline]
     #[target_feature(enable = "avx2,popcnt")]
     fn append<T: CompactTable>(&mut self, out: &mut [i32; N], v: __m256i, mask: usize) {
-        let p = min_cmov(self.ctr, N - 8);
         let lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-        let d = _mm256_set1_epi32((self.ctr - p) as i32);
-        // Lane i takes accepted lane i - d (mod 8: the permutation reads
-        // the low three bits), or for i < d the coefficient at p + i, lane
-        // i + p - at of `last` (below 8, as p + i < ctr <= at + 8).
-        let packed =
-            _mm256_permutevar8x32_epi32(compacted::<T>(v, mask), _mm256_sub_epi32(lane, d));
-        let moved = _mm256_add_epi32(lane, _mm256_set1_epi32((p - self.at) as i32));
-        let old = _mm256_permutevar8x32_epi32(self.last, moved);
-        let new = _mm256_blendv_epi8(packed, old, _mm256_cmpgt_epi32(d, lane));
+        let s = _mm256_set1_epi32(self.ctr as i32 - (N - 8) as i32);
+        let packed = compacted::<T>(v, mask);
+        // Lane j of the window is position N - 8 + j = ctr + (j - s):
+        // accepted lane j - s (mod 8, as the permutation reads the index;
+        // lanes past this append's are left over).
+        let shifted = _mm256_permutevar8x32_epi32(packed, _mm256_sub_epi32(lane, s));
+        let window = _mm256_blendv_epi8(shifted, self.window, _mm256_cmpgt_epi32(s, lane));
+        let near_end = _mm256_cmpgt_epi32(s, _mm256_set1_epi32(-1));
+        let p = min_cmov(self.ctr, N - 8);
         let dst = &mut out[p..p + 8];
+        let new = _mm256_blendv_epi8(packed, window, near_end);
         // SAFETY: `dst` is 8 writable i32.
         unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), new) };
         self.ctr = min_cmov(self.ctr + (mask as u32).count_ones() as usize, N);
-        self.at = p;
-        self.last = new;
+        self.window = window;
     }
 }
 
