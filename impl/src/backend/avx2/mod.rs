@@ -101,27 +101,25 @@ fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
 #[target_feature(enable = "avx2")]
 fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
     // The parameter sets' lengths l (4, 5, 7) as arrays: the sum over the
-    // l products unrolls.
-    match (a.len(), b.len()) {
-        (4, 4) => pointwise_acc_l::<4>(c, a, b),
-        (5, 5) => pointwise_acc_l::<5>(c, a, b),
-        (7, 7) => pointwise_acc_l::<7>(c, a, b),
-        _ => {
-            let s = Isa::new();
-            for i in 0..32 {
-                store(&mut c.coeffs, i, kernels::pointwise_acc(s, a, b, i));
-            }
+    // l products unrolls. Other lengths loop over the slices.
+    if let (Ok(a), Ok(b)) = (<&[Poly; 4]>::try_from(a), <&[Poly; 4]>::try_from(b)) {
+        pointwise_acc_l(c, a, b)
+    } else if let (Ok(a), Ok(b)) = (<&[Poly; 5]>::try_from(a), <&[Poly; 5]>::try_from(b)) {
+        pointwise_acc_l(c, a, b)
+    } else if let (Ok(a), Ok(b)) = (<&[Poly; 7]>::try_from(a), <&[Poly; 7]>::try_from(b)) {
+        pointwise_acc_l(c, a, b)
+    } else {
+        let s = Isa::new();
+        for i in 0..32 {
+            store(&mut c.coeffs, i, kernels::pointwise_acc(s, a, b, i));
         }
     }
 }
 
-/// [`pointwise_acc`] for slices of length `L`.
+/// [`pointwise_acc`] for `L` polynomials.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn pointwise_acc_l<const L: usize>(c: &mut Poly, a: &[Poly], b: &[Poly]) {
-    let (Some(a), Some(b)) = (a.first_chunk::<L>(), b.first_chunk::<L>()) else {
-        return;
-    };
+fn pointwise_acc_l<const L: usize>(c: &mut Poly, a: &[Poly; L], b: &[Poly; L]) {
     let s = Isa::new();
     for i in 0..32 {
         store(&mut c.coeffs, i, kernels::pointwise_acc(s, a, b, i));
