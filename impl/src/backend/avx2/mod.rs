@@ -103,23 +103,22 @@ fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
     // The parameter sets' lengths l (4, 5, 7) as arrays: the sum over the
     // l products unrolls. Other lengths loop over the slices.
     if let (Ok(a), Ok(b)) = (<&[Poly; 4]>::try_from(a), <&[Poly; 4]>::try_from(b)) {
-        pointwise_acc_l(c, a, b)
+        pointwise_acc_of(c, a, b)
     } else if let (Ok(a), Ok(b)) = (<&[Poly; 5]>::try_from(a), <&[Poly; 5]>::try_from(b)) {
-        pointwise_acc_l(c, a, b)
+        pointwise_acc_of(c, a, b)
     } else if let (Ok(a), Ok(b)) = (<&[Poly; 7]>::try_from(a), <&[Poly; 7]>::try_from(b)) {
-        pointwise_acc_l(c, a, b)
+        pointwise_acc_of(c, a, b)
     } else {
-        let s = Isa::new();
-        for i in 0..32 {
-            store(&mut c.coeffs, i, kernels::pointwise_acc(s, a, b, i));
-        }
+        pointwise_acc_of(c, a, b)
     }
 }
 
-/// [`pointwise_acc`] for `L` polynomials.
+/// [`pointwise_acc`] on polynomials held as `A`: an array (its length
+/// known where this is compiled) or a slice.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn pointwise_acc_l<const L: usize>(c: &mut Poly, a: &[Poly; L], b: &[Poly; L]) {
+fn pointwise_acc_of<A: AsRef<[Poly]> + ?Sized>(c: &mut Poly, a: &A, b: &A) {
+    let (a, b) = (a.as_ref(), b.as_ref());
     let s = Isa::new();
     for i in 0..32 {
         store(&mut c.coeffs, i, kernels::pointwise_acc(s, a, b, i));
