@@ -33,14 +33,6 @@ type UniformBuffer<const L: usize> = [[u8; UNIFORM_FIRST]; L];
 fn zeroed_buffer<const L: usize>() -> UniformBuffer<L> {
     [[0; UNIFORM_FIRST]; L]
 }
-/// The most lanes an ExpandA group has: eight on x86-64, where the AVX-512
-/// backend may run, four elsewhere.
-const A_LANES: usize = if cfg!(target_arch = "x86_64") { 8 } else { 4 };
-/// The squeeze buffer a [`MatrixRows`] shares among its groups and rows,
-/// zeroed once: the groups of four use its first four lanes. (A buffer
-/// zeroed for each group or row would add 13 to 47 KiB of `memset` to
-/// each AVX-512 key generation and verification.)
-type ABuffer = UniformBuffer<A_LANES>;
 /// Blocks of SHAKE256 squeezed up front for RejBoundedPoly: 2 blocks give 544
 /// half-bytes (eta = 2 keeps 15/16 of them; eta = 4 keeps 9/16).
 const ETA_BLOCKS: usize = 2;
@@ -59,7 +51,7 @@ const ETA_BLOCKS: usize = 2;
 fn rej_poly_lanes<const L: usize, const FIRST: usize, const RATE: usize, const SECRET: bool>(
     mut squeeze: impl FnMut([&mut [u8]; L]),
     buf: &mut [[u8; FIRST]; L],
-    polys: [&mut Poly; L],
+    polys: [&mut [i32; N]; L],
     active: usize,
     sample: impl Fn(&mut [i32; N], usize, &[u8]) -> usize,
 ) {
@@ -67,14 +59,14 @@ fn rej_poly_lanes<const L: usize, const FIRST: usize, const RATE: usize, const S
     squeeze(buf.each_mut().map(|b| b.as_mut_slice()));
     let mut ctr = [0usize; L];
     for lane in 0..L {
-        ctr[lane] = sample(&mut polys[lane].coeffs, 0, &buf[lane]);
+        ctr[lane] = sample(&mut *polys[lane], 0, &buf[lane]);
     }
     // The later blocks, one at a time, into the first RATE bytes of the
     // same buffer.
     while ctr[..active].iter().any(|&c| c < N) {
         squeeze(buf.each_mut().map(|b| &mut b[..RATE]));
         for lane in 0..L {
-            ctr[lane] = sample(&mut polys[lane].coeffs, ctr[lane], &buf[lane][..RATE]);
+            ctr[lane] = sample(&mut *polys[lane], ctr[lane], &buf[lane][..RATE]);
         }
     }
     if SECRET {
@@ -94,7 +86,7 @@ fn rej_poly_x4<X: XofX4, const FIRST: usize, const RATE: usize, const SECRET: bo
     rej_poly_lanes::<4, FIRST, RATE, SECRET>(
         |out| xof.squeeze_blocks_x4(out),
         buf,
-        polys,
+        polys.map(|p| &mut p.coeffs),
         active,
         sample,
     )
@@ -128,13 +120,13 @@ fn rej_poly<X: Xof, const FIRST: usize, const RATE: usize, const SECRET: bool>(
 fn rej_ntt_poly_x4<B: Backend>(
     seeds: [[u8; 34]; 4],
     buf: &mut UniformBuffer<4>,
-    polys: [&mut Poly; 4],
+    polys: [&mut [i32; N]; 4],
     active: usize,
 ) {
     let mut xof = B::Shake128x4::new_x4();
     xof.absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
-    rej_poly_x4::<_, UNIFORM_FIRST, SHAKE128_RATE, false>(
-        &mut xof,
+    rej_poly_lanes::<4, UNIFORM_FIRST, SHAKE128_RATE, false>(
+        |out| xof.squeeze_blocks_x4(out),
         buf,
         polys,
         active,
@@ -150,7 +142,7 @@ fn rej_ntt_poly_x4<B: Backend>(
 fn rej_ntt_poly_x8<B: Backend>(
     seeds: [[u8; 34]; 8],
     buf: &mut UniformBuffer<8>,
-    polys: [&mut Poly; 8],
+    polys: [&mut [i32; N]; 8],
     active: usize,
     carry: &mut impl Carry,
 ) {
@@ -291,7 +283,7 @@ fn a_group<B: Backend>(left: usize) -> usize {
 /// The next eight entries of `outputs` (ExpandA's eight-lane group), or
 /// `None` where fewer are left.
 #[inline(always)]
-fn next_eight<'a>(outputs: &mut impl Iterator<Item = &'a mut Poly>) -> Option<[&'a mut Poly; 8]> {
+fn next_eight<T>(outputs: &mut impl Iterator<Item = T>) -> Option<[T; 8]> {
     let [p0, p1, p2, p3, p4, p5, p6, p7] = core::array::from_fn(|_| outputs.next());
     Some([p0?, p1?, p2?, p3?, p4?, p5?, p6?, p7?])
 }
@@ -316,7 +308,7 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
         if let Some(polys) = next_eight(&mut entries) {
             let seeds = core::array::from_fn(|lane| seed(index + lane));
             let buf = buf8.get_or_insert_with(zeroed_buffer);
-            rej_ntt_poly_x8::<B>(seeds, buf, polys, 8, &mut NoCarry);
+            rej_ntt_poly_x8::<B>(seeds, buf, polys.map(|p| &mut p.coeffs), 8, &mut NoCarry);
         }
         index += 8;
     }
@@ -331,6 +323,7 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
         if let Some(polys) = next_eight(&mut slots) {
             let seeds = core::array::from_fn(|lane| seed(index + lane));
             let buf = buf8.get_or_insert_with(zeroed_buffer);
+            let polys = polys.map(|p| &mut p.coeffs);
             rej_ntt_poly_x8::<B>(seeds, buf, polys, left, &mut NoCarry);
         }
         return;
@@ -343,7 +336,7 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
         |index, n, polys| {
             let seeds = core::array::from_fn(|lane| seed(first + index + lane));
             let buf = buf4.get_or_insert_with(zeroed_buffer);
-            rej_ntt_poly_x4::<B>(seeds, buf, polys, n)
+            rej_ntt_poly_x4::<B>(seeds, buf, polys.map(|p| &mut p.coeffs), n)
         },
     );
 }
@@ -356,10 +349,47 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
 pub struct MatrixRows {
     /// Row-major index of the next entry to generate.
     next: usize,
-    ahead: [Poly; AHEAD],
     ahead_len: usize,
-    /// The groups' squeeze buffer, for every row.
-    squeezed: ABuffer,
+    /// The groups' buffers, for every row.
+    groups: Groups,
+}
+
+/// A group width's buffers: the coefficients of the entries a group makes
+/// ahead of their row (`AHEAD`, one fewer than the group's `LANES`) and the
+/// squeeze buffer. (Coefficient arrays, not [`Poly`]s: with a 32-byte
+/// aligned member, the compiler built the buffers in a temporary and
+/// copied them in.)
+struct GroupBuffers<const AHEAD: usize, const LANES: usize> {
+    ahead: [[i32; N]; AHEAD],
+    squeezed: UniformBuffer<LANES>,
+}
+
+impl<const AHEAD: usize, const LANES: usize> GroupBuffers<AHEAD, LANES> {
+    #[inline(always)]
+    fn zeroed() -> Self {
+        GroupBuffers {
+            ahead: [[0; N]; AHEAD],
+            squeezed: zeroed_buffer(),
+        }
+    }
+}
+
+/// The buffers of the groups' width, zeroed for the first group (one width
+/// per backend, so per process): groups of four zero 6.4 KB, where buffers
+/// sized for AVX-512's groups of eight would take 13.7 KB; the storage is
+/// shared, so the frame holds the larger only. (Buffers zeroed for each
+/// group or row would add 13 to 47 KiB of `memset` to each AVX-512 key
+/// generation and verification.) The variants differ in size on purpose:
+/// one slot for whichever the backend uses, and no heap to box the larger.
+#[allow(clippy::large_enum_variant)]
+enum Groups {
+    /// Before the first group.
+    Unset,
+    /// Groups of four.
+    Four(GroupBuffers<3, 4>),
+    /// Groups of eight (on x86-64, where the AVX-512 backend may run).
+    #[cfg(target_arch = "x86_64")]
+    Eight(GroupBuffers<AHEAD, 8>),
 }
 
 /// How many entries a group can make ahead of their row: seven with groups
@@ -367,14 +397,55 @@ pub struct MatrixRows {
 /// groups of four.
 const AHEAD: usize = if cfg!(target_arch = "x86_64") { 7 } else { 3 };
 
+impl Groups {
+    /// The entries made ahead, whatever the width (none before the first
+    /// group).
+    #[inline(always)]
+    fn ahead(&mut self) -> &mut [[i32; N]] {
+        match self {
+            Groups::Unset => &mut [],
+            Groups::Four(g) => &mut g.ahead,
+            #[cfg(target_arch = "x86_64")]
+            Groups::Eight(g) => &mut g.ahead,
+        }
+    }
+
+    /// The buffers of a group of four (of eight, its first four lanes, if
+    /// those are the width's), zeroed at the first group.
+    #[inline(always)]
+    fn four(&mut self) -> Option<(&mut [[i32; N]], &mut UniformBuffer<4>)> {
+        if let Groups::Unset = self {
+            *self = Groups::Four(GroupBuffers::zeroed());
+        }
+        match self {
+            Groups::Unset => None,
+            Groups::Four(g) => Some((&mut g.ahead, &mut g.squeezed)),
+            #[cfg(target_arch = "x86_64")]
+            Groups::Eight(g) => Some((&mut g.ahead, g.squeezed.first_chunk_mut::<4>()?)),
+        }
+    }
+
+    /// The buffers of a group of eight, zeroed at the first group.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn eight(&mut self) -> Option<&mut GroupBuffers<AHEAD, 8>> {
+        if let Groups::Unset = self {
+            *self = Groups::Eight(GroupBuffers::zeroed());
+        }
+        match self {
+            Groups::Eight(g) => Some(g),
+            _ => None,
+        }
+    }
+}
+
 impl MatrixRows {
     /// The rows from the first.
     pub fn new() -> Self {
         MatrixRows {
             next: 0,
-            ahead: [Poly::ZERO; AHEAD],
             ahead_len: 0,
-            squeezed: [[0; UNIFORM_FIRST]; A_LANES],
+            groups: Groups::Unset,
         }
     }
 
@@ -394,40 +465,49 @@ impl MatrixRows {
         carry: &mut impl Carry,
     ) {
         let row = row.as_mut();
+        let ahead = self.groups.ahead();
         let mut filled = self.ahead_len.min(row.len());
-        row[..filled].clone_from_slice(&self.ahead[..filled]);
+        for (p, a) in row.iter_mut().zip(&ahead[..filled]) {
+            p.coeffs = *a;
+        }
         // Entries made ahead of the row after this one too (a group of
         // eight can reach it), moved to the front.
-        self.ahead[..self.ahead_len].rotate_left(filled);
+        ahead[..self.ahead_len].rotate_left(filled);
         self.ahead_len -= filled;
         while filled < row.len() {
             let n = a_group::<B>(P::K * P::L - self.next);
             let to_row = (row.len() - filled).min(n);
-            let mut outputs = row[filled..].iter_mut().chain(self.ahead.iter_mut());
+            let seeds = |lane| seed_34::<P>(rho, self.next + lane);
             if n == 1 {
-                if let Some(p) = outputs.next() {
-                    rej_ntt_poly::<B>(&seed_34::<P>(rho, self.next), p);
+                if let Some(p) = row.get_mut(filled) {
+                    rej_ntt_poly::<B>(&seeds(0), p);
                 }
             } else if n > 4 {
                 // Idle lanes of a last group write past the entries made
                 // ahead (their count says which are real).
-                if let Some(polys) = next_eight(&mut outputs) {
-                    let seeds = core::array::from_fn(|lane| seed_34::<P>(rho, self.next + lane));
-                    // (`squeezed` has eight lanes wherever `a_group`
-                    // makes groups of eight.)
-                    if let Some(buf) = self.squeezed.first_chunk_mut::<8>() {
-                        rej_ntt_poly_x8::<B>(seeds, buf, polys, n, carry);
+                #[cfg(target_arch = "x86_64")]
+                if let Some(GroupBuffers { ahead, squeezed }) = self.groups.eight() {
+                    let entries = row[filled..].iter_mut().map(|p| &mut p.coeffs);
+                    let mut outputs = entries.chain(ahead.iter_mut());
+                    if let Some(polys) = next_eight(&mut outputs) {
+                        let seeds = core::array::from_fn(seeds);
+                        rej_ntt_poly_x8::<B>(seeds, squeezed, polys, n, carry);
                     }
                 }
-            } else if let (Some(p0), Some(p1), Some(p2), Some(p3)) = (
-                outputs.next(),
-                outputs.next(),
-                outputs.next(),
-                outputs.next(),
-            ) {
-                let seeds = core::array::from_fn(|lane| seed_34::<P>(rho, self.next + lane));
-                if let Some(buf) = self.squeezed.first_chunk_mut::<4>() {
-                    rej_ntt_poly_x4::<B>(seeds, buf, [p0, p1, p2, p3], n);
+                // (Groups of eight run on x86-64 only, and only they carry.)
+                #[cfg(not(target_arch = "x86_64"))]
+                let _ = carry;
+            } else if let Some((ahead, squeezed)) = self.groups.four() {
+                let entries = row[filled..].iter_mut().map(|p| &mut p.coeffs);
+                let mut outputs = entries.chain(ahead.iter_mut());
+                if let (Some(p0), Some(p1), Some(p2), Some(p3)) = (
+                    outputs.next(),
+                    outputs.next(),
+                    outputs.next(),
+                    outputs.next(),
+                ) {
+                    let seeds = core::array::from_fn(seeds);
+                    rej_ntt_poly_x4::<B>(seeds, squeezed, [p0, p1, p2, p3], n);
                 }
             }
             self.next += n;
