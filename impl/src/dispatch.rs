@@ -40,20 +40,21 @@ pub(crate) use crate::params::{ExpandedSigningKey, ExpandedVerifyingKey, Precomp
 /// stack-scan test); this overwrites those too: 16 to 48 KiB, in
 /// [`SCRUB_FRAME`] pieces, a microsecond or less.
 #[inline(always)]
-fn scrub_stack<P: ParameterSet>(kib_per_k: usize) {
-    scrub(kib_per_k * P::K * 1024 / SCRUB_FRAME);
+fn scrub_stack<P: ParameterSet>((kib, kib_per_k): (usize, usize)) {
+    scrub((kib + kib_per_k * P::K) * 1024 / SCRUB_FRAME);
 }
 
-/// KiB per row of A each operation scrubs: as much of its measured peak as
-/// lies below this frame, less a few KiB, so that the scrub reaches the
-/// bottom of the operation's own frame without going deeper than its
-/// callees did (signing: 24 / 36 / 48 KiB for ML-DSA-44 / 65 / 87, with
-/// either key form: a compact key's A_hat, public, lies above). Signing
-/// also wipes its callees' frames itself (`algorithms::internal`), which
-/// lie below its own.
-const KEYGEN_SCRUB: usize = 6;
-const SIGN_SCRUB: usize = 6;
-const IMPORT_SCRUB: usize = 4;
+/// The KiB each operation scrubs, (a, b): a + b k for k rows of A. As much
+/// of its measured peak as lies below this frame, less a KiB or two, so
+/// that the scrub reaches the bottom of the operation's own frames without
+/// going deeper than its callees did (signing: 24 / 36 / 48 KiB for
+/// ML-DSA-44 / 65 / 87, with either key form: a compact key's A_hat,
+/// public, lies above; key generation: 18 / 22 / 26 KiB, the rows of A_hat
+/// it streams, public, lie above). Signing also wipes its callees' frames
+/// itself (`algorithms::internal`), which lie below its own.
+const KEYGEN_SCRUB: (usize, usize) = (10, 2);
+const SIGN_SCRUB: (usize, usize) = (0, 6);
+const IMPORT_SCRUB: (usize, usize) = (0, 4);
 
 /// The stack one [`scrub`] frame takes, about: its zeroed chunk of
 /// `SCRUB_FRAME - 16` bytes, the return address and two saved registers
@@ -112,7 +113,13 @@ macro_rules! operations {
                 vk: &mut ExpandedVerifyingKey<Self>,
                 sk: &mut ExpandedSigningKey<Self>,
             ) {
-                out_of_line(|| algorithms::key_gen_internal::<Self, Selected>(xi, vk, sk));
+                // A_hat's rows are public: streamed through storage here,
+                // above the frames of the key generation proper, which the
+                // scrub wipes (as signing's A_hat).
+                let mut rows = algorithms::Streamed::<Self>::new();
+                out_of_line(|| {
+                    algorithms::key_gen_internal_streamed::<Self, Selected>(xi, vk, sk, &mut rows)
+                });
                 scrub_stack::<Self>(KEYGEN_SCRUB);
             }
 

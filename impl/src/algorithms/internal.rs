@@ -18,16 +18,31 @@ use crate::poly::{Poly, SmallHat};
 /// ML-DSA.KeyGen_internal (Algorithm 6): the key pair from the seed xi,
 /// written into `vk` and `sk` in place (returned by value, a key would be
 /// copied, and the copies left behind). s1 and s2 are made on the stack and
-/// packed into sk; A_hat is expanded row by row.
+/// packed into sk; A_hat is expanded row by row. (The API's key generation
+/// runs `key_gen_internal_streamed`; this form serves the tests.)
+#[cfg(feature = "internals")]
 #[inline(always)]
 pub fn key_gen_internal<P: ParameterSet, B: Backend>(
     xi: &[u8; 32],
     vk: &mut ExpandedVerifyingKey<P>,
     sk: &mut ExpandedSigningKey<P>,
 ) {
+    key_gen_internal_streamed::<P, B>(xi, vk, sk, &mut Streamed::new());
+}
+
+/// [`key_gen_internal`] with A_hat's rows streamed through `rows`, which
+/// holds only public data (ExpandA's output and squeeze buffers): a caller
+/// can keep it in its own frame, above the frames a stack scrub must wipe.
+#[inline(always)]
+pub(crate) fn key_gen_internal_streamed<P: ParameterSet, B: Backend>(
+    xi: &[u8; 32],
+    vk: &mut ExpandedVerifyingKey<P>,
+    sk: &mut ExpandedSigningKey<P>,
+    rows: &mut Streamed<P>,
+) {
     let mut s1 = P::VecL::zeroed();
     let mut s2 = P::VecK::zeroed();
-    key_gen_with::<P, B>(xi, vk, sk, &mut s1, &mut s2, &mut Streamed::new());
+    key_gen_with::<P, B>(xi, vk, sk, &mut s1, &mut s2, rows);
     s1.zeroize();
     s2.zeroize();
 }

@@ -23,12 +23,16 @@ pub mod sampling;
 pub use hash::h_shake256;
 pub use hash::{MuHasher, xof_into};
 #[cfg(feature = "internals")]
+pub use internal::key_gen_internal;
+pub(crate) use internal::key_gen_internal_streamed;
+#[cfg(feature = "internals")]
 pub use internal::sign_internal;
 pub use internal::{
-    key_gen_internal, key_gen_internal_precomputed, sign_internal_given_a_hat,
-    sign_internal_precomputed, verify_internal,
+    key_gen_internal_precomputed, sign_internal_given_a_hat, sign_internal_precomputed,
+    verify_internal,
 };
 pub use keys::import_signing_key;
 #[cfg(feature = "internals")]
 pub use keys::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
+pub(crate) use matrix::Streamed;
 pub use sampling::MatrixRows;
