@@ -3,8 +3,9 @@
 //! absorbing and squeezing in random piece sizes, the four-lane
 //! `B::Shake128x4` / `B::Shake256x4` squeezing whole blocks, with lanes
 //! restarted on new inputs between blocks, and the eight-lane
-//! `B::Shake128x8` squeezing while a `Carried` SHAKE256 (given its input
-//! in pieces between the squeezes) rides on its permutations.
+//! `B::Shake128x8` (and the four-lane `B::Shake128x4` with an idle lane)
+//! squeezing while a `Carried` SHAKE256 (given its input in pieces between
+//! the squeezes) rides on its permutations.
 
 use crate::common::*;
 use mldsa::backend::keccak::Carried;
@@ -133,32 +134,34 @@ fn check_x4_restart<X: XofX4>(
     Ok(())
 }
 
-/// Eight inputs of one length absorbed into `B::Shake128x8`; then, step by
-/// step, the next piece of `pieces` given to a `Carried` SHAKE256 and
-/// `blocks[i]` blocks per lane squeezed carrying it; the rest of the pieces
-/// after the last step. Each lane against the spec's G, and the carried
-/// hash (`out_len` bytes) against the spec's H of the pieces joined, with
-/// the carrier on (`carried`) and off.
-fn check_x8_carrying<B: Backend>(
-    inputs: &[Vec<u8>; 8],
+/// `L` inputs of one length absorbed into an `L`-lane SHAKE128 (`kind`);
+/// then, step by step, the next piece of `pieces` given to a `Carried`
+/// SHAKE256 and `blocks[i]` blocks per lane squeezed carrying it
+/// (`squeeze`); the rest of the pieces after the last step. The first
+/// `checked` lanes against the spec's G (the others are idle lanes that
+/// may carry), and the carried hash (`out_len` bytes) against the spec's H
+/// of the pieces joined, with the carrier on (`carried`) and off.
+#[allow(clippy::too_many_arguments)]
+fn check_carrying<B: Backend, const L: usize>(
+    kind: &str,
+    mut squeeze: impl FnMut([&mut [u8]; L], &mut Carried<B::Shake256>),
+    inputs: &[Vec<u8>; L],
+    checked: usize,
     blocks: &[usize],
     pieces: &[Vec<u8>],
     out_len: usize,
     carried: bool,
 ) -> Result<(), TestCaseError> {
-    let rate = <B::Shake128x8 as XofX8>::RATE;
-    prop_assert_eq!(rate, 168);
-    let mut xof = B::Shake128x8::new_x8();
-    xof.absorb_x8(core::array::from_fn(|i| inputs[i].as_slice()));
+    let rate = 168;
     let mut hash = Carried::<B::Shake256>::new(carried);
     let mut pieces_left = pieces.iter();
-    let mut out: [Vec<u8>; 8] = Default::default();
+    let mut out: [Vec<u8>; L] = core::array::from_fn(|_| Vec::new());
     for &n in blocks {
         if let Some(piece) = pieces_left.next() {
             hash.extend(piece);
         }
-        let mut bufs: [Vec<u8>; 8] = core::array::from_fn(|_| vec![0x5Au8; rate * n]);
-        xof.squeeze_blocks_x8_carrying(bufs.each_mut().map(|b| b.as_mut_slice()), &mut hash);
+        let mut bufs: [Vec<u8>; L] = core::array::from_fn(|_| vec![0x5Au8; rate * n]);
+        squeeze(bufs.each_mut().map(|b| b.as_mut_slice()), &mut hash);
         for (o, b) in out.iter_mut().zip(&bufs) {
             o.extend_from_slice(b);
         }
@@ -169,12 +172,13 @@ fn check_x8_carrying<B: Backend>(
     let mut digest = vec![0xA5u8; out_len];
     hash.finish(&mut digest);
     let name = B::NAME;
-    for lane in 0..8 {
+    for lane in 0..checked {
         prop_assert_eq!(
             &out[lane],
             &g(&inputs[lane], out[lane].len()),
-            "{} Shake128x8 carrying: lane {} (input {} bytes, blocks {:?})",
+            "{} {} carrying: lane {} (input {} bytes, blocks {:?})",
             name,
+            kind,
             lane,
             inputs[lane].len(),
             blocks
@@ -184,13 +188,47 @@ fn check_x8_carrying<B: Backend>(
     prop_assert_eq!(
         digest,
         h(&joined, out_len),
-        "{} Carried<Shake256> (carried {}): pieces {:?}, blocks {:?}",
+        "{} Carried<Shake256> beside {} (carried {}): pieces {:?}, blocks {:?}",
         name,
+        kind,
         carried,
         pieces.iter().map(Vec::len).collect::<Vec<_>>(),
         blocks
     );
     Ok(())
+}
+
+/// `fn $name<B: Backend>(inputs, blocks, pieces, out_len, carried)`:
+/// [`check_carrying`] for backend B's `$xof` (`$lanes` lanes, the first
+/// `$checked` checked; the others idle, free to carry).
+macro_rules! check_wide_carrying {
+    ($($name:ident: $xof:ident: $trait:ident($lanes:literal, $checked:literal),
+       $new:ident, $absorb:ident, $squeeze:ident;)*) => {$(
+        fn $name<B: Backend>(
+            inputs: &[Vec<u8>; $lanes],
+            blocks: &[usize],
+            pieces: &[Vec<u8>],
+            out_len: usize,
+            carried: bool,
+        ) -> Result<(), TestCaseError> {
+            prop_assert_eq!(<B::$xof as $trait>::RATE, 168);
+            let mut xof = B::$xof::$new();
+            xof.$absorb(core::array::from_fn(|i| inputs[i].as_slice()));
+            let squeeze = |out: [&mut [u8]; $lanes], hash: &mut Carried<B::Shake256>| {
+                xof.$squeeze(out, hash)
+            };
+            let kind = stringify!($xof);
+            check_carrying::<B, $lanes>(
+                kind, squeeze, inputs, $checked, blocks, pieces, out_len, carried,
+            )
+        }
+    )*};
+}
+
+check_wide_carrying! {
+    check_x8_carrying: Shake128x8: XofX8(8, 8), new_x8, absorb_x8, squeeze_blocks_x8_carrying;
+    // Lane 3 idle: a group of three.
+    check_x4_carrying: Shake128x4: XofX4(4, 3), new_x4, absorb_x4, squeeze_blocks_x4_carrying;
 }
 
 /// `fn $name<B: Backend>(args)`: backend B's `$xof` has rate `$rate`, and
@@ -301,7 +339,7 @@ proptest! {
     }
 
     #[test]
-    fn shake128x8_carrying_shake256_match_spec(
+    fn wide_carrying_shake256_match_spec(
         input_len in prop::sample::select(vec![0usize, 1, 34, 167, 168, 169]),
         seed in any::<u8>(),
         blocks in prop::collection::vec(0usize..=5, 1..8),
@@ -312,6 +350,8 @@ proptest! {
         let inputs: [Vec<u8>; 8] =
             core::array::from_fn(|i| vec![seed.wrapping_add(i as u8); input_len]);
         for_each_backend!(check_x8_carrying(&inputs, &blocks, &pieces, out_len, carried));
+        let four: [Vec<u8>; 4] = core::array::from_fn(|i| inputs[i].clone());
+        for_each_backend!(check_x4_carrying(&four, &blocks, &pieces, out_len, carried));
     }
 
     #[test]
@@ -363,6 +403,8 @@ fn shake_edges() -> Result<(), TestCaseError> {
     for blocks in [vec![5, 1], vec![0; 9], vec![5; 9], vec![1; 30]] {
         for carried in [true, false] {
             for_each_backend!(check_x8_carrying(&seeds, &blocks, &rows, 64, carried));
+            let four: [Vec<u8>; 4] = core::array::from_fn(|i| seeds[i].clone());
+            for_each_backend!(check_x4_carrying(&four, &blocks, &rows, 64, carried));
         }
     }
     // The seeds the algorithms absorb: 34 bytes (ExpandA) and 66 bytes

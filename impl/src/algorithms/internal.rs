@@ -8,7 +8,7 @@ use super::hash::h_shake256_into;
 use super::key_sig_packing::{SkLayout, pack_eta, pack_t0, sig_decode, sig_encode};
 use super::keys::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
 use super::matrix::{ExpandInto, MatrixSource, Streamed, t_row};
-use super::sampling::{MaskStream, expand_mask, expand_s, ntt_vec, sample_in_ball};
+use super::sampling::{MaskStream, expand_mask, expand_s, ntt_vec, rows_carry, sample_in_ball};
 use crate::backend::keccak::Carried;
 use crate::backend::{Backend, Xof};
 use crate::ct;
@@ -154,7 +154,7 @@ fn key_gen_from_secrets<P: ParameterSet, B: Backend>(
     let (mut t1_i, mut t0_i) = (Poly::ZERO, Poly::ZERO);
     // tr = H(pk), absorbed as pk is made (rho, then each row of t1), its
     // whole blocks permuted beside the later rows' ExpandA.
-    let mut tr = Carried::<B::Shake256>::new(B::eight_lane_shake());
+    let mut tr = Carried::<B::Shake256>::new(rows_carry::<P, B>());
     tr.extend(&rho);
     for i in 0..P::K {
         let row = rows.row::<B>(&rho, i, &mut tr);
@@ -603,7 +603,7 @@ pub fn verify_internal<P: ParameterSet, B: Backend>(
     let mut rows = Streamed::<P>::new();
     // c~' <- H(mu || w1Encode(w'1), lambda/4), absorbed as w'1 is made
     // row by row, its whole blocks permuted beside the later rows' ExpandA.
-    let mut hash = Carried::<B::Shake256>::new(B::eight_lane_shake());
+    let mut hash = Carried::<B::Shake256>::new(rows_carry::<P, B>());
     hash.extend(mu);
     let mut w1_row = [0u8; W1_MAX_LEN / 8];
     let w1_bytes_per_poly = 32 * P::W1_BITS;

@@ -7,7 +7,7 @@ use zeroize::Zeroize;
 use super::hash::h_shake256;
 use super::key_sig_packing::{SkLayout, pack_t1_row, t1_row, unpack_eta, unpack_t0};
 use super::matrix::{MatrixSource, Streamed, t_row};
-use super::sampling::{expand_a, ntt_vec};
+use super::sampling::{expand_a, ntt_vec, rows_carry};
 use crate::backend::keccak::Carried;
 use crate::backend::portable::Portable;
 use crate::backend::{Backend, Xof};
@@ -140,7 +140,7 @@ fn import_with<P: ParameterSet, B: Backend>(
     let rho = sk.rho();
     vk.set_rho(rho);
     // tr = H(pk), absorbed as pk is made: rho, then each row of t1.
-    let mut tr = Carried::<B::Shake256>::new(B::eight_lane_shake());
+    let mut tr = Carried::<B::Shake256>::new(rows_carry::<P, B>());
     tr.extend(rho);
     let mut diff = 0;
     for i in 0..P::K {

@@ -115,18 +115,27 @@ fn rej_poly<X: Xof, const FIRST: usize, const RATE: usize, const SECRET: bool>(
     }
 }
 
-/// RejNTTPoly (Algorithm 30) for four seeds at once.
+/// RejNTTPoly (Algorithm 30) for four seeds at once. With three or fewer
+/// active, each permutation carries `carry`'s next block, if one is
+/// waiting, in the idle lane 3 ([`XofX4::squeeze_blocks_x4_carrying`]).
 #[inline(always)]
 fn rej_ntt_poly_x4<B: Backend>(
     seeds: [[u8; 34]; 4],
     buf: &mut UniformBuffer<4>,
     polys: [&mut [i32; N]; 4],
     active: usize,
+    carry: &mut impl Carry,
 ) {
     let mut xof = B::Shake128x4::new_x4();
     xof.absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     rej_poly_lanes::<4, UNIFORM_FIRST, SHAKE128_RATE, false>(
-        |out| xof.squeeze_blocks_x4(out),
+        |out| {
+            if active < 4 {
+                xof.squeeze_blocks_x4_carrying(out, carry)
+            } else {
+                xof.squeeze_blocks_x4(out)
+            }
+        },
         buf,
         polys,
         active,
@@ -264,20 +273,40 @@ fn seed_34<P: ParameterSet>(rho: &[u8; 32], index: usize) -> [u8; 34] {
 /// with an eight-lane SHAKE128 ([`Backend::EIGHT_LANE_SHAKE`]), eight while
 /// eight remain, and a last five to seven eight-wide with idle lanes (one
 /// eight-lane permutation costs less than two four-lane ones); then, and
-/// on the other backends, [`in_groups_of_four`]'s rule. More than four
-/// means the eight-lane kernel.
+/// on the other backends, [`in_groups_of_four`]'s rule, except that six
+/// left make two groups of three where an idle lane carries
+/// ([`Backend::idle_lane_carry`]). More than four means the eight-lane
+/// kernel.
 #[inline(always)]
 fn a_group<B: Backend>(left: usize) -> usize {
     // (A group of eight needs room for seven entries ahead of their row.)
     if left > 4 && AHEAD >= 7 && B::eight_lane_shake() {
         left.min(8)
     } else if B::wide_shake() {
-        left.min(4)
+        // Six left (ML-DSA-65's last two groups of four) as three and
+        // three, where an idle lane carries: the same permutations as four
+        // and two, and one more group with a lane for the one-lane sponge
+        // (its blocks follow one another, so a group carries in one lane).
+        if left == 6 && B::idle_lane_carry() {
+            3
+        } else {
+            left.min(4)
+        }
     } else if left >= 4 {
         4
     } else {
         1
     }
+}
+
+/// Whether ExpandA's rows ([`MatrixRows`]) carry the blocks of a one-lane
+/// sponge ([`Carry`]): where groups of eight permute a scalar state beside
+/// theirs (AVX-512), and where groups of four have idle lanes that can
+/// (`k l` not a multiple of four: ML-DSA-65's 30 entries). Otherwise
+/// the sponge absorbs its input as it comes.
+#[inline(always)]
+pub fn rows_carry<P: ParameterSet, B: Backend>() -> bool {
+    B::eight_lane_shake() || (B::idle_lane_carry() && (P::K * P::L) % 4 != 0)
 }
 
 /// The next eight entries of `outputs` (ExpandA's eight-lane group), or
@@ -336,7 +365,8 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
         |index, n, polys| {
             let seeds = core::array::from_fn(|lane| seed(first + index + lane));
             let buf = buf4.get_or_insert_with(zeroed_buffer);
-            rej_ntt_poly_x4::<B>(seeds, buf, polys.map(|p| &mut p.coeffs), n)
+            let polys = polys.map(|p| &mut p.coeffs);
+            rej_ntt_poly_x4::<B>(seeds, buf, polys, n, &mut NoCarry)
         },
     );
 }
@@ -494,9 +524,7 @@ impl MatrixRows {
                         rej_ntt_poly_x8::<B>(seeds, squeezed, polys, n, carry);
                     }
                 }
-                // (Groups of eight run on x86-64 only, and only they carry.)
-                #[cfg(not(target_arch = "x86_64"))]
-                let _ = carry;
+                // (Groups of eight run on x86-64 only.)
             } else if let Some((ahead, squeezed)) = self.groups.four() {
                 let entries = row[filled..].iter_mut().map(|p| &mut p.coeffs);
                 let mut outputs = entries.chain(ahead.iter_mut());
@@ -507,7 +535,7 @@ impl MatrixRows {
                     outputs.next(),
                 ) {
                     let seeds = core::array::from_fn(seeds);
-                    rej_ntt_poly_x4::<B>(seeds, squeezed, [p0, p1, p2, p3], n);
+                    rej_ntt_poly_x4::<B>(seeds, squeezed, [p0, p1, p2, p3], n, carry);
                 }
             }
             self.next += n;

@@ -119,10 +119,12 @@ pub trait Xof: Sized {
     }
 }
 
-/// A one-lane sponge whose next block a wide sponge may permute beside its
+/// A one-lane sponge whose next block a wide sponge may permute with its
 /// own states: the one-lane work (tr = H(pk) in key generation and import,
 /// the challenge hash in verification) rides on ExpandA's permutations,
-/// which leave the scalar units idle. Its input must be public: where the
+/// beside them on the scalar units they leave idle (AVX-512's eight
+/// states) or in an idle lane (AVX2's four states, in a group of three).
+/// Its input must be public: where the
 /// block is permuted, in the wide sponge's frame, may be outside the stack
 /// an operation scrubs (compact signing expands A above it).
 pub trait Carry {
@@ -161,6 +163,16 @@ pub trait XofX4: Sized {
     /// other lanes their next blocks. ExpandS gives a lane the next
     /// polynomial's seed as soon as its own polynomial is complete.
     fn restart_lane(&mut self, lane: usize, input: &[u8]);
+    /// [`Self::squeeze_blocks_x4`] for a group whose lane 3 is idle (what
+    /// it squeezes is not used): each permutation permutes `carry`'s next
+    /// waiting block in that lane, where the backend can
+    /// ([`Backend::idle_lane_carry`]); otherwise the blocks wait for the
+    /// carrier's owner to absorb them.
+    #[inline(always)]
+    fn squeeze_blocks_x4_carrying(&mut self, out: [&mut [u8]; 4], carry: &mut impl Carry) {
+        let _ = carry;
+        self.squeeze_blocks_x4(out);
+    }
 }
 
 /// Eight SHAKE instances run side by side, each absorbing one input: ExpandA
@@ -238,6 +250,17 @@ pub trait Backend: Copy + 'static {
     #[inline(always)]
     fn eight_lane_shake() -> bool {
         Self::EIGHT_LANE_SHAKE
+    }
+    /// Whether [`Self::Shake128x4`] carries a one-lane sponge's blocks in
+    /// the idle lane of a group of three
+    /// ([`XofX4::squeeze_blocks_x4_carrying`]): four states in vectors,
+    /// where a block costs a lane of a permutation already paid for
+    /// instead of a one-lane permutation.
+    const IDLE_LANE_CARRY: bool = false;
+    /// [`Self::IDLE_LANE_CARRY`], asked at run time (as [`Self::wide_shake`]).
+    #[inline(always)]
+    fn idle_lane_carry() -> bool {
+        Self::IDLE_LANE_CARRY
     }
     /// SHAKE128 (G), one lane.
     type Shake128: Xof;

@@ -20,7 +20,7 @@ use super::avx512::{Avx512, Avx512Cpu};
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 use super::neon::Neon;
 use super::portable::Portable;
-use super::{Backend, Xof, XofX4};
+use super::{Backend, Carry, Xof, XofX4};
 use crate::params::{Eta, Gamma1, Gamma2, N};
 use crate::poly::{Poly, SmallHat};
 
@@ -227,7 +227,8 @@ selected_xof!(SelectedShake256, Shake256, Xof, new;
     fn absorb_block_deferred(block: &[u8]) -> Option<&mut [u64; 25]>;);
 selected_xof!(SelectedShake128x4, Shake128x4, XofX4, new_x4;
     fn absorb_x4(inputs: [&[u8]; 4]); fn squeeze_blocks_x4(out: [&mut [u8]; 4]);
-    fn restart_lane(lane: usize, input: &[u8]););
+    fn restart_lane(lane: usize, input: &[u8]);
+    fn squeeze_blocks_x4_carrying(out: [&mut [u8]; 4], carry: &mut impl Carry););
 selected_xof!(SelectedShake256x4, Shake256x4, XofX4, new_x4;
     fn absorb_x4(inputs: [&[u8]; 4]); fn squeeze_blocks_x4(out: [&mut [u8]; 4]);
     fn restart_lane(lane: usize, input: &[u8]););
@@ -297,6 +298,14 @@ impl Backend for Selected {
             BackendKind::Neon => Neon::SMALL_NTT,
             _ => Portable::SMALL_NTT,
         }
+    }
+
+    #[inline(always)]
+    fn idle_lane_carry() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        return !matches!(selected_backend(), BackendKind::Portable);
+        #[cfg(not(target_arch = "x86_64"))]
+        false
     }
 
     #[inline(always)]

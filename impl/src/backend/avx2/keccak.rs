@@ -8,7 +8,7 @@ use core::arch::x86_64::*;
 use super::Isa;
 use crate::backend::keccak::wide::{PermuteX, ShakeX, Wide};
 use crate::backend::keccak::{KECCAK_RC, Lanes, Shake, permute_with};
-use crate::backend::{XofX4, cold};
+use crate::backend::{Carry, XofX4, cold};
 
 /// Four states, lane i of each in one `__m256i`.
 impl Lanes for Isa {
@@ -128,6 +128,15 @@ impl<P: X4Permutation, const RATE: usize> XofX4 for ShakeX4OrPortable<P, RATE> {
         match self {
             Self::Simd(x) => x.restart_lane(lane, input),
             Self::Portable(x) => cold(|| x.restart_lane(lane, input)),
+        }
+    }
+
+    #[inline(always)]
+    fn squeeze_blocks_x4_carrying(&mut self, out: [&mut [u8]; 4], carry: &mut impl Carry) {
+        match self {
+            Self::Simd(x) => x.squeeze_blocks_carrying_in(out, 3, carry),
+            // The blocks wait (the fallback is never this CPU's backend).
+            Self::Portable(x) => cold(|| x.squeeze_blocks_x4(out)),
         }
     }
 }

@@ -309,6 +309,7 @@ cpu_kernels! {
     impl Backend for Avx2, token Avx2Cpu, fallback Portable {
         const NAME: &'static str = "avx2";
         const WIDE_SHAKE: bool = true;
+        const IDLE_LANE_CARRY: bool = true;
         type Shake128 = ShakeBmi<168>;
         type Shake256 = ShakeBmi<136>;
         type Shake128x4 = Avx2ShakeX4<168>;

@@ -189,6 +189,7 @@ cpu_kernels! {
         const NAME: &'static str = "avx512";
         const WIDE_SHAKE: bool = true;
         const EIGHT_LANE_SHAKE: bool = true;
+        const IDLE_LANE_CARRY: bool = true;
         type Shake128 = Shake<168>;
         type Shake256 = Shake<136>;
         type Shake128x4 = Avx512ShakeX4<168>;

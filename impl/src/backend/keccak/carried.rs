@@ -1,19 +1,22 @@
 //! [`Carried`]: a one-lane SHAKE of a public input that arrives in pieces
 //! (tr = H(pk) in key generation and key import, pk made row by row; c~'
 //! = H(mu || w1Encode(w'1)) in verification, w'1 made row by row), whose
-//! whole blocks ExpandA's eight-lane sponge permutes beside its own states
+//! whole blocks ExpandA's wide sponge permutes with its own states
 //! ([`Carry`]).
 //!
 //! AVX-512's eight-state permutation leaves the scalar units idle: a
 //! scalar permutation run round by round beside it costs it 82 ns more,
 //! where the one-lane sponge's permutation takes 221 (AMD Zen 4;
-//! bench/README.md). Elsewhere the blocks are absorbed as they come.
+//! bench/README.md). A four-lane group of three entries (AVX2, ML-DSA-65's
+//! last two groups) permutes the block in its idle lane, for the cost of
+//! moving the state in and out. Elsewhere the blocks are absorbed as they
+//! come.
 
 use crate::backend::{Carry, Xof};
 
 /// Bytes received and not yet absorbed, at most: two rows of pk (320 bytes
 /// each) and three blocks, what arrives between two of ExpandA's groups of
-/// eight. Beyond it, blocks are absorbed by the one-lane sponge
+/// eight (of four: one row). Beyond it, blocks are absorbed by the one-lane sponge
 /// ([`Carried::extend`]).
 const WAITING: usize = 3 * 136 + 2 * 320;
 
@@ -33,9 +36,9 @@ pub struct Carried<X: Xof> {
 
 impl<X: Xof> Carried<X> {
     /// Nothing absorbed. `carried`: whether a wide sponge will carry the
-    /// blocks (a backend with an eight-state permutation,
-    /// [`Backend::eight_lane_shake`](crate::backend::Backend::eight_lane_shake));
-    /// if not, the input is absorbed as it comes.
+    /// blocks (ExpandA's rows on a backend and parameter set where they
+    /// can, [`rows_carry`](crate::algorithms::sampling::rows_carry)); if
+    /// not, the input is absorbed as it comes.
     #[inline(always)]
     pub fn new(carried: bool) -> Self {
         Carried {

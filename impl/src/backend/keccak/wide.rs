@@ -180,6 +180,40 @@ impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> ShakeX<W,
         self.squeeze_permuting(out, |p, state| p.keccak_f(state))
     }
 
+    /// [`Self::squeeze_blocks`] with state `lane` idle (what it squeezes is
+    /// not used): each permutation permutes `carry`'s next waiting block in
+    /// that lane, the one-lane state moved in before and back out after.
+    /// (x86-64's four-lane sponges use it; NEON's pairs of two do not.)
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub fn squeeze_blocks_carrying_in(
+        &mut self,
+        out: [&mut [u8]; N],
+        lane: usize,
+        carry: &mut impl Carry,
+    ) {
+        let cpu = self.cpu;
+        self.squeeze_permuting(out, |p, state| match carry.next_block() {
+            Some(one) => {
+                // All ones in the lanes kept, zero in `lane`.
+                let keep = cpu.gather(core::array::from_fn(
+                    |k| if k == lane { 0 } else { u64::MAX },
+                ));
+                let mut words = [0u64; N];
+                for (x, &w) in state.iter_mut().zip(one.iter()) {
+                    // x ^ (!keep & (x ^ w)), as in `restart_lane`.
+                    *x = cpu.chi(0, *x, keep, cpu.xor(*x, cpu.splat(w)));
+                }
+                p.keccak_f(state);
+                for (x, w) in state.iter().zip(one.iter_mut()) {
+                    cpu.scatter(*x, &mut words);
+                    *w = words.get(lane).copied().unwrap_or(*w);
+                }
+            }
+            None => p.keccak_f(state),
+        })
+    }
+
     /// [`Self::squeeze_blocks`] with `permute` as each block's permutation.
     #[inline(always)]
     fn squeeze_permuting(
