@@ -153,23 +153,35 @@ fn inverse_butterfly<S: Avx2Ops>(s: S, a: S::V, b: S::V, zeta: Zeta<S::V>) -> (S
     )
 }
 
-/// The len = 4, 2, 1 layers of vectors x = 2p and y = 2p + 1. Shown for x
-/// (y runs in the high 128-bit halves alongside).
+/// The len = 4, 2, 1 layers of vectors x = 2p and y = 2p + 1, one step a
+/// layer, so that the callers can interleave the steps of several pairs:
+/// one pair's three layers are a chain of dependent multiplications, and
+/// the scheduler holds too few instructions to reach the next pair's on
+/// its own. Shown for x (y runs in the high 128-bit halves alongside).
+///
+/// len 4: [x0 x1 x2 x3] with [x4 x5 x6 x7].
 #[inline(always)]
-fn forward_pair<S: Avx2Ops>(s: S, x: S::V, y: S::V, p: usize) -> (S::V, S::V) {
-    // len 4: [x0 x1 x2 x3] with [x4 x5 x6 x7].
+fn forward_len4<S: Avx2Ops>(s: S, x: S::V, y: S::V, p: usize) -> (S::V, S::V) {
     let a = s.permute2x128_si256::<0x20>(x, y);
     let b = s.permute2x128_si256::<0x31>(x, y);
-    let (a, b) = forward_butterfly(s, a, b, zetas(s, &FORWARD_TABLES, 0, p));
-    // len 2: [x0 x1 x4 x5] with [x2 x3 x6 x7].
+    forward_butterfly(s, a, b, zetas(s, &FORWARD_TABLES, 0, p))
+}
+
+/// len 2 (after [`forward_len4`]): [x0 x1 x4 x5] with [x2 x3 x6 x7].
+#[inline(always)]
+fn forward_len2<S: Avx2Ops>(s: S, a: S::V, b: S::V, p: usize) -> (S::V, S::V) {
     let c = s.unpacklo_epi64(a, b);
     let d = s.unpackhi_epi64(a, b);
-    let (c, d) = forward_butterfly(s, c, d, zetas(s, &FORWARD_TABLES, 1, p));
-    // len 1: [x0 x4 x2 x6] with [x1 x5 x3 x7].
+    forward_butterfly(s, c, d, zetas(s, &FORWARD_TABLES, 1, p))
+}
+
+/// len 1 (after [`forward_len2`]): [x0 x4 x2 x6] with [x1 x5 x3 x7]; then
+/// back to [x0 .. x7]: [x0 x1 x4 x5], [x2 x3 x6 x7], then the halves.
+#[inline(always)]
+fn forward_len1<S: Avx2Ops>(s: S, c: S::V, d: S::V, p: usize) -> (S::V, S::V) {
     let e = s.shuffle_ps::<0b10_00_10_00>(c, d);
     let f = s.shuffle_ps::<0b11_01_11_01>(c, d);
     let (e, f) = forward_butterfly(s, e, f, zetas(s, &FORWARD_TABLES, 2, p));
-    // Back to [x0 .. x7]: [x0 x1 x4 x5], [x2 x3 x6 x7], then the halves.
     let lo = s.unpacklo_epi32(e, f);
     let hi = s.unpackhi_epi32(e, f);
     let g = s.unpacklo_epi64(lo, hi);
@@ -180,22 +192,34 @@ fn forward_pair<S: Avx2Ops>(s: S, x: S::V, y: S::V, p: usize) -> (S::V, S::V) {
     )
 }
 
-/// The len = 1, 2, 4 layers of the inverse on vectors x = 2p, y = 2p + 1.
+/// The len = 1, 2, 4 layers of the inverse on vectors x = 2p, y = 2p + 1,
+/// one step a layer (as the forward ones).
+///
+/// len 1: [x0 x2 x4 x6] with [x1 x3 x5 x7].
 #[inline(always)]
-fn inverse_pair<S: Avx2Ops>(s: S, x: S::V, y: S::V, p: usize) -> (S::V, S::V) {
+fn inverse_len1<S: Avx2Ops>(s: S, x: S::V, y: S::V, p: usize) -> (S::V, S::V) {
     let g = s.permute2x128_si256::<0x20>(x, y);
     let h = s.permute2x128_si256::<0x31>(x, y);
-    // len 1: [x0 x2 x4 x6] with [x1 x3 x5 x7].
     let e = s.shuffle_ps::<0b10_00_10_00>(g, h);
     let f = s.shuffle_ps::<0b11_01_11_01>(g, h);
-    let (e, f) = inverse_butterfly(s, e, f, zetas(s, &INVERSE_TABLES, 2, p));
-    // len 2: [x0 x1 x4 x5] with [x2 x3 x6 x7] (via [x0 .. x3], [x4 .. x7]).
+    inverse_butterfly(s, e, f, zetas(s, &INVERSE_TABLES, 2, p))
+}
+
+/// len 2 (after [`inverse_len1`]): [x0 x1 x4 x5] with [x2 x3 x6 x7] (via
+/// [x0 .. x3], [x4 .. x7]).
+#[inline(always)]
+fn inverse_len2<S: Avx2Ops>(s: S, e: S::V, f: S::V, p: usize) -> (S::V, S::V) {
     let lo = s.unpacklo_epi32(e, f);
     let hi = s.unpackhi_epi32(e, f);
     let c = s.unpacklo_epi64(lo, hi);
     let d = s.unpackhi_epi64(lo, hi);
-    let (c, d) = inverse_butterfly(s, c, d, zetas(s, &INVERSE_TABLES, 1, p));
-    // len 4: [x0 x1 x2 x3] with [x4 x5 x6 x7].
+    inverse_butterfly(s, c, d, zetas(s, &INVERSE_TABLES, 1, p))
+}
+
+/// len 4 (after [`inverse_len2`]): [x0 x1 x2 x3] with [x4 x5 x6 x7]; then
+/// back to x, y.
+#[inline(always)]
+fn inverse_len4<S: Avx2Ops>(s: S, c: S::V, d: S::V, p: usize) -> (S::V, S::V) {
     let a = s.unpacklo_epi64(c, d);
     let b = s.unpackhi_epi64(c, d);
     let (a, b) = inverse_butterfly(s, a, b, zetas(s, &INVERSE_TABLES, 0, p));
@@ -207,10 +231,13 @@ fn inverse_pair<S: Avx2Ops>(s: S, x: S::V, y: S::V, p: usize) -> (S::V, S::V) {
 
 /// Forward NTT in place: input |a_i| < q, output |a_i| < 9q.
 ///
-/// Two passes over memory, each running several layers in registers:
+/// Three passes over memory, each running several layers in registers:
 /// (1) len 128, 64, 32 on the eight vectors j, j + 4, .., j + 28 (j < 4);
-/// (2) len 16 and 8 on the four vectors 4b .. 4b + 3, then len 4, 2, 1 on
-/// its two pairs, two blocks b at a time. Every coefficient sees the
+/// (2) len 16 and 8 on the four vectors 4b .. 4b + 3, two blocks b at a
+/// time; (3) len 4, 2, 1 on the pairs, four at a time: (2) and (3) apart,
+/// each iteration's chain of dependent multiplications is two or three
+/// layers deep, not five, which the out-of-order window covers better
+/// than the extra loads and stores cost. Every coefficient sees the
 /// butterflies of Algorithm 41 in its order, with the same zetas.
 #[inline(always)]
 pub fn ntt<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
@@ -285,11 +312,46 @@ pub fn ntt<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
         (q0, q1) = forward_butterfly(s, q0, q1, splat(s, ZETAS_MONT[16 + 2 * e]));
         (r2, r3) = forward_butterfly(s, r2, r3, splat(s, ZETAS_MONT[17 + 2 * b]));
         (q2, q3) = forward_butterfly(s, q2, q3, splat(s, ZETAS_MONT[17 + 2 * e]));
-        // len 4, 2, 1 on the pairs 2b and 2b + 1.
-        (r0, r1) = forward_pair(s, r0, r1, 2 * b);
-        (q0, q1) = forward_pair(s, q0, q1, 2 * e);
-        (r2, r3) = forward_pair(s, r2, r3, 2 * b + 1);
-        (q2, q3) = forward_pair(s, q2, q3, 2 * e + 1);
+        s.store(c, v, r0);
+        s.store(c, v + 1, r1);
+        s.store(c, v + 2, r2);
+        s.store(c, v + 3, r3);
+        s.store(c, w, q0);
+        s.store(c, w + 1, q1);
+        s.store(c, w + 2, q2);
+        s.store(c, w + 3, q3);
+    }
+    // len 4, 2, 1 on the pairs 4h .. 4h + 3 (vectors 8h .. 8h + 7), a
+    // layer of all four at a time: a pass of its own, so that each
+    // iteration's chain of dependent multiplications is three layers deep
+    // rather than five (the loads and stores of the extra pass cost less).
+    for h in 0..4 {
+        let (b, e) = (2 * h, 2 * h + 1);
+        let (v, w) = (4 * b, 4 * e);
+        let (mut r0, mut r1, mut r2, mut r3) = (
+            s.load(c, v),
+            s.load(c, v + 1),
+            s.load(c, v + 2),
+            s.load(c, v + 3),
+        );
+        let (mut q0, mut q1, mut q2, mut q3) = (
+            s.load(c, w),
+            s.load(c, w + 1),
+            s.load(c, w + 2),
+            s.load(c, w + 3),
+        );
+        (r0, r1) = forward_len4(s, r0, r1, 2 * b);
+        (q0, q1) = forward_len4(s, q0, q1, 2 * e);
+        (r2, r3) = forward_len4(s, r2, r3, 2 * b + 1);
+        (q2, q3) = forward_len4(s, q2, q3, 2 * e + 1);
+        (r0, r1) = forward_len2(s, r0, r1, 2 * b);
+        (q0, q1) = forward_len2(s, q0, q1, 2 * e);
+        (r2, r3) = forward_len2(s, r2, r3, 2 * b + 1);
+        (q2, q3) = forward_len2(s, q2, q3, 2 * e + 1);
+        (r0, r1) = forward_len1(s, r0, r1, 2 * b);
+        (q0, q1) = forward_len1(s, q0, q1, 2 * e);
+        (r2, r3) = forward_len1(s, r2, r3, 2 * b + 1);
+        (q2, q3) = forward_len1(s, q2, q3, 2 * e + 1);
         s.store(c, v, r0);
         s.store(c, v + 1, r1);
         s.store(c, v + 2, r2);
@@ -314,20 +376,31 @@ fn last<S: Avx2Ops>(s: S, x: S::V, y: S::V, f: (S::V, S::V), fz: (S::V, S::V)) -
 
 /// Inverse NTT times 2^32 in place: input |a_i| < q, output |a_i| <= q.
 ///
-/// The forward passes reversed: (1) len 1, 2, 4 on the pairs, then len 8
-/// and 16, on the four vectors 4b .. 4b + 3, two blocks at a time; (2) len
-/// 32, 64 and the final len 128 with the factors INV_NTT_FACTOR (times zeta
-/// for the differences) on the vectors j, j + 4, .., j + 28.
+/// Two passes: (1) len 1, 2, 4 on the pairs (a layer of four pairs at a
+/// time), then len 8 and 16, on the four vectors 4b .. 4b + 3, two blocks
+/// at a time; (2) len 32, 64 and the final len 128 with the factors
+/// INV_NTT_FACTOR (times zeta for the differences) on the vectors j, j +
+/// 4, .., j + 28. (A pass of its own for the pairs, as in `ntt`, measured
+/// no faster here.)
 #[inline(always)]
 pub fn invntt_tomont<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
     // Blocks b and e = b + 1 together, interleaved, as in `ntt`.
     for h in 0..4 {
         let (b, e) = (2 * h, 2 * h + 1);
         let (v, w) = (4 * b, 4 * e);
-        let (mut r0, mut r1) = inverse_pair(s, s.load(c, v), s.load(c, v + 1), 2 * b);
-        let (mut q0, mut q1) = inverse_pair(s, s.load(c, w), s.load(c, w + 1), 2 * e);
-        let (mut r2, mut r3) = inverse_pair(s, s.load(c, v + 2), s.load(c, v + 3), 2 * b + 1);
-        let (mut q2, mut q3) = inverse_pair(s, s.load(c, w + 2), s.load(c, w + 3), 2 * e + 1);
+        // len 1, 2, 4 on the four pairs, a layer of all four at a time.
+        let (mut r0, mut r1) = inverse_len1(s, s.load(c, v), s.load(c, v + 1), 2 * b);
+        let (mut q0, mut q1) = inverse_len1(s, s.load(c, w), s.load(c, w + 1), 2 * e);
+        let (mut r2, mut r3) = inverse_len1(s, s.load(c, v + 2), s.load(c, v + 3), 2 * b + 1);
+        let (mut q2, mut q3) = inverse_len1(s, s.load(c, w + 2), s.load(c, w + 3), 2 * e + 1);
+        (r0, r1) = inverse_len2(s, r0, r1, 2 * b);
+        (q0, q1) = inverse_len2(s, q0, q1, 2 * e);
+        (r2, r3) = inverse_len2(s, r2, r3, 2 * b + 1);
+        (q2, q3) = inverse_len2(s, q2, q3, 2 * e + 1);
+        (r0, r1) = inverse_len4(s, r0, r1, 2 * b);
+        (q0, q1) = inverse_len4(s, q0, q1, 2 * e);
+        (r2, r3) = inverse_len4(s, r2, r3, 2 * b + 1);
+        (q2, q3) = inverse_len4(s, q2, q3, 2 * e + 1);
         // len 8: blocks 2b, 2b + 1: -zeta_{31 - 2b}, -zeta_{30 - 2b}.
         (r0, r1) = inverse_butterfly(s, r0, r1, splat(s, -ZETAS_MONT[31 - 2 * b]));
         (q0, q1) = inverse_butterfly(s, q0, q1, splat(s, -ZETAS_MONT[31 - 2 * e]));
