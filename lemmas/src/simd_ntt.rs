@@ -24,7 +24,8 @@
 //! a in [0, q) (ExpandA) and |b| < 9q (NTT outputs), the interval run of
 //! `pointwise_acc` shows every 64-bit sum exact (no wrap) and within
 //! 2^31 q, where the z3 lemma `dot_finish` / `DotAcc::reduce` =
-//! `montgomery_reduce` gives r 2^32 = sum (mod q) and |r| <= q.
+//! `montgomery_reduce` gives r 2^32 = sum (mod q) and |r| <= q; on AVX2
+//! also with verification's term x o y (|x|, |y| < 9q) subtracted.
 
 use crate::Lemma;
 use crate::avx2_model::Avx2Model;
@@ -49,16 +50,26 @@ fn neon_invntt(a: &mut [I32; N]) {
 }
 
 /// The pointwise accumulation of `l` terms with a_j in `a` and b_j in `b`
-/// on the interval model: every vector of the polynomial.
-fn accumulate(l: usize, a: I32, b: I32, isa: &str) -> Result<String, String> {
+/// on the interval model, less the product of x in `minus.0` and y in
+/// `minus.1` where given (AVX2's form for verification's row): every
+/// vector of the polynomial.
+fn accumulate(
+    l: usize,
+    a: I32,
+    b: I32,
+    minus: Option<(I32, I32)>,
+    isa: &str,
+) -> Result<String, String> {
     interval::reset();
     let xs = vec![[a; N]; l];
     let ys = vec![[b; N]; l];
+    let minus = minus.map(|(u, v)| ([u; N], [v; N]));
     let mut worst = 0;
     let largest = |lanes: &[I32]| lanes.iter().map(|v| v.magnitude()).max().unwrap_or(0);
     if isa == "avx2" {
+        let minus = minus.as_ref().map(|(u, v)| (u, v));
         for i in 0..N / 8 {
-            let r = x::pointwise_acc(Avx2Model::<I32>::new(), &xs, &ys, i).d();
+            let r = x::pointwise_acc(Avx2Model::<I32>::new(), &xs, &ys, minus, i).d();
             worst = worst.max(largest(&r));
         }
     } else {
@@ -127,7 +138,35 @@ pub fn all() -> Vec<Lemma> {
                 "interval",
                 "a in [0, q), |b| < 9q (model)",
                 name,
-                || accumulate(l, I32::new(0, q - 1), I32::new(-9 * q + 1, 9 * q - 1), name),
+                || {
+                    accumulate(
+                        l,
+                        I32::new(0, q - 1),
+                        I32::new(-9 * q + 1, 9 * q - 1),
+                        None,
+                        name,
+                    )
+                },
+            ));
+        }
+        // AVX2's verification row also subtracts NTT(c) o NTT(t1 2^d), two
+        // NTT outputs, in the same sums (`pointwise_acc_sub_montgomery`).
+        for l in [4, 5, 7].into_iter().filter(|_| name == "avx2") {
+            out.push(Lemma::run(
+                format!("pointwise_acc less x o y, l = {l}: exact sums"),
+                "interval",
+                "a in [0, q), |b|, |x|, |y| < 9q (model)",
+                name,
+                || {
+                    let ntt_out = I32::new(-9 * q + 1, 9 * q - 1);
+                    accumulate(
+                        l,
+                        I32::new(0, q - 1),
+                        ntt_out,
+                        Some((ntt_out, ntt_out)),
+                        name,
+                    )
+                },
             ));
         }
         out.push(Lemma::run(
@@ -137,7 +176,7 @@ pub fn all() -> Vec<Lemma> {
             name,
             || {
                 let any = I32::new(i32::MIN as i64, i32::MAX as i64);
-                let run = accumulate(4, I32::new(0, q - 1), any, name);
+                let run = accumulate(4, I32::new(0, q - 1), any, None, name);
                 caught(run, "the interval run accepted sums over 2^31 q")
             },
         ));

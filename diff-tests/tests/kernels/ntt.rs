@@ -1,5 +1,6 @@
 //! The NTT kernels against the spec's Algorithms 41, 42, 45 and 49:
 //! `ntt`, `invntt_tomont`, `pointwise_montgomery`, `pointwise_acc_montgomery`,
+//! `pointwise_acc_sub_montgomery`,
 //! and the scalar `montgomery_reduce`, on random inputs and on edge values,
 //! each inside its documented precondition and checked against its
 //! documented output range.
@@ -148,6 +149,46 @@ fn check_pointwise_acc_montgomery<B: Backend>(
     Ok(())
 }
 
+/// pointwise_acc_sub_montgomery, the last term of `a`, `b` as x, y: with
+/// sum_j |a_j,i b_j,i| + |x_i y_i| <= 2^31 q, c = (sum_j a_j o b_j - x o y)
+/// 2^-32 with |c_i| <= q.
+fn check_pointwise_acc_sub_montgomery<B: Backend>(
+    a: &[Coeffs],
+    b: &[Coeffs],
+) -> Result<(), TestCaseError> {
+    let (Some((x, a)), Some((y, b))) = (a.split_last(), b.split_last()) else {
+        return Ok(());
+    };
+    let pa: Vec<Poly> = a.iter().map(poly).collect();
+    let pb: Vec<Poly> = b.iter().map(poly).collect();
+    let mut c = Poly::from_coeffs([-0x5A5A5A5; N]);
+    B::pointwise_acc_sub_montgomery(&mut c, &pa, &pb, &poly(x), &poly(y));
+    let mut sum = [0i32; N];
+    for (u, v) in a.iter().zip(b) {
+        sum = spec::add_ntt(&sum, &spec::multiply_ntt(&mod_q(u), &mod_q(v)));
+    }
+    let xy = spec::multiply_ntt(&mod_q(x), &mod_q(y));
+    let expected: Coeffs =
+        core::array::from_fn(|i| mod_q64((sum[i] as i64 - xy[i] as i64) * MONT_INV));
+    for i in 0..N {
+        prop_assert!(
+            c.coeffs[i].abs() <= Q,
+            "{}: pointwise_acc_sub_montgomery output [{}] = {} outside [-q, q]",
+            B::NAME,
+            i,
+            c.coeffs[i]
+        );
+    }
+    prop_assert_eq!(
+        mod_q(&c.coeffs),
+        expected,
+        "{}: pointwise_acc_sub_montgomery ({} terms and x o y)",
+        B::NAME,
+        a.len()
+    );
+    Ok(())
+}
+
 /// Pairs (a, b) with |a b| <= 2^31 q: a anywhere in i32, b within the bound
 /// a leaves; or both as the algorithms use them (< 9q and < q).
 fn product_pair() -> impl Strategy<Value = (i32, i32)> {
@@ -221,6 +262,11 @@ proptest! {
     #[test]
     fn pointwise_acc_montgomery_matches_spec((a, b) in acc_terms()) {
         for_each_backend!(check_pointwise_acc_montgomery(&a, &b));
+    }
+
+    #[test]
+    fn pointwise_acc_sub_montgomery_matches_spec((a, b) in acc_terms()) {
+        for_each_backend!(check_pointwise_acc_sub_montgomery(&a, &b));
     }
 
     /// The scalar MontgomeryReduce of the portable backend against the

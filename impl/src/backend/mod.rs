@@ -226,6 +226,18 @@ impl<X: XofX4> XofX8 for PairX4<X> {
     }
 }
 
+/// [`Backend::pointwise_acc_sub_montgomery`] in the kernels it combines:
+/// the sum, the product x o y, their difference, reduce32 (|c_i| <= 2q
+/// into |c_i| < q).
+#[inline(always)]
+pub fn pointwise_acc_steps<B: Backend>(c: &mut Poly, a: &[Poly], b: &[Poly], x: &Poly, y: &Poly) {
+    let mut xy = Poly::ZERO;
+    B::pointwise_acc_montgomery(c, a, b);
+    B::pointwise_montgomery(&mut xy, x, y);
+    B::sub(c, &xy);
+    B::reduce32(c);
+}
+
 /// The kernels an ML-DSA backend provides. All functions are constant time
 /// in the polynomial coefficients unless documented otherwise (rejection
 /// sampling reads public SHAKE output).
@@ -287,6 +299,15 @@ pub trait Backend: Copy + 'static {
     /// c = sum_j a_j o b_j * 2^-32. Requires sum_j |a_j,i * b_j,i| <= 2^31 q;
     /// output |c_i| <= q.
     fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]);
+    /// c = (sum_j a_j o b_j - x o y) * 2^-32: a row of Verify's A_hat o
+    /// NTT(z) - NTT(c) o NTT(t1 2^d), before its inverse NTT. Requires
+    /// sum_j |a_j,i * b_j,i| + |x_i * y_i| <= 2^31 q; output |c_i| <= q.
+    /// By default [`pointwise_acc_steps`]; AVX2 adds the products of x and
+    /// -y to its exact sums before their one reduction.
+    #[inline(always)]
+    fn pointwise_acc_sub_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly], x: &Poly, y: &Poly) {
+        pointwise_acc_steps::<Self>(c, a, b, x, y)
+    }
     /// a += b, no reduction.
     fn add(a: &mut Poly, b: &Poly);
     /// a -= b, no reduction.

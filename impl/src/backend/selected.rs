@@ -321,6 +321,7 @@ impl Backend for Selected {
         fn invntt_tomont(a: &mut Poly);
         fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly);
         fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]);
+        fn pointwise_acc_sub_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly], x: &Poly, y: &Poly);
         fn add(a: &mut Poly, b: &Poly);
         fn sub(a: &mut Poly, b: &Poly);
         fn shift_left_d(a: &mut Poly);

@@ -100,16 +100,31 @@ fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
 #[inline(never)]
 #[target_feature(enable = "avx2")]
 fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
+    sum_products(c, a, b, None)
+}
+
+/// c = (sum_j a_j o b_j - x o y) * 2^-32: the products of x and -y in the
+/// same exact sums.
+#[inline(never)]
+#[target_feature(enable = "avx2")]
+fn pointwise_acc_sub(c: &mut Poly, a: &[Poly], b: &[Poly], x: &Poly, y: &Poly) {
+    sum_products(c, a, b, Some((x, y)))
+}
+
+/// The two above (`minus` is a constant in each, once inlined).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn sum_products(c: &mut Poly, a: &[Poly], b: &[Poly], minus: Option<(&Poly, &Poly)>) {
     // The parameter sets' lengths l (4, 5, 7) as arrays: the sum over the
     // l products unrolls. Other lengths loop over the slices.
     if let (Ok(a), Ok(b)) = (<&[Poly; 4]>::try_from(a), <&[Poly; 4]>::try_from(b)) {
-        pointwise_acc_of(c, a, b)
+        pointwise_acc_of(c, a, b, minus)
     } else if let (Ok(a), Ok(b)) = (<&[Poly; 5]>::try_from(a), <&[Poly; 5]>::try_from(b)) {
-        pointwise_acc_of(c, a, b)
+        pointwise_acc_of(c, a, b, minus)
     } else if let (Ok(a), Ok(b)) = (<&[Poly; 7]>::try_from(a), <&[Poly; 7]>::try_from(b)) {
-        pointwise_acc_of(c, a, b)
+        pointwise_acc_of(c, a, b, minus)
     } else {
-        pointwise_acc_of(c, a, b)
+        pointwise_acc_of(c, a, b, minus)
     }
 }
 
@@ -117,11 +132,16 @@ fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
 /// known where this is compiled) or a slice.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn pointwise_acc_of<A: AsRef<[Poly]> + ?Sized>(c: &mut Poly, a: &A, b: &A) {
+fn pointwise_acc_of<A: AsRef<[Poly]> + ?Sized>(
+    c: &mut Poly,
+    a: &A,
+    b: &A,
+    minus: Option<(&Poly, &Poly)>,
+) {
     let (a, b) = (a.as_ref(), b.as_ref());
     let s = Isa::new();
     for i in 0..32 {
-        store(&mut c.coeffs, i, kernels::pointwise_acc(s, a, b, i));
+        store(&mut c.coeffs, i, kernels::pointwise_acc(s, a, b, minus, i));
     }
 }
 
@@ -322,6 +342,8 @@ cpu_kernels! {
     fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly) => unsafe |t| pointwise(c, a, b);
     fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly])
         => unsafe |t| pointwise_acc(c, a, b);
+    fn pointwise_acc_sub_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly], x: &Poly, y: &Poly)
+        => unsafe |t| pointwise_acc_sub(c, a, b, x, y);
     fn add(a: &mut Poly, b: &Poly) => unsafe |t| add_poly(a, b);
     fn sub(a: &mut Poly, b: &Poly) => unsafe |t| sub_poly(a, b);
     fn shift_left_d(a: &mut Poly) => unsafe |t| shift_left_d_poly(a);

@@ -202,6 +202,8 @@ cpu_kernels! {
     fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly) => unsafe |t| pointwise(c, a, b);
     fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly])
         => unsafe |t| pointwise_acc(c, a, b);
+    fn pointwise_acc_sub_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly], x: &Poly, y: &Poly)
+        => safe |t| crate::backend::pointwise_acc_steps::<Avx512>(c, a, b, x, y);
     fn add(a: &mut Poly, b: &Poly) => unsafe |t| add_poly(a, b);
     fn sub(a: &mut Poly, b: &Poly) => unsafe |t| sub_poly(a, b);
     fn shift_left_d(a: &mut Poly) => unsafe |t| shift_left_d_poly(a);

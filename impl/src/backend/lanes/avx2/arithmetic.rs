@@ -86,13 +86,24 @@ pub fn dot_finish<S: Avx2Ops>(s: S, (even, sum_odd): (S::V, S::V)) -> S::V {
     finish(s, even, sum_odd, t_even, t_odd)
 }
 
-/// sum_j a_j o b_j * 2^-32 on vector i of the polynomials: exact 64-bit sums, one reduction per lane. Requires
-/// |sum| <= 2^31 q per lane.
+/// (sum_j a_j o b_j - x o y) * 2^-32 on vector i of the polynomials, the
+/// term x o y where `minus` is (x, y): exact 64-bit sums, one reduction per
+/// lane. Requires |sum| <= 2^31 q per lane.
 #[inline(always)]
-pub fn pointwise_acc<S: Avx2Ops, P: Coeffs<S::Lane>>(s: S, a: &[P], b: &[P], i: usize) -> S::V {
+pub fn pointwise_acc<S: Avx2Ops, P: Coeffs<S::Lane>>(
+    s: S,
+    a: &[P],
+    b: &[P],
+    minus: Option<(&P, &P)>,
+    i: usize,
+) -> S::V {
     let mut acc = (s.setzero_si256(), s.setzero_si256());
     for (x, y) in a.iter().zip(b) {
         acc = dot_step(s, acc, s.load(x.coeffs(), i), s.load(y.coeffs(), i));
+    }
+    if let Some((x, y)) = minus {
+        let minus_x = s.sub_epi32(s.setzero_si256(), s.load(x.coeffs(), i));
+        acc = dot_step(s, acc, minus_x, s.load(y.coeffs(), i));
     }
     dot_finish(s, acc)
 }
