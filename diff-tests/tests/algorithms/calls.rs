@@ -37,6 +37,11 @@ pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly)
 }
 
 #[inline(never)]
+pub fn sample_in_ball_public<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly) {
+    sampling::sample_in_ball_public::<P, B>(c_tilde, c)
+}
+
+#[inline(never)]
 pub fn pk_encode<P: ParameterSet, B: Backend>(rho: &[u8; 32], t1: &P::VecK, pk: &mut [u8]) {
     key_sig_packing::pk_encode::<P, B>(rho, t1, pk)
 }

@@ -4,7 +4,7 @@
 //! 65535, and the spec's kappa beyond 65535 keeping its low 16 bits) and
 //! SampleInBall.
 
-use crate::calls::{expand_a, expand_mask, expand_s, sample_in_ball};
+use crate::calls::{expand_a, expand_mask, expand_s, sample_in_ball, sample_in_ball_public};
 use crate::common::*;
 use mldsa::backend::Backend;
 use mldsa::params::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, PolyMatrix, PolyVec};
@@ -73,23 +73,32 @@ fn check_expand_mask<P: ParameterSet, B: Backend>(
     Ok(())
 }
 
-/// SampleInBall(c~): the spec's challenge (-1 written q - 1 there), with
-/// exactly tau coefficients in {-1, 1} and the rest 0.
+/// SampleInBall(c~), both forms (signing's constant-time swaps and
+/// verification's direct ones): the spec's challenge (-1 written q - 1
+/// there), with exactly tau coefficients in {-1, 1} and the rest 0.
 fn check_sample_in_ball<P: ParameterSet, B: Backend>(seed: &[u8]) -> Result<(), TestCaseError> {
     let params = spec_params::<P>();
     let c_tilde = &seed[..P::C_TILDE_LEN];
-    let mut c = Poly::from_coeffs([7; N]);
-    sample_in_ball::<P, B>(c_tilde, &mut c);
     let expected = spec::sample_in_ball(c_tilde, params.tau());
-    prop_assert_eq!(
-        mod_q(&c.coeffs),
-        expected,
-        "{} {}: SampleInBall",
-        B::NAME,
-        P::NAME
-    );
-    prop_assert!(c.coeffs.iter().all(|&x| (-1..=1).contains(&x)));
-    prop_assert_eq!(c.coeffs.iter().filter(|&&x| x != 0).count(), P::TAU);
+    type Form = fn(&[u8], &mut Poly);
+    let forms: [(&str, Form); 2] = [
+        ("SampleInBall", sample_in_ball::<P, B>),
+        ("SampleInBall, public c~", sample_in_ball_public::<P, B>),
+    ];
+    for (form, sample) in forms {
+        let mut c = Poly::from_coeffs([7; N]);
+        sample(c_tilde, &mut c);
+        prop_assert_eq!(
+            mod_q(&c.coeffs),
+            expected,
+            "{} {}: {}",
+            B::NAME,
+            P::NAME,
+            form
+        );
+        prop_assert!(c.coeffs.iter().all(|&x| (-1..=1).contains(&x)));
+        prop_assert_eq!(c.coeffs.iter().filter(|&&x| x != 0).count(), P::TAU);
+    }
     Ok(())
 }
 

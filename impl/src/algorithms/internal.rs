@@ -8,7 +8,9 @@ use super::hash::h_shake256_into;
 use super::key_sig_packing::{SkLayout, pack_eta, pack_t0, sig_decode, sig_encode};
 use super::keys::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
 use super::matrix::{ExpandInto, MatrixSource, Streamed, t_row};
-use super::sampling::{MaskStream, expand_mask, expand_s, ntt_vec, rows_carry, sample_in_ball};
+use super::sampling::{
+    MaskStream, expand_mask, expand_s, ntt_vec, rows_carry, sample_in_ball, sample_in_ball_public,
+};
 use crate::backend::keccak::Carried;
 use crate::backend::{Backend, Xof};
 use crate::ct;
@@ -597,7 +599,7 @@ pub fn verify_internal<P: ParameterSet, B: Backend>(
     }
     let c_tilde = &sig[..P::C_TILDE_LEN];
     let mut c_hat = Poly::ZERO;
-    sample_in_ball::<P, B>(c_tilde, &mut c_hat);
+    sample_in_ball_public::<P, B>(c_tilde, &mut c_hat);
     B::ntt(&mut c_hat);
     ntt_vec::<P::VecL, B>(&mut z);
     let mut rows = Streamed::<P>::new();

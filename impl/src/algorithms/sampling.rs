@@ -808,6 +808,44 @@ impl Drop for MaskStream {
 /// from c~. Coefficients are -1, 0 or 1.
 #[inline(never)]
 pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly) {
+    let mut js = [0u8; 64];
+    let signs = ball_positions::<P, B>(c_tilde, &mut js);
+    // c_i <- c_j; c_j <- (-1)^sign for each i, on c as bytes (a quarter of
+    // the vectors to touch): in the iterations Sign_internal rejects, c~
+    // and so the j's stay secret, so the swaps may not index memory or
+    // branch by them (`Backend::ball_swaps`). Which bytes were rejected
+    // in `ball_positions` reveals only those bytes.
+    let mut ball = [0i8; N];
+    B::ball_swaps(&mut ball, &js[..P::TAU], signs);
+    for (x, &b) in c.coeffs.iter_mut().zip(ball.iter()) {
+        *x = b as i32;
+    }
+    ball.as_mut_slice().zeroize();
+    js.as_mut_slice().zeroize();
+}
+
+/// [`sample_in_ball`] for a public c~ (verification's, from the
+/// signature): the swaps of lines 7 and 8 made as written, indexing c by
+/// the j's.
+#[inline(never)]
+pub fn sample_in_ball_public<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly) {
+    let mut js = [0u8; 64];
+    let signs = ball_positions::<P, B>(c_tilde, &mut js);
+    c.coeffs = [0; N];
+    for (k, &j) in js[..P::TAU].iter().enumerate() {
+        // i = 256 - tau + k; j <= i (a u8 indexes the 256 coefficients).
+        let j = usize::from(j);
+        if let Some(&c_j) = c.coeffs.get(j) {
+            c.coeffs[(N - P::TAU + k) % N] = c_j;
+            c.coeffs[j] = 1 - 2 * ((signs >> k) & 1) as i32;
+        }
+    }
+}
+
+/// Lines 1 to 6 of SampleInBall: the 64 sign bits (H(c~)'s first 8 bytes)
+/// returned, and the j of each i from 256 - tau in `js[..tau]`.
+#[inline(always)]
+fn ball_positions<P: ParameterSet, B: Backend>(c_tilde: &[u8], js: &mut [u8; 64]) -> u64 {
     let mut xof = B::Shake256::new();
     xof.absorb(c_tilde);
     // The first block holds the 8 sign bytes and the first candidates:
@@ -819,9 +857,6 @@ pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly)
     signs_bytes.copy_from_slice(&block[..8]);
     let signs = u64::from_le_bytes(signs_bytes);
     signs_bytes.zeroize();
-    // The j of each i from 256 - tau (lines 4 to 6), then the swaps
-    // (lines 7 and 8) all at once.
-    let mut js = [0u8; 64];
     const { assert!(P::TAU <= 64) };
     let mut pos = 8;
     for (k, i) in ((N - P::TAU)..N).enumerate() {
@@ -842,19 +877,8 @@ pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly)
         };
         js[k] = j;
     }
-    // c_i <- c_j; c_j <- (-1)^sign for each i, on c as bytes (a quarter of
-    // the vectors to touch): in the iterations Sign_internal rejects, c~
-    // and so the j's stay secret, so the swaps may not index memory or
-    // branch by them (`Backend::ball_swaps`). Which bytes were rejected
-    // above reveals only those bytes.
-    let mut ball = [0i8; N];
-    B::ball_swaps(&mut ball, &js[..P::TAU], signs);
-    for (x, &b) in c.coeffs.iter_mut().zip(ball.iter()) {
-        *x = b as i32;
-    }
-    ball.as_mut_slice().zeroize();
     block.as_mut_slice().zeroize();
-    js.as_mut_slice().zeroize();
+    signs
 }
 
 /// Every entry of a vector through the backend's NTT.
