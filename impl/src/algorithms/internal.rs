@@ -621,7 +621,8 @@ pub fn verify_internal<P: ParameterSet, B: Backend>(
         B::ntt(&mut t1);
         B::pointwise_acc_sub_montgomery(&mut w, row.as_ref(), z.as_ref(), &c_hat, &t1);
         B::invntt_tomont(&mut w);
-        B::freeze(&mut w);
+        // Into [0, q) for UseHint: the inverse NTT's output is in (-q, q).
+        B::caddq(&mut w);
         // w'1 <- UseHint(h, w'_approx), packed row by row (w1Encode)
         B::use_hint::<P::Gamma2>(&mut t1, &h_vec.as_ref()[i], &w);
         let w1_i = &mut w1_row[..w1_bytes_per_poly];

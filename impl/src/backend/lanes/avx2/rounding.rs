@@ -13,19 +13,31 @@ pub fn power2round<S: LaneOps>(s: S, a: S::V) -> (S::V, S::V) {
     (a1, a0)
 }
 
-/// Decompose for a in [0, q): (HighBits, LowBits) for gamma2 `G`.
+/// Decompose's HighBits of a in [0, q) before its wrap: in [0, m], m = (q
+/// - 1) / (2 gamma2), where m stands for HighBits 0 (a > q - 1 - gamma2).
 #[inline(always)]
-pub fn decompose<S: LaneOps, G: Gamma2>(s: S, a: S::V) -> (S::V, S::V) {
+fn high_bits_unwrapped<S: LaneOps, G: Gamma2>(s: S, a: S::V) -> S::V {
     let b = s.srai_epi32::<7>(s.add_epi32(a, s.set1_epi32(127)));
-    let a1 = match G::KIND {
+    match G::KIND {
         Gamma2Kind::Q32 => {
             let t = s.mullo_epi32(b, s.set1_epi32(1025));
-            let t = s.srai_epi32::<22>(s.add_epi32(t, s.set1_epi32(1 << 21)));
-            s.and_si256(t, s.set1_epi32(15))
+            s.srai_epi32::<22>(s.add_epi32(t, s.set1_epi32(1 << 21)))
         }
         Gamma2Kind::Q88 => {
             let t = s.mullo_epi32(b, s.set1_epi32(11275));
-            let t = s.srai_epi32::<24>(s.add_epi32(t, s.set1_epi32(1 << 23)));
+            s.srai_epi32::<24>(s.add_epi32(t, s.set1_epi32(1 << 23)))
+        }
+    }
+}
+
+/// Decompose for a in [0, q): (HighBits, LowBits) for gamma2 `G`.
+#[inline(always)]
+pub fn decompose<S: LaneOps, G: Gamma2>(s: S, a: S::V) -> (S::V, S::V) {
+    let t = high_bits_unwrapped::<S, G>(s, a);
+    let a1 = match G::KIND {
+        // t = 16 (only) wraps to 0
+        Gamma2Kind::Q32 => s.and_si256(t, s.set1_epi32(15)),
+        Gamma2Kind::Q88 => {
             // t = 44 (only) wraps to 0
             let over = s.srai_epi32::<31>(s.sub_epi32(s.set1_epi32(43), t));
             s.xor_si256(t, s.and_si256(over, t))
@@ -48,15 +60,20 @@ pub fn make_hint<S: LaneOps, G: Gamma2>(s: S, z: S::V, r: S::V) -> S::V {
     s.andnot_si256(s.cmpeq_epi32(r1, v1), s.set1_epi32(1))
 }
 
-/// UseHint for r in [0, q), h in {0, 1}.
+/// UseHint for r in [0, q), h in {0, 1}. From HighBits before its wrap,
+/// t in [0, m]: r0 > 0 exactly where r - t 2 gamma2 > 0 (at t = m, where
+/// Decompose makes r1 = 0 and r0 = r - q, both are at most 0), and t + 1 or
+/// t - 1 mod m is the result (t = m standing for 0).
 #[inline(always)]
 pub fn use_hint<S: LaneOps, G: Gamma2>(s: S, h: S::V, r: S::V) -> S::V {
     let m = s.set1_epi32(G::M);
-    let (r1, r0) = decompose::<S, G>(s, r);
+    let t = high_bits_unwrapped::<S, G>(s, r);
+    let r0 = s.sub_epi32(r, s.mullo_epi32(t, s.set1_epi32(2 * G::GAMMA2)));
     // delta = h if r0 > 0, else -h
     let positive = s.cmpgt_epi32(r0, s.setzero_si256());
     let delta = s.sub_epi32(s.and_si256(positive, s.add_epi32(h, h)), h);
-    let v = s.add_epi32(r1, delta);
+    // t + delta in [-1, m + 1], into [0, m)
+    let v = s.add_epi32(t, delta);
     let v = s.add_epi32(v, s.and_si256(s.srai_epi32::<31>(v), m));
     let wrap = s.cmpgt_epi32(m, v); // v < m
     s.sub_epi32(v, s.andnot_si256(wrap, m))
