@@ -124,9 +124,9 @@ pub trait Xof: Sized {
 /// the challenge hash in verification) rides on ExpandA's permutations,
 /// beside them on the scalar units they leave idle (AVX-512's eight
 /// states) or in an idle lane (AVX2's four states, in a group of three).
-/// Its input must be public: where the
-/// block is permuted, in the wide sponge's frame, may be outside the stack
-/// an operation scrubs (compact signing expands A above it).
+/// Its input must be public: where the block is permuted, in the wide
+/// sponge's frame, may be outside the stack an operation scrubs (compact
+/// signing expands A above it).
 pub trait Carry {
     /// The state with the next block XORed in, to permute once now; `None`
     /// when no whole block is waiting.
@@ -228,7 +228,8 @@ impl<X: XofX4> XofX8 for PairX4<X> {
 
 /// [`Backend::pointwise_acc_sub_montgomery`] in the kernels it combines:
 /// the sum, the product x o y, their difference, reduce32 (|c_i| <= 2q
-/// into |c_i| < q).
+/// into |c_i| < q). For public operands (verification's): the product's
+/// polynomial is not wiped.
 #[inline(always)]
 pub fn pointwise_acc_steps<B: Backend>(c: &mut Poly, a: &[Poly], b: &[Poly], x: &Poly, y: &Poly) {
     let mut xy = Poly::ZERO;
