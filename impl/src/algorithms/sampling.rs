@@ -41,7 +41,8 @@ const ETA_BLOCKS: usize = 2;
 /// (L = 4, or 8 for ExpandA), held absorbed by the L-lane SHAKE that
 /// `squeeze` squeezes: FIRST bytes of each lane up front, then one block of
 /// RATE bytes at a time until the first `active` lanes have 256
-/// coefficients (the others are idle lanes of a last, partial group).
+/// coefficients (the others are idle lanes of a last, partial group: their
+/// bytes are not sampled, and their polynomials not written).
 /// `sample(coefficients, count, bytes)` is the backend's acceptance kernel:
 /// it appends the accepted candidates of `bytes` and returns the new count
 /// (at most 256); with SECRET the squeezed bytes are zeroized (ExpandS's
@@ -57,15 +58,18 @@ fn rej_poly_lanes<const L: usize, const FIRST: usize, const RATE: usize, const S
 ) {
     const { assert!(FIRST >= RATE) };
     squeeze(buf.each_mut().map(|b| b.as_mut_slice()));
+    // The active lanes only: an idle lane's bytes are not its polynomial's
+    // (a carried sponge's state, [`XofX4::squeeze_blocks_x4_carrying`]).
+    let active = active.min(L);
     let mut ctr = [0usize; L];
-    for lane in 0..L {
+    for lane in 0..active {
         ctr[lane] = sample(&mut *polys[lane], 0, &buf[lane]);
     }
     // The later blocks, one at a time, into the first RATE bytes of the
     // same buffer.
     while ctr[..active].iter().any(|&c| c < N) {
         squeeze(buf.each_mut().map(|b| &mut b[..RATE]));
-        for lane in 0..L {
+        for lane in 0..active {
             ctr[lane] = sample(&mut *polys[lane], ctr[lane], &buf[lane][..RATE]);
         }
     }
