@@ -130,22 +130,28 @@ fn check_pointwise_acc_montgomery<B: Backend>(
         sum = spec::add_ntt(&sum, &spec::multiply_ntt(&mod_q(x), &mod_q(y)));
     }
     let expected: Coeffs = core::array::from_fn(|i| mod_q64(sum[i] as i64 * MONT_INV));
+    let what = format!("pointwise_acc_montgomery (length {})", a.len());
+    check_sum_output::<B>(&c, expected, &what)
+}
+
+/// A Montgomery sum's output `c`: within [-q, q], and equal mod q to
+/// `expected`.
+fn check_sum_output<B: Backend>(
+    c: &Poly,
+    expected: Coeffs,
+    what: &str,
+) -> Result<(), TestCaseError> {
     for i in 0..N {
         prop_assert!(
             c.coeffs[i].abs() <= Q,
-            "{}: pointwise_acc_montgomery output [{}] = {} outside [-q, q]",
+            "{}: {} output [{}] = {} outside [-q, q]",
             B::NAME,
+            what,
             i,
             c.coeffs[i]
         );
     }
-    prop_assert_eq!(
-        mod_q(&c.coeffs),
-        expected,
-        "{}: pointwise_acc_montgomery (length {})",
-        B::NAME,
-        a.len()
-    );
+    prop_assert_eq!(mod_q(&c.coeffs), expected, "{}: {}", B::NAME, what);
     Ok(())
 }
 
@@ -170,23 +176,8 @@ fn check_pointwise_acc_sub_montgomery<B: Backend>(
     let xy = spec::multiply_ntt(&mod_q(x), &mod_q(y));
     let expected: Coeffs =
         core::array::from_fn(|i| mod_q64((sum[i] as i64 - xy[i] as i64) * MONT_INV));
-    for i in 0..N {
-        prop_assert!(
-            c.coeffs[i].abs() <= Q,
-            "{}: pointwise_acc_sub_montgomery output [{}] = {} outside [-q, q]",
-            B::NAME,
-            i,
-            c.coeffs[i]
-        );
-    }
-    prop_assert_eq!(
-        mod_q(&c.coeffs),
-        expected,
-        "{}: pointwise_acc_sub_montgomery ({} terms and x o y)",
-        B::NAME,
-        a.len()
-    );
-    Ok(())
+    let what = format!("pointwise_acc_sub_montgomery ({} terms and x o y)", a.len());
+    check_sum_output::<B>(&c, expected, &what)
 }
 
 /// Pairs (a, b) with |a b| <= 2^31 q: a anywhere in i32, b within the bound

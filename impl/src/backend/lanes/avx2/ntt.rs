@@ -229,6 +229,44 @@ fn inverse_len4<S: Avx2Ops>(s: S, c: S::V, d: S::V, p: usize) -> (S::V, S::V) {
     )
 }
 
+/// Four vectors of a block.
+type Block<V> = (V, V, V, V);
+
+/// Vectors v .. v + 3 of `c`, as named values (LLVM keeps indexed arrays
+/// in memory).
+#[inline(always)]
+fn load_block<S: Avx2Ops>(s: S, c: &[S::Lane; N], v: usize) -> Block<S::V> {
+    (
+        s.load(c, v),
+        s.load(c, v + 1),
+        s.load(c, v + 2),
+        s.load(c, v + 3),
+    )
+}
+
+/// Stores `x` as vectors v .. v + 3 of `c`.
+#[inline(always)]
+fn store_block<S: Avx2Ops>(s: S, c: &mut [S::Lane; N], v: usize, x: Block<S::V>) {
+    s.store(c, v, x.0);
+    s.store(c, v + 1, x.1);
+    s.store(c, v + 2, x.2);
+    s.store(c, v + 3, x.3);
+}
+
+/// One in-vector layer, `$step` (one of `forward_len*`, `inverse_len*`),
+/// on the four pairs of blocks b (vectors `$r`) and e (vectors `$q`), one
+/// after the other. (A macro: a function taking the step as a closure or
+/// `impl Fn` compiled it apart from the target features, 30 times slower.)
+macro_rules! on_pairs {
+    ($step:ident, $s:expr, ($b:expr, $e:expr), ($r0:ident, $r1:ident, $r2:ident, $r3:ident),
+     ($q0:ident, $q1:ident, $q2:ident, $q3:ident)) => {
+        ($r0, $r1) = $step($s, $r0, $r1, 2 * $b);
+        ($q0, $q1) = $step($s, $q0, $q1, 2 * $e);
+        ($r2, $r3) = $step($s, $r2, $r3, 2 * $b + 1);
+        ($q2, $q3) = $step($s, $q2, $q3, 2 * $e + 1);
+    };
+}
+
 /// Forward NTT in place: input |a_i| < q, output |a_i| < 9q.
 ///
 /// Three passes over memory, each running several layers in registers:
@@ -288,18 +326,8 @@ pub fn ntt<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
     for h in 0..4 {
         let (b, e) = (2 * h, 2 * h + 1);
         let (v, w) = (4 * b, 4 * e);
-        let (mut r0, mut r1, mut r2, mut r3) = (
-            s.load(c, v),
-            s.load(c, v + 1),
-            s.load(c, v + 2),
-            s.load(c, v + 3),
-        );
-        let (mut q0, mut q1, mut q2, mut q3) = (
-            s.load(c, w),
-            s.load(c, w + 1),
-            s.load(c, w + 2),
-            s.load(c, w + 3),
-        );
+        let (mut r0, mut r1, mut r2, mut r3) = load_block(s, c, v);
+        let (mut q0, mut q1, mut q2, mut q3) = load_block(s, c, w);
         // len 16 (v with v + 2): block b, zeta_{8 + b}.
         let z = splat(s, ZETAS_MONT[8 + b]);
         let y = splat(s, ZETAS_MONT[8 + e]);
@@ -312,14 +340,8 @@ pub fn ntt<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
         (q0, q1) = forward_butterfly(s, q0, q1, splat(s, ZETAS_MONT[16 + 2 * e]));
         (r2, r3) = forward_butterfly(s, r2, r3, splat(s, ZETAS_MONT[17 + 2 * b]));
         (q2, q3) = forward_butterfly(s, q2, q3, splat(s, ZETAS_MONT[17 + 2 * e]));
-        s.store(c, v, r0);
-        s.store(c, v + 1, r1);
-        s.store(c, v + 2, r2);
-        s.store(c, v + 3, r3);
-        s.store(c, w, q0);
-        s.store(c, w + 1, q1);
-        s.store(c, w + 2, q2);
-        s.store(c, w + 3, q3);
+        store_block(s, c, v, (r0, r1, r2, r3));
+        store_block(s, c, w, (q0, q1, q2, q3));
     }
     // len 4, 2, 1 on the pairs 4h .. 4h + 3 (vectors 8h .. 8h + 7), a
     // layer of all four at a time: a pass of its own, so that each
@@ -328,38 +350,13 @@ pub fn ntt<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
     for h in 0..4 {
         let (b, e) = (2 * h, 2 * h + 1);
         let (v, w) = (4 * b, 4 * e);
-        let (mut r0, mut r1, mut r2, mut r3) = (
-            s.load(c, v),
-            s.load(c, v + 1),
-            s.load(c, v + 2),
-            s.load(c, v + 3),
-        );
-        let (mut q0, mut q1, mut q2, mut q3) = (
-            s.load(c, w),
-            s.load(c, w + 1),
-            s.load(c, w + 2),
-            s.load(c, w + 3),
-        );
-        (r0, r1) = forward_len4(s, r0, r1, 2 * b);
-        (q0, q1) = forward_len4(s, q0, q1, 2 * e);
-        (r2, r3) = forward_len4(s, r2, r3, 2 * b + 1);
-        (q2, q3) = forward_len4(s, q2, q3, 2 * e + 1);
-        (r0, r1) = forward_len2(s, r0, r1, 2 * b);
-        (q0, q1) = forward_len2(s, q0, q1, 2 * e);
-        (r2, r3) = forward_len2(s, r2, r3, 2 * b + 1);
-        (q2, q3) = forward_len2(s, q2, q3, 2 * e + 1);
-        (r0, r1) = forward_len1(s, r0, r1, 2 * b);
-        (q0, q1) = forward_len1(s, q0, q1, 2 * e);
-        (r2, r3) = forward_len1(s, r2, r3, 2 * b + 1);
-        (q2, q3) = forward_len1(s, q2, q3, 2 * e + 1);
-        s.store(c, v, r0);
-        s.store(c, v + 1, r1);
-        s.store(c, v + 2, r2);
-        s.store(c, v + 3, r3);
-        s.store(c, w, q0);
-        s.store(c, w + 1, q1);
-        s.store(c, w + 2, q2);
-        s.store(c, w + 3, q3);
+        let (mut r0, mut r1, mut r2, mut r3) = load_block(s, c, v);
+        let (mut q0, mut q1, mut q2, mut q3) = load_block(s, c, w);
+        on_pairs!(forward_len4, s, (b, e), (r0, r1, r2, r3), (q0, q1, q2, q3));
+        on_pairs!(forward_len2, s, (b, e), (r0, r1, r2, r3), (q0, q1, q2, q3));
+        on_pairs!(forward_len1, s, (b, e), (r0, r1, r2, r3), (q0, q1, q2, q3));
+        store_block(s, c, v, (r0, r1, r2, r3));
+        store_block(s, c, w, (q0, q1, q2, q3));
     }
 }
 
@@ -389,18 +386,11 @@ pub fn invntt_tomont<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
         let (b, e) = (2 * h, 2 * h + 1);
         let (v, w) = (4 * b, 4 * e);
         // len 1, 2, 4 on the four pairs, a layer of all four at a time.
-        let (mut r0, mut r1) = inverse_len1(s, s.load(c, v), s.load(c, v + 1), 2 * b);
-        let (mut q0, mut q1) = inverse_len1(s, s.load(c, w), s.load(c, w + 1), 2 * e);
-        let (mut r2, mut r3) = inverse_len1(s, s.load(c, v + 2), s.load(c, v + 3), 2 * b + 1);
-        let (mut q2, mut q3) = inverse_len1(s, s.load(c, w + 2), s.load(c, w + 3), 2 * e + 1);
-        (r0, r1) = inverse_len2(s, r0, r1, 2 * b);
-        (q0, q1) = inverse_len2(s, q0, q1, 2 * e);
-        (r2, r3) = inverse_len2(s, r2, r3, 2 * b + 1);
-        (q2, q3) = inverse_len2(s, q2, q3, 2 * e + 1);
-        (r0, r1) = inverse_len4(s, r0, r1, 2 * b);
-        (q0, q1) = inverse_len4(s, q0, q1, 2 * e);
-        (r2, r3) = inverse_len4(s, r2, r3, 2 * b + 1);
-        (q2, q3) = inverse_len4(s, q2, q3, 2 * e + 1);
+        let (mut r0, mut r1, mut r2, mut r3) = load_block(s, c, v);
+        let (mut q0, mut q1, mut q2, mut q3) = load_block(s, c, w);
+        on_pairs!(inverse_len1, s, (b, e), (r0, r1, r2, r3), (q0, q1, q2, q3));
+        on_pairs!(inverse_len2, s, (b, e), (r0, r1, r2, r3), (q0, q1, q2, q3));
+        on_pairs!(inverse_len4, s, (b, e), (r0, r1, r2, r3), (q0, q1, q2, q3));
         // len 8: blocks 2b, 2b + 1: -zeta_{31 - 2b}, -zeta_{30 - 2b}.
         (r0, r1) = inverse_butterfly(s, r0, r1, splat(s, -ZETAS_MONT[31 - 2 * b]));
         (q0, q1) = inverse_butterfly(s, q0, q1, splat(s, -ZETAS_MONT[31 - 2 * e]));
@@ -413,14 +403,8 @@ pub fn invntt_tomont<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
         (q0, q2) = inverse_butterfly(s, q0, q2, y);
         (r1, r3) = inverse_butterfly(s, r1, r3, z);
         (q1, q3) = inverse_butterfly(s, q1, q3, y);
-        s.store(c, v, r0);
-        s.store(c, v + 1, r1);
-        s.store(c, v + 2, r2);
-        s.store(c, v + 3, r3);
-        s.store(c, w, q0);
-        s.store(c, w + 1, q1);
-        s.store(c, w + 2, q2);
-        s.store(c, w + 3, q3);
+        store_block(s, c, v, (r0, r1, r2, r3));
+        store_block(s, c, w, (q0, q1, q2, q3));
     }
     let f = broadcast(s, INV_NTT_FACTOR);
     let fz = broadcast(s, INV_NTT_FACTOR_ZETA);
