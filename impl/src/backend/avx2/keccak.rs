@@ -199,4 +199,12 @@ impl Wide<4> for Isa {
         // need; the CPU has AVX2 (an `Isa` exists).
         unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), v) }
     }
+
+    #[inline(always)]
+    fn words_mut(state: &mut [__m256i; 25]) -> &mut [[u64; 4]; 25] {
+        // SAFETY: `__m256i` is 32 bytes of plain data, any bits valid, as
+        // are 4 `u64`s, whose alignment (8) it meets; the borrow is
+        // `state`'s.
+        unsafe { &mut *(state as *mut [__m256i; 25]).cast::<[[u64; 4]; 25]>() }
+    }
 }

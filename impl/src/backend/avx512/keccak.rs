@@ -327,6 +327,14 @@ impl Wide<8> for X8 {
         // the CPU has AVX-512 F (an `X8` exists).
         unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), v) }
     }
+
+    #[inline(always)]
+    fn words_mut(state: &mut [__m512i; 25]) -> &mut [[u64; 8]; 25] {
+        // SAFETY: `__m512i` is 64 bytes of plain data, any bits valid, as
+        // are 8 `u64`s, whose alignment (8) it meets; the borrow is
+        // `state`'s.
+        unsafe { &mut *(state as *mut [__m512i; 25]).cast::<[[u64; 8]; 25]>() }
+    }
 }
 
 /// The AVX-512 backend's eight-lane SHAKE (ExpandA's SHAKE128): eight

@@ -243,6 +243,14 @@ impl Wide<2> for Isa {
         // SAFETY: `dst` is 16 writable bytes; st1 has no alignment need.
         unsafe { vst1q_u8(dst.as_mut_ptr(), bytes) }
     }
+
+    #[inline(always)]
+    fn words_mut(state: &mut [uint64x2_t; 25]) -> &mut [[u64; 2]; 25] {
+        // SAFETY: `uint64x2_t` is 16 bytes of plain data, any bits valid, as
+        // are 2 `u64`s, whose alignment (8) it meets; the borrow is
+        // `state`'s.
+        unsafe { &mut *(state as *mut [uint64x2_t; 25]).cast::<[[u64; 2]; 25]>() }
+    }
 }
 
 /// The SHA3-extension form when the CPU has it.
