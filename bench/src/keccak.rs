@@ -276,6 +276,9 @@ impl Backend for Counting {
     fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
         Portable::power2round(a1, a0, a)
     }
+    fn add_power2round(a1: &mut Poly, a0: &mut Poly, b: &Poly) {
+        Portable::add_power2round(a1, a0, b)
+    }
     fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
         Portable::decompose::<G>(a1, a0, a)
     }

@@ -64,6 +64,23 @@ fn power2round<B: Backend>() -> Result<String, String> {
     })
 }
 
+/// Keygen's t = a0 + b (b = s2_i, |b| <= 4) and Power2Round in one pass,
+/// for every a0 in (-q, q) (the inverse NTT's outputs), b cycling through
+/// -4 ..= 4 along the coefficients.
+fn add_power2round<B: Backend>() -> Result<String, String> {
+    let b = Poly::from_coeffs(core::array::from_fn(|i| (i % 9) as i32 - 4));
+    sweep(-(Q as i64) + 1, Q as i64 - 1, |a| {
+        let (mut a1, mut a0) = (Poly::ZERO, a.clone());
+        B::add_power2round(&mut a1, &mut a0, &b);
+        (0..N)
+            .find(|&i| {
+                let t = (a.coeffs[i] + b.coeffs[i]).rem_euclid(Q);
+                sr::power2round(t) != (a1.coeffs[i], a0.coeffs[i])
+            })
+            .map(|i| a.coeffs[i])
+    })
+}
+
 fn decompose<B: Backend>(gamma2: i32) -> Result<String, String> {
     sweep(0, Q as i64 - 1, |a| {
         let (mut a1, mut a0) = (Poly::ZERO, Poly::ZERO);
@@ -692,6 +709,9 @@ fn for_backend<B: Backend>(out: &mut Vec<Lemma>, reductions: Reductions) {
     };
     let zq = "[0, q)";
     lemma("power2round = Power2Round".into(), zq, &power2round::<B>);
+    let domain = "a0 in (-q, q), b in [-4, 4]";
+    let what = "add_power2round = Power2Round(a+b)".into();
+    lemma(what, domain, &add_power2round::<B>);
     for g in GAMMA2 {
         let g2 = if g == (Q - 1) / 88 {
             "(q-1)/88"

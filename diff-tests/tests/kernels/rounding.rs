@@ -1,5 +1,6 @@
 //! The rounding kernels against the spec's Algorithms 35 to 40 and its
-//! infinity norm: `power2round`, `decompose` (both gamma2), `make_hint`
+//! infinity norm: `power2round` (and `add_power2round`, keygen's sum and
+//! Power2Round in one pass), `decompose` (both gamma2), `make_hint`
 //! (both gamma2, with the count it returns), `use_hint` (h = 0 and 1) and
 //! `exceeds_norm`. Random inputs (proptest; quickcheck for power2round),
 //! and edge values (the exhaustive sweeps of [0, q) are the lemmas').
@@ -15,6 +16,9 @@ use quickcheck::{Arbitrary, Gen, TestResult};
 
 /// exceeds_norm's precondition on the coefficients: |a_i| <= 2^31 - 2^22.
 const NORM_INPUT_MAX: i32 = i32::MAX - (1 << 22) + 1;
+/// reduce32's precondition (so add_power2round's on a0 + b): at most
+/// 2^31 - 2^22 - 1.
+const REDUCE32_MAX: i32 = i32::MAX - (1 << 22);
 /// exceeds_norm's precondition on the bound: bound <= (q-1)/8.
 const NORM_BOUND_MAX: i32 = (Q - 1) / 8;
 
@@ -30,6 +34,25 @@ fn check_power2round<B: Backend>(a: &Coeffs) -> Result<(), TestCaseError> {
             "{}: power2round({})",
             B::NAME,
             x
+        );
+    }
+    Ok(())
+}
+
+/// add_power2round (keygen's t = a0 + b, then Power2Round, in place):
+/// exactly the spec's (r1, r0) of (a0 + b) mod q.
+fn check_add_power2round<B: Backend>(a: &Coeffs, b: &Coeffs) -> Result<(), TestCaseError> {
+    let mut a1 = Poly::from_coeffs([-7; N]);
+    let mut a0 = poly(a);
+    B::add_power2round(&mut a1, &mut a0, &poly(b));
+    for (i, (&x, &y)) in a.iter().zip(b).enumerate() {
+        prop_assert_eq!(
+            (a1.coeffs[i], a0.coeffs[i]),
+            spec::power2round((x + y).rem_euclid(Q)),
+            "{}: add_power2round({}, {})",
+            B::NAME,
+            x,
+            y
         );
     }
     Ok(())
@@ -226,6 +249,19 @@ proptest! {
     #[test]
     fn power2round_matches_spec(a in rounding_coeffs()) {
         for_each_backend!(check_power2round(&a));
+    }
+
+    /// a0 over reduce32's whole domain less b's 4, and the inverse NTT's
+    /// outputs (|a0| < q) that keygen gives it; b as s2 (|b| <= eta).
+    #[test]
+    fn add_power2round_matches_spec(
+        a in prop_oneof![
+            coeffs_with_edges(i32::MIN + 4, REDUCE32_MAX - 4),
+            coeffs_with_edges(-Q + 1, Q - 1),
+        ],
+        b in coeffs(-4, 4),
+    ) {
+        for_each_backend!(check_add_power2round(&a, &b));
     }
 
     #[test]

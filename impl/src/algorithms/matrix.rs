@@ -3,8 +3,6 @@
 //! of t = A_hat s1 + s2 split by Power2Round: shared by key generation
 //! (`internal`) and the expanded key's import check (`keys`).
 
-use zeroize::Zeroize;
-
 use super::sampling::{MatrixRows, expand_a};
 use crate::backend::{Backend, Carry};
 use crate::params::{ParameterSet, PolyVec};
@@ -58,7 +56,7 @@ impl<P: ParameterSet> MatrixSource<P> for ExpandInto<'_, P> {
 }
 
 /// Row i of t = NTT^-1(A_hat o s1_hat) + s2, split by Power2Round into
-/// (t1_i, t0_i).
+/// (t1_i, t0_i): t is made in t0_i, which the caller zeroizes.
 #[inline(always)]
 pub(crate) fn t_row<P: ParameterSet, B: Backend>(
     row: &P::VecL,
@@ -67,11 +65,7 @@ pub(crate) fn t_row<P: ParameterSet, B: Backend>(
     t1_i: &mut Poly,
     t0_i: &mut Poly,
 ) {
-    let mut t = Poly::ZERO;
-    B::pointwise_acc_montgomery(&mut t, row.as_ref(), s1_hat.as_ref());
-    B::invntt_tomont(&mut t);
-    B::add(&mut t, s2_i);
-    B::freeze(&mut t);
-    B::power2round(t1_i, t0_i, &t);
-    t.zeroize();
+    B::pointwise_acc_montgomery(t0_i, row.as_ref(), s1_hat.as_ref());
+    B::invntt_tomont(t0_i);
+    B::add_power2round(t1_i, t0_i, s2_i);
 }

@@ -325,6 +325,11 @@ pub trait Backend: Copy + 'static {
     /// Power2Round (Algorithm 35) on each coefficient: a in [0, q) to
     /// (a1, a0) with a = a1 * 2^d + a0.
     fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly);
+    /// KeyGen_internal's lines 5 and 6 after the inverse NTT, on each
+    /// coefficient, in one pass: t = a0 + b (+ s2) taken to [0, q)
+    /// ([`Backend::freeze`]), then Power2Round(t) into (a1, a0). Requires
+    /// a0_i + b_i <= 2^31 - 2^22 - 1 (reduce32's domain).
+    fn add_power2round(a1: &mut Poly, a0: &mut Poly, b: &Poly);
     /// Decompose (Algorithm 36) on each coefficient: a in [0, q) to
     /// (HighBits, LowBits) for gamma2 `G`.
     fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly);

@@ -329,6 +329,7 @@ impl Backend for Selected {
         fn caddq(a: &mut Poly);
         fn freeze(a: &mut Poly);
         fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly);
+        fn add_power2round(a1: &mut Poly, a0: &mut Poly, b: &Poly);
         fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly);
         fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize;
         fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly);

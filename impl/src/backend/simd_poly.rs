@@ -37,6 +37,17 @@ macro_rules! simd_poly_loops {
             }
         }
 
+        /// (a1, a0) <- f(a0, b), vector by vector.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn split_sum(a1: &mut Poly, a0: &mut Poly, b: &Poly, f: impl Fn($v, $v) -> ($v, $v)) {
+            for i in 0..$count {
+                let (h, l) = f(load(&a0.coeffs, i), load(&b.coeffs, i));
+                store(&mut a1.coeffs, i, h);
+                store(&mut a0.coeffs, i, l);
+            }
+        }
+
         /// (a1, a0) <- f(a), vector by vector.
         #[inline]
         #[target_feature(enable = $feature)]
@@ -105,6 +116,15 @@ macro_rules! lane_poly_kernels {
         fn power2round_poly(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
             let s = $isa;
             split_into(a1, a0, a, |x| lane_kernels::power2round(s, x))
+        }
+
+        #[target_feature(enable = $feature)]
+        fn add_power2round_poly(a1: &mut Poly, a0: &mut Poly, b: &Poly) {
+            let s = $isa;
+            split_sum(a1, a0, b, |x, y| {
+                let t = LaneOps::add_epi32(s, x, y);
+                lane_kernels::power2round(s, lane_kernels::caddq(s, lane_kernels::reduce32(s, t)))
+            })
         }
 
         // Out of line, one copy per Gamma2.

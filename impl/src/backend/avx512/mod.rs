@@ -211,6 +211,8 @@ cpu_kernels! {
     fn caddq(a: &mut Poly) => unsafe |t| caddq_poly(a);
     fn freeze(a: &mut Poly) => unsafe |t| freeze_poly(a);
     fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly) => unsafe |t| power2round_poly(a1, a0, a);
+    fn add_power2round(a1: &mut Poly, a0: &mut Poly, b: &Poly)
+        => unsafe |t| add_power2round_poly(a1, a0, b);
     fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly)
         => unsafe |t| decompose_poly::<G>(a1, a0, a);
     fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize

@@ -135,6 +135,14 @@ fn power2round_poly(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
     split_into(a1, a0, a, |x| kernels::power2round(Isa, x))
 }
 
+#[target_feature(enable = "neon")]
+fn add_power2round_poly(a1: &mut Poly, a0: &mut Poly, b: &Poly) {
+    split_sum(a1, a0, b, |x, y| {
+        let t = kernels::caddq(Isa, kernels::reduce32(Isa, vaddq_s32(x, y)));
+        kernels::power2round(Isa, t)
+    })
+}
+
 #[inline(never)] // one copy per gamma2 would inline into sign otherwise
 #[target_feature(enable = "neon")]
 fn decompose_poly<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
@@ -263,6 +271,11 @@ impl Backend for Neon {
     #[inline(always)]
     fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
         neon!(power2round_poly(a1, a0, a))
+    }
+
+    #[inline(always)]
+    fn add_power2round(a1: &mut Poly, a0: &mut Poly, b: &Poly) {
+        neon!(add_power2round_poly(a1, a0, b))
     }
 
     #[inline(always)]

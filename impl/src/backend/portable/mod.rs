@@ -137,6 +137,12 @@ impl Backend for Portable {
         }
     }
 
+    fn add_power2round(a1: &mut Poly, a0: &mut Poly, b: &Poly) {
+        for i in 0..256 {
+            (a1.coeffs[i], a0.coeffs[i]) = power2round(freeze(a0.coeffs[i] + b.coeffs[i]));
+        }
+    }
+
     fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
         for i in 0..256 {
             (a1.coeffs[i], a0.coeffs[i]) = decompose::<i32, G>(a.coeffs[i]);
