@@ -177,8 +177,8 @@ fn pack_w1_poly<G: Gamma2>(out: &mut [u8], a: &Poly) {
 #[target_feature(enable = "avx2")]
 fn pack_eta_poly<E: Eta>(out: &mut [u8], a: &Poly) {
     let packed = match E::KIND {
-        EtaKind::Two => packing::pack_narrow::<3, true>(out, a, E::ETA),
-        EtaKind::Four => packing::pack_narrow::<4, true>(out, a, E::ETA),
+        EtaKind::Two => packing::pack_eta::<3>(out, a, E::ETA),
+        EtaKind::Four => packing::pack_eta::<4>(out, a, E::ETA),
     };
     if !packed {
         Portable::pack_eta::<E>(out, a)

@@ -237,17 +237,74 @@ fn store_halves_exact(dst: &mut [u8], v: __m256i, half: usize) {
     }
 }
 
-/// Coefficients 32g .. 32g + 32 as bytes in order (each must be < 256).
+/// Coefficients 32g .. 32g + 32 as bytes in order (each must be < 256):
+/// the coefficients themselves, or their fields `base - a` (NEGATE).
 #[inline]
 #[target_feature(enable = "avx2")]
-fn bytes32(a: &Poly, g: usize) -> __m256i {
-    let c = &a.coeffs;
-    let p0 = _mm256_packus_epi32(load(c, 4 * g), load(c, 4 * g + 1));
-    let p1 = _mm256_packus_epi32(load(c, 4 * g + 2), load(c, 4 * g + 3));
+fn bytes32<const NEGATE: bool>(a: &Poly, g: usize, base: __m256i) -> __m256i {
+    let p0 = _mm256_packus_epi32(
+        fields::<NEGATE>(a, 4 * g, base),
+        fields::<NEGATE>(a, 4 * g + 1, base),
+    );
+    let p1 = _mm256_packus_epi32(
+        fields::<NEGATE>(a, 4 * g + 2, base),
+        fields::<NEGATE>(a, 4 * g + 3, base),
+    );
     // packus works per 128-bit half: dword k of the result holds vector
     // k % 4's half k / 4.
     let b = _mm256_packus_epi16(p0, p1);
     _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7))
+}
+
+/// Bytes c_2k + 16 c_2k+1 of the 32 bytes (each < 16) of `b`, in order.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn nibbles(b: __m256i) -> __m128i {
+    let m = _mm256_maddubs_epi16(b, _mm256_set1_epi16(0x1001));
+    _mm256_castsi256_si128(_mm256_permute4x64_epi64::<0b11_10_10_00>(
+        _mm256_packus_epi16(m, m),
+    ))
+}
+
+/// skEncode's BitPack(a, eta, eta) (fields eta - a in [0, 2 eta]), 3 bits
+/// (eta = 2) or 4 (eta = 4), into `out` of 32 * BITS bytes; false (and
+/// nothing written) for another length. 32 coefficients (4 BITS bytes) at
+/// a time as bytes in order ([`bytes32`]), merged by multiply-adds: 4 bits,
+/// pairs of nibbles; 3 bits, pairs (6 bits), pairs of pairs (12 bits in
+/// each 32-bit lane), then the two 32-bit lanes of each 64-bit lane (24
+/// bits, 3 bytes).
+#[inline(never)]
+#[target_feature(enable = "avx2")]
+pub fn pack_eta<const BITS: usize>(out: &mut [u8], a: &Poly, eta: i32) -> bool {
+    const { assert!(BITS == 3 || BITS == 4) };
+    if out.len() != 32 * BITS {
+        return false;
+    }
+    let base = _mm256_set1_epi32(eta);
+    for (g, dst) in out.chunks_exact_mut(4 * BITS).enumerate() {
+        let b = bytes32::<true>(a, g, base);
+        if BITS == 4 {
+            let r = nibbles(b);
+            // SAFETY: `dst` is 16 writable bytes.
+            unsafe { _mm_storeu_si128(dst.as_mut_ptr().cast(), r) };
+        } else {
+            let m = _mm256_maddubs_epi16(b, _mm256_set1_epi16(0x0801));
+            let d = _mm256_madd_epi16(m, _mm256_set1_epi32(0x0040_0001));
+            let e = _mm256_or_si256(d, _mm256_srli_epi64::<20>(d));
+            // Each 64-bit lane's three low bytes: the low half's at bytes
+            // 0 .. 6, the high half's at 6 .. 12, merged by an OR.
+            let spread = _mm256_setr_epi8(
+                0, 1, 2, 8, 9, 10, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, //
+                -1, -1, -1, -1, -1, -1, 0, 1, 2, 8, 9, 10, -1, -1, -1, -1,
+            );
+            let r = _mm256_shuffle_epi8(e, spread);
+            let r = _mm_or_si128(_mm256_castsi256_si128(r), _mm256_extracti128_si256::<1>(r));
+            let (lo, hi) = dst.split_at_mut(8);
+            lo.copy_from_slice(&_mm_cvtsi128_si64(r).to_le_bytes());
+            hi.copy_from_slice(&_mm_extract_epi32::<2>(r).to_le_bytes());
+        }
+    }
+    true
 }
 
 /// SimpleBitPack(w1, m - 1), 4 bits (m = 16) or 6 bits (m = 44),
@@ -260,13 +317,9 @@ pub fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) -> bool {
         return false;
     }
     for g in 0..8 {
-        let b = bytes32(a, g);
+        let b = bytes32::<false>(a, g, _mm256_setzero_si256());
         if G::KIND == Gamma2Kind::Q32 {
-            // c_2k + 16 c_2k+1 in 16-bit lanes, then to bytes in order.
-            let m = _mm256_maddubs_epi16(b, _mm256_set1_epi16(0x1001));
-            let r = _mm256_permute4x64_epi64::<0b11_10_10_00>(_mm256_packus_epi16(m, m));
-            let dst = &mut out[16 * g..16 * g + 16];
-            let r = _mm256_castsi256_si128(r);
+            let (dst, r) = (&mut out[16 * g..16 * g + 16], nibbles(b));
             // SAFETY: `dst` is 16 writable bytes.
             unsafe { _mm_storeu_si128(dst.as_mut_ptr().cast(), r) };
         } else {
@@ -300,11 +353,10 @@ fn fields<const NEGATE: bool>(a: &Poly, i: usize, base: __m256i) -> __m256i {
     if NEGATE { _mm256_sub_epi32(base, c) } else { c }
 }
 
-/// BitPack of fields of BITS bits, 3 <= BITS <= 13 (skEncode's s1 and s2:
-/// BitPack(a, eta, eta), NEGATE with base eta; its t0: base 2^(d-1);
-/// pkEncode's t1: SimpleBitPack, the coefficients themselves), each field
-/// in [0, 2^BITS), into `out` of 32 * BITS bytes. Returns false (and
-/// writes nothing) for another length.
+/// BitPack of fields of BITS bits, 3 <= BITS <= 13 (skEncode's t0:
+/// NEGATE with base 2^(d-1); pkEncode's t1: SimpleBitPack, the
+/// coefficients themselves), each field in [0, 2^BITS), into `out` of
+/// 32 * BITS bytes. Returns false (and writes nothing) for another length.
 ///
 /// Sixteen coefficients (2 * BITS bytes) at a time: narrowed to 16-bit
 /// lanes in order; merged pairwise by a multiply-add (f_2k + f_2k+1 2^BITS
@@ -353,7 +405,7 @@ pub fn pack_narrow<const BITS: usize, const NEGATE: bool>(
             store_halves(&mut out[offset..offset + BITS + 16], packed, BITS);
         } else {
             // The last groups, whose 16-byte stores would run past `out`
-            // (three of the sixteen for 3 bits).
+            // (the last of the sixteen for 10 and 13 bits).
             store_halves_exact(&mut out[offset..offset + 2 * BITS], packed, BITS);
         }
     }
