@@ -135,7 +135,7 @@ macro_rules! isa {
                 lanes: $lanes,
                 reduce32: Box::new(move |a| $k::reduce32(m, $reg(a)).$read().to_vec()),
                 caddq: Box::new(move |a| $k::caddq(m, $reg(a)).$read().to_vec()),
-                freeze: Box::new(move |a| $k::caddq(m, $k::reduce32(m, $reg(a))).$read().to_vec()),
+                freeze: Box::new(move |a| $k::freeze(m, $reg(a)).$read().to_vec()),
                 power2round: Box::new(move |a| {
                     let (h, l) = $k::power2round(m, $reg(a));
                     (h.$read().to_vec(), l.$read().to_vec())

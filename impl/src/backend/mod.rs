@@ -326,7 +326,7 @@ pub trait Backend: Copy + 'static {
     /// (a1, a0) with a = a1 * 2^d + a0.
     fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly);
     /// KeyGen_internal's lines 5 and 6 after the inverse NTT, on each
-    /// coefficient, in one pass: t = a0 + b (+ s2) taken to [0, q)
+    /// coefficient, in one pass: t = a0 + b (b = s2) taken to [0, q)
     /// ([`Backend::freeze`]), then Power2Round(t) into (a1, a0). Requires
     /// a0_i + b_i <= 2^31 - 2^22 - 1 (reduce32's domain).
     fn add_power2round(a1: &mut Poly, a0: &mut Poly, b: &Poly);

@@ -109,7 +109,7 @@ macro_rules! lane_poly_kernels {
         #[target_feature(enable = $feature)]
         fn freeze_poly(a: &mut Poly) {
             let s = $isa;
-            map(a, |x| lane_kernels::caddq(s, lane_kernels::reduce32(s, x)))
+            map(a, |x| lane_kernels::freeze(s, x))
         }
 
         #[target_feature(enable = $feature)]
@@ -122,8 +122,7 @@ macro_rules! lane_poly_kernels {
         fn add_power2round_poly(a1: &mut Poly, a0: &mut Poly, b: &Poly) {
             let s = $isa;
             split_sum(a1, a0, b, |x, y| {
-                let t = LaneOps::add_epi32(s, x, y);
-                lane_kernels::power2round(s, lane_kernels::caddq(s, lane_kernels::reduce32(s, t)))
+                lane_kernels::power2round(s, lane_kernels::freeze(s, LaneOps::add_epi32(s, x, y)))
             })
         }
 

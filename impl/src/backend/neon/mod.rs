@@ -103,7 +103,7 @@ fn caddq_poly(a: &mut Poly) {
 
 #[target_feature(enable = "neon")]
 fn freeze_poly(a: &mut Poly) {
-    map(a, |x| kernels::caddq(Isa, kernels::reduce32(Isa, x)))
+    map(a, |x| kernels::freeze(Isa, x))
 }
 
 #[inline]
@@ -138,8 +138,7 @@ fn power2round_poly(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
 #[target_feature(enable = "neon")]
 fn add_power2round_poly(a1: &mut Poly, a0: &mut Poly, b: &Poly) {
     split_sum(a1, a0, b, |x, y| {
-        let t = kernels::caddq(Isa, kernels::reduce32(Isa, vaddq_s32(x, y)));
-        kernels::power2round(Isa, t)
+        kernels::power2round(Isa, kernels::freeze(Isa, vaddq_s32(x, y)))
     })
 }
 

@@ -120,3 +120,9 @@ pub fn reduce32<S: LaneOps>(s: S, a: S::V) -> S::V {
 pub fn caddq<S: LaneOps>(s: S, a: S::V) -> S::V {
     s.add_epi32(a, s.and_si256(s.srai_epi32::<31>(a), s.set1_epi32(Q)))
 }
+
+/// reduce32 then caddq: the representative in [0, q).
+#[inline(always)]
+pub fn freeze<S: LaneOps>(s: S, a: S::V) -> S::V {
+    caddq(s, reduce32(s, a))
+}

@@ -104,3 +104,9 @@ pub fn reduce32<S: NeonOps>(s: S, a: S::V) -> S::V {
 pub fn caddq<S: NeonOps>(s: S, a: S::V) -> S::V {
     s.vaddq_s32(a, s.vandq_s32(s.vshrq_n_s32::<31>(a), s.vdupq_n_s32(Q)))
 }
+
+/// reduce32 then caddq: the representative in [0, q).
+#[inline]
+pub fn freeze<S: NeonOps>(s: S, a: S::V) -> S::V {
+    caddq(s, reduce32(s, a))
+}

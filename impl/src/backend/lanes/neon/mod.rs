@@ -7,7 +7,7 @@ mod ntt;
 mod ops;
 mod rounding;
 
-pub use arithmetic::{caddq, montgomery_mul, pointwise_acc, reduce32};
+pub use arithmetic::{caddq, freeze, montgomery_mul, pointwise_acc, reduce32};
 pub use ntt::{invntt_tomont, ntt};
 pub use ops::NeonOps;
 pub use rounding::{decompose, exceeds_any, make_hint, power2round, use_hint};
