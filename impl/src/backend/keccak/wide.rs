@@ -194,10 +194,13 @@ impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> ShakeX<W,
         let cpu = self.cpu;
         self.squeeze_permuting(out, |p, state| match carry.next_block() {
             Some(one) => {
-                // All ones in the lanes kept, zero in `lane`.
-                let keep = cpu.gather(core::array::from_fn(
-                    |k| if k == lane { 0 } else { u64::MAX },
-                ));
+                // All ones in the lanes kept, zero in `lane`; opaque to the
+                // compiler, which would otherwise see each update below as
+                // a select and store it with a masked store (`vpmaskmovq`,
+                // microcoded on AMD Zen).
+                let keep = core::hint::black_box(cpu.gather(core::array::from_fn(|k| {
+                    if k == lane { 0 } else { u64::MAX }
+                })));
                 let mut words = [0u64; N];
                 for (x, &w) in state.iter_mut().zip(one.iter()) {
                     // x ^ (!keep & (x ^ w)), as in `restart_lane`.
