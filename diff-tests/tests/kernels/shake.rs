@@ -88,8 +88,10 @@ fn check_x4<X: XofX4>(
 
 /// Four inputs absorbed at once, then one block per lane at each step,
 /// after which the step's lane (if below 4) restarts on the step's input
-/// (shorter than the rate); each lane's blocks since its last (re)start
-/// against the spec's output for that input.
+/// (shorter than the rate), or (lane 5) every lane does at once
+/// ([`XofX4::restart_x4`]), lane k on the input with k added to its first
+/// byte; each lane's blocks since its last (re)start against the spec's
+/// output for that input.
 fn check_x4_restart<X: XofX4>(
     name: &str,
     spec: fn(&[u8], usize) -> Vec<u8>,
@@ -126,6 +128,20 @@ fn check_x4_restart<X: XofX4>(
             xof.restart_lane(*lane, input);
             current[*lane] = input.clone();
             out[*lane].clear();
+        } else if *lane == 5 {
+            let fresh: [Vec<u8>; 4] = core::array::from_fn(|k| {
+                let mut v = input.clone();
+                if let Some(b) = v.first_mut() {
+                    *b = b.wrapping_add(k as u8);
+                }
+                v
+            });
+            for k in 0..4 {
+                check(k, &current[k], &out[k])?;
+                out[k].clear();
+            }
+            xof.restart_x4([&fresh[0], &fresh[1], &fresh[2], &fresh[3]]);
+            current = fresh;
         }
     }
     for lane in 0..4 {
@@ -137,16 +153,16 @@ fn check_x4_restart<X: XofX4>(
 /// `L` inputs of one length absorbed into an `L`-lane SHAKE128 (`kind`);
 /// then, step by step, the next piece of `pieces` given to a `Carried`
 /// SHAKE256 and `blocks[i]` blocks per lane squeezed carrying it
-/// (`squeeze`); the rest of the pieces after the last step. The first
-/// `checked` lanes against the spec's G (the others are idle lanes that
-/// may carry), and the carried hash (`out_len` bytes) against the spec's H
-/// of the pieces joined, with the carrier on (`carried`) and off.
+/// (`squeeze`); the rest of the pieces after the last step. Every lane but
+/// `idle` (which may carry) against the spec's G, and the carried hash
+/// (`out_len` bytes) against the spec's H of the pieces joined, with the
+/// carrier on (`carried`) and off.
 #[allow(clippy::too_many_arguments)]
 fn check_carrying<B: Backend, const L: usize>(
     kind: &str,
     mut squeeze: impl FnMut([&mut [u8]; L], &mut Carried<B::Shake256>),
     inputs: &[Vec<u8>; L],
-    checked: usize,
+    idle: Option<usize>,
     blocks: &[usize],
     pieces: &[Vec<u8>],
     out_len: usize,
@@ -172,7 +188,7 @@ fn check_carrying<B: Backend, const L: usize>(
     let mut digest = vec![0xA5u8; out_len];
     hash.finish(&mut digest);
     let name = B::NAME;
-    for lane in 0..checked {
+    for lane in (0..L).filter(|&lane| Some(lane) != idle) {
         prop_assert_eq!(
             &out[lane],
             &g(&inputs[lane], out[lane].len()),
@@ -198,37 +214,61 @@ fn check_carrying<B: Backend, const L: usize>(
     Ok(())
 }
 
-/// `fn $name<B: Backend>(inputs, blocks, pieces, out_len, carried)`:
-/// [`check_carrying`] for backend B's `$xof` (`$lanes` lanes, the first
-/// `$checked` checked; the others idle, free to carry).
-macro_rules! check_wide_carrying {
-    ($($name:ident: $xof:ident: $trait:ident($lanes:literal, $checked:literal),
-       $new:ident, $absorb:ident, $squeeze:ident;)*) => {$(
-        fn $name<B: Backend>(
-            inputs: &[Vec<u8>; $lanes],
-            blocks: &[usize],
-            pieces: &[Vec<u8>],
-            out_len: usize,
-            carried: bool,
-        ) -> Result<(), TestCaseError> {
-            prop_assert_eq!(<B::$xof as $trait>::RATE, 168);
-            let mut xof = B::$xof::$new();
-            xof.$absorb(core::array::from_fn(|i| inputs[i].as_slice()));
-            let squeeze = |out: [&mut [u8]; $lanes], hash: &mut Carried<B::Shake256>| {
-                xof.$squeeze(out, hash)
-            };
-            let kind = stringify!($xof);
-            check_carrying::<B, $lanes>(
-                kind, squeeze, inputs, $checked, blocks, pieces, out_len, carried,
-            )
-        }
-    )*};
+/// Backend B's eight-lane SHAKE128, every lane checked, carrying beside
+/// them ([`check_carrying`]).
+fn check_x8_carrying<B: Backend>(
+    inputs: &[Vec<u8>; 8],
+    blocks: &[usize],
+    pieces: &[Vec<u8>],
+    out_len: usize,
+    carried: bool,
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(<B::Shake128x8 as XofX8>::RATE, 168);
+    let mut xof = B::Shake128x8::new_x8();
+    xof.absorb_x8(core::array::from_fn(|i| inputs[i].as_slice()));
+    let squeeze = |out: [&mut [u8]; 8], hash: &mut Carried<B::Shake256>| {
+        xof.squeeze_blocks_x8_carrying(out, hash)
+    };
+    check_carrying::<B, 8>(
+        "Shake128x8",
+        squeeze,
+        inputs,
+        None,
+        blocks,
+        pieces,
+        out_len,
+        carried,
+    )
 }
 
-check_wide_carrying! {
-    check_x8_carrying: Shake128x8: XofX8(8, 8), new_x8, absorb_x8, squeeze_blocks_x8_carrying;
-    // Lane 3 idle: a group of three.
-    check_x4_carrying: Shake128x4: XofX4(4, 3), new_x4, absorb_x4, squeeze_blocks_x4_carrying;
+/// Backend B's four-lane SHAKE128 with lane `idle` carrying (a group of
+/// three has lane 3 idle; ExpandA's refilled rows any lane), the others
+/// checked ([`check_carrying`]).
+fn check_x4_carrying<B: Backend>(
+    inputs: &[Vec<u8>; 4],
+    idle: usize,
+    blocks: &[usize],
+    pieces: &[Vec<u8>],
+    out_len: usize,
+    carried: bool,
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(<B::Shake128x4 as XofX4>::RATE, 168);
+    let mut xof = B::Shake128x4::new_x4();
+    xof.absorb_x4(core::array::from_fn(|i| inputs[i].as_slice()));
+    let squeeze = |out: [&mut [u8]; 4], hash: &mut Carried<B::Shake256>| {
+        xof.squeeze_blocks_x4_carrying(out, idle, hash)
+    };
+    let kind = format!("Shake128x4 (lane {idle} idle)");
+    check_carrying::<B, 4>(
+        &kind,
+        squeeze,
+        inputs,
+        Some(idle),
+        blocks,
+        pieces,
+        out_len,
+        carried,
+    )
 }
 
 /// `fn $name<B: Backend>(args)`: backend B's `$xof` has rate `$rate`, and
@@ -259,13 +299,13 @@ backend_xofs! {
         check_x4_restart(inputs: &[Vec<u8>; 4], steps: &[(usize, Vec<u8>)]);
 }
 
-/// Restart steps: a lane (4: none) and an input shorter than both rates
-/// (ExpandS's seeds are 66 bytes).
+/// Restart steps: a lane (4: none; 5: all at once) and an input shorter
+/// than both rates (ExpandS's seeds are 66 bytes).
 fn restart_steps() -> impl Strategy<Value = Vec<(usize, Vec<u8>)>> {
     let len = prop_oneof![0usize..136, prop::sample::select(vec![0, 1, 7, 8, 66, 135])];
     prop::collection::vec(
         (
-            0usize..=4,
+            0usize..=5,
             len.prop_flat_map(|n| prop::collection::vec(any::<u8>(), n)),
         ),
         1..10,
@@ -346,12 +386,13 @@ proptest! {
         pieces in prop::collection::vec(prop::collection::vec(any::<u8>(), 0..700), 0..10),
         out_len in prop::sample::select(vec![0usize, 1, 32, 48, 64, 136, 200]),
         carried in any::<bool>(),
+        idle in 0usize..4,
     ) {
         let inputs: [Vec<u8>; 8] =
             core::array::from_fn(|i| vec![seed.wrapping_add(i as u8); input_len]);
         for_each_backend!(check_x8_carrying(&inputs, &blocks, &pieces, out_len, carried));
         let four: [Vec<u8>; 4] = core::array::from_fn(|i| inputs[i].clone());
-        for_each_backend!(check_x4_carrying(&four, &blocks, &pieces, out_len, carried));
+        for_each_backend!(check_x4_carrying(&four, idle, &blocks, &pieces, out_len, carried));
     }
 
     #[test]
@@ -404,7 +445,9 @@ fn shake_edges() -> Result<(), TestCaseError> {
         for carried in [true, false] {
             for_each_backend!(check_x8_carrying(&seeds, &blocks, &rows, 64, carried));
             let four: [Vec<u8>; 4] = core::array::from_fn(|i| seeds[i].clone());
-            for_each_backend!(check_x4_carrying(&four, &blocks, &rows, 64, carried));
+            for idle in 0..4 {
+                for_each_backend!(check_x4_carrying(&four, idle, &blocks, &rows, 64, carried));
+            }
         }
     }
     // The seeds the algorithms absorb: 34 bytes (ExpandA) and 66 bytes

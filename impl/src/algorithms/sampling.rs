@@ -135,7 +135,7 @@ fn rej_ntt_poly_x4<B: Backend>(
     rej_poly_lanes::<4, UNIFORM_FIRST, SHAKE128_RATE, false>(
         |out| {
             if active < 4 {
-                xof.squeeze_blocks_x4_carrying(out, carry)
+                xof.squeeze_blocks_x4_carrying(out, 3, carry)
             } else {
                 xof.squeeze_blocks_x4(out)
             }

@@ -154,6 +154,13 @@ pub trait XofX4: Sized {
     /// once, into fresh states: in place, because a state returned by value
     /// would leave a copy of what it absorbed (a seed) behind.
     fn absorb_x4(&mut self, inputs: [&[u8]; 4]);
+    /// Four fresh states, in place, that absorb `inputs` as
+    /// [`Self::absorb_x4`] does: every lane restarted at once.
+    #[inline(always)]
+    fn restart_x4(&mut self, inputs: [&[u8]; 4]) {
+        *self = Self::new_x4();
+        self.absorb_x4(inputs);
+    }
     /// Squeeze `RATE * n` bytes into each lane's buffer (all of length RATE * n).
     fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]);
     /// Lane `lane` (0 to 3) alone made a fresh state that absorbed `input`,
@@ -163,14 +170,19 @@ pub trait XofX4: Sized {
     /// other lanes their next blocks. ExpandS gives a lane the next
     /// polynomial's seed as soon as its own polynomial is complete.
     fn restart_lane(&mut self, lane: usize, input: &[u8]);
-    /// [`Self::squeeze_blocks_x4`] for a group whose lane 3 is idle (what
-    /// it squeezes is not used): each permutation permutes `carry`'s next
-    /// waiting block in that lane, where the backend can
-    /// ([`Backend::idle_lane_carry`]); otherwise the blocks wait for the
-    /// carrier's owner to absorb them.
+    /// [`Self::squeeze_blocks_x4`] with lane `lane` (0 to 3) idle (what it
+    /// squeezes is not used, and its state is lost): each permutation
+    /// permutes `carry`'s next waiting block in that lane, where the
+    /// backend can ([`Backend::idle_lane_carry`]); otherwise the blocks
+    /// wait for the carrier's owner to absorb them.
     #[inline(always)]
-    fn squeeze_blocks_x4_carrying(&mut self, out: [&mut [u8]; 4], carry: &mut impl Carry) {
-        let _ = carry;
+    fn squeeze_blocks_x4_carrying(
+        &mut self,
+        out: [&mut [u8]; 4],
+        lane: usize,
+        carry: &mut impl Carry,
+    ) {
+        let _ = (lane, carry);
         self.squeeze_blocks_x4(out);
     }
 }

@@ -124,6 +124,14 @@ impl<P: X4Permutation, const RATE: usize> XofX4 for ShakeX4OrPortable<P, RATE> {
     }
 
     #[inline(always)]
+    fn restart_x4(&mut self, inputs: [&[u8]; 4]) {
+        match self {
+            Self::Simd(x) => x.restart(inputs),
+            Self::Portable(x) => cold(|| x.restart_x4(inputs)),
+        }
+    }
+
+    #[inline(always)]
     fn restart_lane(&mut self, lane: usize, input: &[u8]) {
         match self {
             Self::Simd(x) => x.restart_lane(lane, input),
@@ -132,9 +140,14 @@ impl<P: X4Permutation, const RATE: usize> XofX4 for ShakeX4OrPortable<P, RATE> {
     }
 
     #[inline(always)]
-    fn squeeze_blocks_x4_carrying(&mut self, out: [&mut [u8]; 4], carry: &mut impl Carry) {
+    fn squeeze_blocks_x4_carrying(
+        &mut self,
+        out: [&mut [u8]; 4],
+        lane: usize,
+        carry: &mut impl Carry,
+    ) {
         match self {
-            Self::Simd(x) => x.squeeze_blocks_carrying_in(out, 3, carry),
+            Self::Simd(x) => x.squeeze_blocks_carrying_in(out, lane, carry),
             // The blocks wait (the fallback is never this CPU's backend).
             Self::Portable(x) => cold(|| x.squeeze_blocks_x4(out)),
         }

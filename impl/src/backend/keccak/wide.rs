@@ -142,6 +142,15 @@ impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> ShakeX<W,
         })
     }
 
+    /// Every state made fresh, in place, and given `inputs` to absorb as
+    /// [`Self::absorb`] does.
+    #[inline(always)]
+    pub fn restart(&mut self, inputs: [&[u8]; N]) {
+        let (cpu, state) = (self.cpu, &mut self.state);
+        cpu.with_features(|| *state = [cpu.splat(0); 25]);
+        self.absorb(inputs);
+    }
+
     /// Lane `lane` alone made a fresh state that absorbed `input` (shorter
     /// than the rate: one padded block; a longer input is cut to
     /// `RATE - 1` bytes), the other lanes' states kept: each word of the
