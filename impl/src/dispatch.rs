@@ -116,7 +116,7 @@ macro_rules! operations {
                 // A_hat's rows are public: streamed through storage here,
                 // above the frames of the key generation proper, which the
                 // scrub wipes (as signing's A_hat).
-                let mut rows = algorithms::Streamed::<Self>::new();
+                let mut rows = algorithms::Streamed::<Self, Selected>::new();
                 out_of_line(|| {
                     algorithms::key_gen_internal_streamed::<Self, Selected>(xi, vk, sk, &mut rows)
                 });

@@ -9,7 +9,8 @@ use super::key_sig_packing::{SkLayout, pack_eta, pack_t0, sig_decode, sig_encode
 use super::keys::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
 use super::matrix::{ExpandInto, MatrixSource, Streamed, t_row};
 use super::sampling::{
-    MaskStream, expand_mask, expand_s, ntt_vec, rows_carry, sample_in_ball, sample_in_ball_public,
+    MaskStream, expand_mask, expand_s, ntt_vec, pk_before_last_row, rows_carry, sample_in_ball,
+    sample_in_ball_public,
 };
 use crate::backend::keccak::Carried;
 use crate::backend::{Backend, Xof};
@@ -40,7 +41,7 @@ pub(crate) fn key_gen_internal_streamed<P: ParameterSet, B: Backend>(
     xi: &[u8; 32],
     vk: &mut ExpandedVerifyingKey<P>,
     sk: &mut ExpandedSigningKey<P>,
-    rows: &mut Streamed<P>,
+    rows: &mut Streamed<P, B>,
 ) {
     let mut s1 = P::VecL::zeroed();
     let mut s2 = P::VecK::zeroed();
@@ -75,7 +76,7 @@ fn key_gen_with<P: ParameterSet, B: Backend>(
     sk: &mut ExpandedSigningKey<P>,
     s1: &mut P::VecL,
     s2: &mut P::VecK,
-    rows: &mut impl MatrixSource<P>,
+    rows: &mut impl MatrixSource<P, B>,
 ) {
     // (rho, rho', K) <- H(xi || k || l, 128)
     let mut seeds = [0u8; 128];
@@ -119,7 +120,7 @@ fn key_gen_from_seeds<P: ParameterSet, B: Backend>(
     sk: &mut ExpandedSigningKey<P>,
     s1: &mut P::VecL,
     s2: &mut P::VecK,
-    rows: &mut impl MatrixSource<P>,
+    rows: &mut impl MatrixSource<P, B>,
 ) {
     expand_s::<P, B>(rho_prime, s1, s2);
     key_gen_from_secrets::<P, B>(rho, k, vk, sk, s1, s2, rows);
@@ -136,7 +137,7 @@ fn key_gen_from_secrets<P: ParameterSet, B: Backend>(
     sk: &mut ExpandedSigningKey<P>,
     s1: &mut P::VecL,
     s2: &mut P::VecK,
-    rows: &mut impl MatrixSource<P>,
+    rows: &mut impl MatrixSource<P, B>,
 ) {
     let bytes = sk.bytes.as_mut();
     bytes[..32].copy_from_slice(rho);
@@ -156,10 +157,11 @@ fn key_gen_from_secrets<P: ParameterSet, B: Backend>(
     let (mut t1_i, mut t0_i) = (Poly::ZERO, Poly::ZERO);
     // tr = H(pk), absorbed as pk is made (rho, then each row of t1), its
     // whole blocks permuted beside the later rows' ExpandA.
-    let mut tr = Carried::<B::Shake256>::new(rows_carry::<P, B>());
+    let mut tr =
+        Carried::<B::Shake256>::before_last_row(rows_carry::<B>(), pk_before_last_row::<P>());
     tr.extend(&rho);
     for i in 0..P::K {
-        let row = rows.row::<B>(&rho, i, &mut tr);
+        let row = rows.row(&rho, i, &mut tr);
         t_row::<P, B>(row, s1, &s2.as_ref()[i], &mut t1_i, &mut t0_i);
         // Constant-time check: t1 is public, the rest of pk (and so is tr =
         // H(pk)).
@@ -602,13 +604,16 @@ pub fn verify_internal<P: ParameterSet, B: Backend>(
     sample_in_ball_public::<P, B>(c_tilde, &mut c_hat);
     B::ntt(&mut c_hat);
     ntt_vec::<P::VecL, B>(&mut z);
-    let mut rows = Streamed::<P>::new();
+    let mut rows = Streamed::<P, B>::new();
+    let w1_bytes_per_poly = 32 * P::W1_BITS;
     // c~' <- H(mu || w1Encode(w'1), lambda/4), absorbed as w'1 is made
     // row by row, its whole blocks permuted beside the later rows' ExpandA.
-    let mut hash = Carried::<B::Shake256>::new(rows_carry::<P, B>());
+    let mut hash = Carried::<B::Shake256>::before_last_row(
+        rows_carry::<B>(),
+        mu.len() + w1_bytes_per_poly * (P::K - 1),
+    );
     hash.extend(mu);
     let mut w1_row = [0u8; W1_MAX_LEN / 8];
-    let w1_bytes_per_poly = 32 * P::W1_BITS;
     // Each row overwrites both (made once: zeroing them per row cost a
     // memset a row).
     let (mut w, mut t1) = (Poly::ZERO, Poly::ZERO);
@@ -616,7 +621,7 @@ pub fn verify_internal<P: ParameterSet, B: Backend>(
         // w'_approx = NTT^-1(A_hat o NTT(z) - NTT(c) o NTT(t1 2^d)). The
         // sum's terms: A_hat in [0, q), NTT outputs under 9q, l <= 7:
         // 7 * 9 q^2 + 81 q^2 = 144 q^2 <= 2^31 q.
-        let row = rows.row::<B>(vk.rho(), i, &mut hash);
+        let row = rows.row(vk.rho(), i, &mut hash);
         vk.t1_shifted::<B>(i, &mut t1);
         B::ntt(&mut t1);
         B::pointwise_acc_sub_montgomery(&mut w, row.as_ref(), z.as_ref(), &c_hat, &t1);

@@ -7,7 +7,7 @@ use zeroize::Zeroize;
 use super::hash::h_shake256;
 use super::key_sig_packing::{SkLayout, pack_t1_row, t1_row, unpack_eta, unpack_t0};
 use super::matrix::{MatrixSource, Streamed, t_row};
-use super::sampling::{expand_a, ntt_vec, rows_carry};
+use super::sampling::{expand_a, ntt_vec, pk_before_last_row, rows_carry};
 use crate::backend::keccak::Carried;
 use crate::backend::portable::Portable;
 use crate::backend::{Backend, Xof};
@@ -125,7 +125,7 @@ fn import_with<P: ParameterSet, B: Backend>(
     sk: &ExpandedSigningKey<P>,
     vk: &mut ExpandedVerifyingKey<P>,
     s1_hat: &mut P::VecL,
-    rows: &mut impl MatrixSource<P>,
+    rows: &mut impl MatrixSource<P, B>,
     scratch: &mut [Poly; 3],
 ) -> Result<(), Error> {
     let bytes = sk.bytes.as_ref();
@@ -140,7 +140,8 @@ fn import_with<P: ParameterSet, B: Backend>(
     let rho = sk.rho();
     vk.set_rho(rho);
     // tr = H(pk), absorbed as pk is made: rho, then each row of t1.
-    let mut tr = Carried::<B::Shake256>::new(rows_carry::<P, B>());
+    let mut tr =
+        Carried::<B::Shake256>::before_last_row(rows_carry::<B>(), pk_before_last_row::<P>());
     tr.extend(rho);
     let mut diff = 0;
     for i in 0..P::K {
@@ -148,7 +149,7 @@ fn import_with<P: ParameterSet, B: Backend>(
         // give.
         let [held, t1_i, t0_i] = scratch;
         out_of_range |= unpack_eta::<P, Portable>(held, SkLayout::<P>::s2(bytes, i));
-        let row = rows.row::<B>(rho, i, &mut tr);
+        let row = rows.row(rho, i, &mut tr);
         t_row::<P, B>(row, s1_hat, held, t1_i, t0_i);
         vk.set_t1::<B>(i, t1_i);
         tr.extend(vk.t1_bytes(i));

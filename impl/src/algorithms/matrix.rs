@@ -3,38 +3,47 @@
 //! of t = A_hat s1 + s2 split by Power2Round: shared by key generation
 //! (`internal`) and the expanded key's import check (`keys`).
 
-use super::sampling::{MatrixRows, expand_a};
+use super::sampling::{MatrixRows, Refill, expand_a, rows_refilled};
 use crate::backend::{Backend, Carry};
 use crate::params::{ParameterSet, PolyVec};
 use crate::poly::Poly;
 
-/// Where the rows of A_hat come from, asked for in order 0, 1, .., k - 1.
-pub(crate) trait MatrixSource<P: ParameterSet> {
+/// Where the rows of A_hat come from, asked for in order 0, 1, .., k - 1,
+/// made on backend `B`.
+pub(crate) trait MatrixSource<P: ParameterSet, B: Backend> {
     /// Row i of A_hat = ExpandA(rho); its permutations, if it makes any,
     /// carry `carry`'s waiting blocks.
-    fn row<B: Backend>(&mut self, rho: &[u8; 32], i: usize, carry: &mut impl Carry) -> &P::VecL;
+    fn row(&mut self, rho: &[u8; 32], i: usize, carry: &mut impl Carry) -> &P::VecL;
 }
 
-/// ExpandA row by row into one row of stack ([`MatrixRows`]).
-pub(crate) struct Streamed<P: ParameterSet> {
+/// ExpandA row by row into one row of stack ([`MatrixRows`], on lanes
+/// refilled one by one where [`rows_refilled`] holds).
+pub(crate) struct Streamed<P: ParameterSet, B: Backend> {
     rows: MatrixRows,
+    refill: Refill<B::Shake128x4>,
     row: P::VecL,
 }
 
-impl<P: ParameterSet> Streamed<P> {
+impl<P: ParameterSet, B: Backend> Streamed<P, B> {
     pub(crate) fn new() -> Self {
         Streamed {
             rows: MatrixRows::new(),
+            refill: Refill::new(),
             row: P::VecL::zeroed(),
         }
     }
 }
 
-impl<P: ParameterSet> MatrixSource<P> for Streamed<P> {
+impl<P: ParameterSet, B: Backend> MatrixSource<P, B> for Streamed<P, B> {
     #[inline(never)]
-    fn row<B: Backend>(&mut self, rho: &[u8; 32], _i: usize, carry: &mut impl Carry) -> &P::VecL {
-        self.rows
-            .next_row_carrying::<P, B>(rho, &mut self.row, carry);
+    fn row(&mut self, rho: &[u8; 32], _i: usize, carry: &mut impl Carry) -> &P::VecL {
+        if rows_refilled::<P, B>(carry) {
+            self.rows
+                .next_row_refilled::<P, B>(rho, &mut self.row, carry, &mut self.refill);
+        } else {
+            self.rows
+                .next_row_carrying::<P, B>(rho, &mut self.row, carry);
+        }
         &self.row
     }
 }
@@ -43,9 +52,9 @@ impl<P: ParameterSet> MatrixSource<P> for Streamed<P> {
 /// precomputed key's).
 pub(crate) struct ExpandInto<'a, P: ParameterSet>(pub(crate) &'a mut P::Matrix);
 
-impl<P: ParameterSet> MatrixSource<P> for ExpandInto<'_, P> {
+impl<P: ParameterSet, B: Backend> MatrixSource<P, B> for ExpandInto<'_, P> {
     #[inline(always)]
-    fn row<B: Backend>(&mut self, rho: &[u8; 32], i: usize, _carry: &mut impl Carry) -> &P::VecL {
+    fn row(&mut self, rho: &[u8; 32], i: usize, _carry: &mut impl Carry) -> &P::VecL {
         // The whole matrix at once, before any of pk is made: nothing to
         // carry.
         if i == 0 {

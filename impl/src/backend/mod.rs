@@ -131,6 +131,21 @@ pub trait Carry {
     /// The state with the next block XORed in, to permute once now; `None`
     /// when no whole block is waiting.
     fn next_block(&mut self) -> Option<&mut [u64; 25]>;
+    /// Whether a whole block is waiting ([`Self::next_block`] would give
+    /// one).
+    #[inline(always)]
+    fn waiting(&self) -> bool {
+        false
+    }
+    /// The whole blocks the carrier's owner expects to have waiting before
+    /// ExpandA's last row is made (its input up to that row, in blocks):
+    /// how many a four-lane sponge that takes lanes out of ExpandA for them
+    /// ([`MatrixRows`](crate::algorithms::sampling::MatrixRows)) plans for.
+    /// None by default: the lanes stay with ExpandA.
+    #[inline(always)]
+    fn blocks_before_last_row(&self) -> usize {
+        0
+    }
 }
 
 /// Nothing carried.

@@ -7,10 +7,12 @@
 //! AVX-512's eight-state permutation leaves the scalar units idle: a
 //! scalar permutation run round by round beside it costs it 82 ns more,
 //! where the one-lane sponge's permutation takes 221 (AMD Zen 4;
-//! bench/README.md). A four-lane group of three entries (AVX2, ML-DSA-65's
-//! last two groups) permutes the block in its idle lane, for the cost of
-//! moving the state in and out. Elsewhere the blocks are absorbed as they
-//! come.
+//! bench/README.md). On AVX2 a four-lane permutation takes the block in one
+//! of its lanes, for the cost of moving the state in and out: the idle
+//! lane of a group of three entries (ML-DSA-65's last two groups), or a
+//! lane that ExpandA's refilled rows give up (ML-DSA-44 and 87,
+//! [`MatrixRows::next_row_refilled`](crate::algorithms::sampling::MatrixRows::next_row_refilled)).
+//! Elsewhere the blocks are absorbed as they come.
 
 use crate::backend::{Carry, Xof};
 
@@ -32,6 +34,9 @@ pub struct Carried<X: Xof> {
     /// Whether blocks wait for a wide sponge; if not, [`Carried::extend`]
     /// absorbs at once.
     carried: bool,
+    /// The input expected before ExpandA's last row, in bytes
+    /// ([`Carry::blocks_before_last_row`]).
+    before_last_row: usize,
 }
 
 impl<X: Xof> Carried<X> {
@@ -47,6 +52,19 @@ impl<X: Xof> Carried<X> {
             start: 0,
             end: 0,
             carried,
+            before_last_row: 0,
+        }
+    }
+
+    /// [`Carried::new`] for an input of which `bytes` arrive before
+    /// ExpandA's last row is made (the last row's part of pk, or of
+    /// w1Encode(w'1), comes after it): ExpandA's four-lane rows may then
+    /// plan lanes for its blocks ([`Carry::blocks_before_last_row`]).
+    #[inline(always)]
+    pub fn before_last_row(carried: bool, bytes: usize) -> Self {
+        Carried {
+            before_last_row: if carried { bytes } else { 0 },
+            ..Self::new(carried)
         }
     }
 
@@ -94,5 +112,15 @@ impl<X: Xof> Carry for Carried<X> {
         }
         self.start += X::RATE;
         self.xof.absorb_block_deferred(block)
+    }
+
+    #[inline(always)]
+    fn waiting(&self) -> bool {
+        self.carried && self.start + X::RATE <= self.end
+    }
+
+    #[inline(always)]
+    fn blocks_before_last_row(&self) -> usize {
+        self.before_last_row / X::RATE
     }
 }
