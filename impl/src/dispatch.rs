@@ -22,6 +22,7 @@ use crate::params::MlDsa65;
 #[cfg(feature = "ml-dsa-87")]
 use crate::params::MlDsa87;
 use crate::params::{ParameterSet, PolyMatrix, PolyVec};
+use zeroize::Zeroize;
 
 pub use crate::backend::selected::{BackendKind, selected_backend};
 
@@ -40,8 +41,20 @@ pub(crate) use crate::params::{ExpandedSigningKey, ExpandedVerifyingKey, Precomp
 /// stack-scan test); this overwrites those too: 16 to 48 KiB, in
 /// [`SCRUB_FRAME`] pieces, a microsecond or less.
 #[inline(always)]
-fn scrub_stack<P: ParameterSet>((kib, kib_per_k): (usize, usize)) {
-    scrub((kib + kib_per_k * P::K) * 1024 / SCRUB_FRAME);
+fn scrub_stack<P: ParameterSet>(size: (usize, usize)) {
+    scrub_kib(scrub_size::<P>(size));
+}
+
+/// The KiB of `(a, b)`: a + b k.
+#[inline(always)]
+fn scrub_size<P: ParameterSet>((kib, kib_per_k): (usize, usize)) -> usize {
+    kib + kib_per_k * P::K
+}
+
+/// [`scrub_stack`] of `kib` KiB.
+#[inline(always)]
+fn scrub_kib(kib: usize) {
+    scrub(kib * 1024 / SCRUB_FRAME);
 }
 
 /// The KiB each operation scrubs, (a, b): a + b k for k rows of A. As much
@@ -115,12 +128,20 @@ macro_rules! operations {
             ) {
                 // A_hat's rows are public: streamed through storage here,
                 // above the frames of the key generation proper, which the
-                // scrub wipes (as signing's A_hat).
+                // scrub wipes (as signing's A_hat). s1 and s2 are made here
+                // too, and zeroized here: the scrub then has their k + l
+                // KiB less to wipe.
                 let mut rows = algorithms::Streamed::<Self, Selected>::new();
+                let mut s1 = <Self as ParameterSet>::VecL::zeroed();
+                let mut s2 = <Self as ParameterSet>::VecK::zeroed();
                 out_of_line(|| {
-                    algorithms::key_gen_internal_streamed::<Self, Selected>(xi, vk, sk, &mut rows)
+                    algorithms::key_gen_internal_streamed::<Self, Selected>(
+                        xi, vk, sk, &mut rows, &mut s1, &mut s2,
+                    )
                 });
-                scrub_stack::<Self>(KEYGEN_SCRUB);
+                s1.zeroize();
+                s2.zeroize();
+                scrub_kib(scrub_size::<Self>(KEYGEN_SCRUB) - (Self::K + Self::L));
             }
 
             fn key_gen_precomputed(

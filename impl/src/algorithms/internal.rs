@@ -30,24 +30,28 @@ pub fn key_gen_internal<P: ParameterSet, B: Backend>(
     vk: &mut ExpandedVerifyingKey<P>,
     sk: &mut ExpandedSigningKey<P>,
 ) {
-    key_gen_internal_streamed::<P, B>(xi, vk, sk, &mut Streamed::new());
+    let mut s1 = P::VecL::zeroed();
+    let mut s2 = P::VecK::zeroed();
+    key_gen_internal_streamed::<P, B>(xi, vk, sk, &mut Streamed::new(), &mut s1, &mut s2);
+    s1.zeroize();
+    s2.zeroize();
 }
 
 /// [`key_gen_internal`] with A_hat's rows streamed through `rows`, which
-/// holds only public data (ExpandA's output and squeeze buffers): a caller
-/// can keep it in its own frame, above the frames a stack scrub must wipe.
+/// holds only public data (ExpandA's output and squeeze buffers), and s1
+/// and s2 made in `s1` and `s2` (s1 left NTT'd), which the caller
+/// zeroizes: a caller can keep them in its own frame, above the frames a
+/// stack scrub must wipe.
 #[inline(always)]
 pub(crate) fn key_gen_internal_streamed<P: ParameterSet, B: Backend>(
     xi: &[u8; 32],
     vk: &mut ExpandedVerifyingKey<P>,
     sk: &mut ExpandedSigningKey<P>,
     rows: &mut Streamed<P, B>,
+    s1: &mut P::VecL,
+    s2: &mut P::VecK,
 ) {
-    let mut s1 = P::VecL::zeroed();
-    let mut s2 = P::VecK::zeroed();
-    key_gen_with::<P, B>(xi, vk, sk, &mut s1, &mut s2, rows);
-    s1.zeroize();
-    s2.zeroize();
+    key_gen_with::<P, B>(xi, vk, sk, s1, s2, rows);
 }
 
 /// [`key_gen_internal`] for a precomputed key: A_hat is expanded into

@@ -726,7 +726,9 @@ impl MatrixRows {
                     refill.held[lane]
                 };
                 let at = held.min(UNIFORM_MIN_BLOCKS - blocks) * SHAKE128_RATE;
-                *o = b.get_mut(at..at + blocks * SHAKE128_RATE).unwrap_or_default();
+                *o = b
+                    .get_mut(at..at + blocks * SHAKE128_RATE)
+                    .unwrap_or_default();
             }
             match carrying {
                 Some(lane) => xof.squeeze_blocks_x4_carrying(outs, lane, carry),
