@@ -63,8 +63,10 @@ fn scrub_kib(kib: usize) {
 /// going deeper than its callees did (signing: 24 / 36 / 48 KiB for
 /// ML-DSA-44 / 65 / 87, with either key form: a compact key's A_hat,
 /// public, lies above; key generation: 18 / 22 / 26 KiB, the rows of A_hat
-/// it streams, public, lie above). Signing also wipes its callees' frames
-/// itself (`algorithms::internal`), which lie below its own.
+/// it streams, public, lie above, and the compact key's k + l KiB less:
+/// its s1 and s2 lie above too, zeroized where they are). Signing also
+/// wipes its callees' frames itself (`algorithms::internal`), which lie
+/// below its own.
 const KEYGEN_SCRUB: (usize, usize) = (10, 2);
 const SIGN_SCRUB: (usize, usize) = (0, 6);
 const IMPORT_SCRUB: (usize, usize) = (0, 4);
