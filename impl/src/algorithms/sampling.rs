@@ -314,6 +314,15 @@ pub fn rows_carry<B: Backend>() -> bool {
     B::eight_lane_shake() || B::idle_lane_carry()
 }
 
+/// Whether ExpandA's groups themselves carry a one-lane sponge's blocks
+/// (their rows not refilled, [`rows_refilled`]): groups of eight beside a
+/// scalar state (AVX-512), and groups of three with an idle lane (AVX2,
+/// `k l` not a multiple of four: ML-DSA-65's 30 entries).
+#[inline(always)]
+pub fn groups_carry<P: ParameterSet, B: Backend>() -> bool {
+    B::eight_lane_shake() || (B::idle_lane_carry() && (P::K * P::L) % 4 != 0)
+}
+
 /// The next eight entries of `outputs` (ExpandA's eight-lane group), or
 /// `None` where fewer are left.
 #[inline(always)]
@@ -622,17 +631,18 @@ impl MatrixRows {
     /// lasts and a block of `carry` waits, permutes that block instead,
     /// for one permutation ([`XofX4::squeeze_blocks_x4_carrying`]).
     ///
-    /// The one-lane sponge's blocks (tr = H(pk) in key generation, c~' in
-    /// verification) arrive only as rows are made, one after another, and
-    /// groups of four that wait for all their lanes leave no lane for them.
-    /// Each lane may give up a quarter of the blocks expected before the
-    /// last row, rounded up: the fewest permutations in all on a model of
-    /// the schedule (a four-lane permutation 423 ns, a one-lane one 296,
-    /// AMD Zen 3). ML-DSA-44 key generation then runs 22 four-lane
-    /// permutations for ExpandA and 5 one-lane ones in all, instead of 20
-    /// and 11; verification 21 and 16 (tr, mu, c~' and SampleInBall)
-    /// instead of 20 and 19; ML-DSA-87 key generation 74 and 5, instead of
-    /// 70 and 21.
+    /// The one-lane sponge's blocks (tr = H(pk) in key generation and
+    /// import) arrive only as rows are made, one after another, and groups
+    /// of four that wait for all their lanes leave no lane for them. Each
+    /// lane may give up a quarter of the blocks expected before the last
+    /// row, rounded up: the fewest permutations in all on a model of the
+    /// schedule (a four-lane permutation 423 ns, a one-lane one 296, a lane
+    /// restarted or carrying about 25 more; AMD Zen 3). ML-DSA-44 key
+    /// generation then runs 22 four-lane permutations for ExpandA and 5
+    /// one-lane ones in all, instead of 20 and 11; ML-DSA-87 74 and 5,
+    /// instead of 70 and 21. (Verification's c~' has three or four blocks
+    /// to carry before the last row at ML-DSA-44, seven at 87, and measured
+    /// no faster for them: it keeps the groups.)
     ///
     /// Each entry's first five blocks (fewer cannot make 256 coefficients)
     /// are squeezed into its lane's buffer, back to back until the first

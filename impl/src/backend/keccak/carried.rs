@@ -10,7 +10,7 @@
 //! bench/README.md). On AVX2 a four-lane permutation takes the block in one
 //! of its lanes, for the cost of moving the state in and out: the idle
 //! lane of a group of three entries (ML-DSA-65's last two groups), or a
-//! lane that ExpandA's refilled rows give up (ML-DSA-44 and 87,
+//! lane that ExpandA's refilled rows give up (tr at ML-DSA-44 and 87,
 //! [`MatrixRows::next_row_refilled`](crate::algorithms::sampling::MatrixRows::next_row_refilled)).
 //! Elsewhere the blocks are absorbed as they come.
 
