@@ -41,8 +41,9 @@ impl<P: ParameterSet, B: Backend> MatrixSource<P, B> for Streamed<P, B> {
             self.rows
                 .next_row_refilled::<P, B>(rho, &mut self.row, carry, &mut self.refill);
         } else {
+            let xof = self.refill.xof_mut();
             self.rows
-                .next_row_carrying::<P, B>(rho, &mut self.row, carry);
+                .next_row_carrying::<P, B>(rho, &mut self.row, carry, xof);
         }
         &self.row
     }

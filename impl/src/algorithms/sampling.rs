@@ -119,19 +119,23 @@ fn rej_poly<X: Xof, const FIRST: usize, const RATE: usize, const SECRET: bool>(
     }
 }
 
-/// RejNTTPoly (Algorithm 30) for four seeds at once. With three or fewer
-/// active, each permutation carries `carry`'s next block, if one is
-/// waiting, in the idle lane 3 ([`XofX4::squeeze_blocks_x4_carrying`]).
+/// RejNTTPoly (Algorithm 30) for four seeds at once, on the sponge in
+/// `xof` (made at the first group, restarted in place for the later ones:
+/// a sponge made for each group was copied into place, and wiped when
+/// dropped, 2.5 KB of stores a group). With three or fewer active, each
+/// permutation carries `carry`'s next block, if one is waiting, in the
+/// idle lane 3 ([`XofX4::squeeze_blocks_x4_carrying`]).
 #[inline(always)]
 fn rej_ntt_poly_x4<B: Backend>(
+    xof: &mut Option<B::Shake128x4>,
     seeds: [[u8; 34]; 4],
     buf: &mut UniformBuffer<4>,
     polys: [&mut [i32; N]; 4],
     active: usize,
     carry: &mut impl Carry,
 ) {
-    let mut xof = B::Shake128x4::new_x4();
-    xof.absorb_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+    let xof = xof.get_or_insert_with(B::Shake128x4::new_x4);
+    xof.restart_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     rej_poly_lanes::<4, UNIFORM_FIRST, SHAKE128_RATE, false>(
         |out| {
             if active < 4 {
@@ -372,6 +376,7 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
         return;
     }
     let first = index;
+    let mut xof4 = None;
     in_groups_of_four::<B>(
         total - first,
         entries,
@@ -380,7 +385,7 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
             let seeds = core::array::from_fn(|lane| seed(first + index + lane));
             let buf = buf4.get_or_insert_with(zeroed_buffer);
             let polys = polys.map(|p| &mut p.coeffs);
-            rej_ntt_poly_x4::<B>(seeds, buf, polys, n, &mut NoCarry)
+            rej_ntt_poly_x4::<B>(&mut xof4, seeds, buf, polys, n, &mut NoCarry)
         },
     );
 }
@@ -496,17 +501,19 @@ impl MatrixRows {
     /// The next row of A_hat = ExpandA(rho) into `row`.
     #[inline(never)]
     pub fn next_row<P: ParameterSet, B: Backend>(&mut self, rho: &[u8; 32], row: &mut P::VecL) {
-        self.next_row_carrying::<P, B>(rho, row, &mut NoCarry)
+        self.next_row_carrying::<P, B>(rho, row, &mut NoCarry, &mut None)
     }
 
     /// [`Self::next_row`], each of its permutations carrying `carry`'s next
-    /// block if one is waiting ([`Carry`]).
+    /// block if one is waiting ([`Carry`]); groups of four run on the
+    /// sponge in `xof`, kept from group to group and row to row.
     #[inline(always)]
     pub fn next_row_carrying<P: ParameterSet, B: Backend>(
         &mut self,
         rho: &[u8; 32],
         row: &mut P::VecL,
         carry: &mut impl Carry,
+        xof: &mut Option<B::Shake128x4>,
     ) {
         let row = row.as_mut();
         let ahead = self.groups.ahead();
@@ -549,7 +556,7 @@ impl MatrixRows {
                     outputs.next(),
                 ) {
                     let seeds = core::array::from_fn(seeds);
-                    rej_ntt_poly_x4::<B>(seeds, squeezed, [p0, p1, p2, p3], n, carry);
+                    rej_ntt_poly_x4::<B>(xof, seeds, squeezed, [p0, p1, p2, p3], n, carry);
                 }
             }
             self.next += n;
@@ -582,6 +589,12 @@ pub struct Refill<X: XofX4> {
 }
 
 impl<X: XofX4> Refill<X> {
+    /// The sponge, for [`MatrixRows::next_row_carrying`]'s groups of four
+    /// where the rows are not refilled.
+    pub fn xof_mut(&mut self) -> &mut Option<X> {
+        &mut self.xof
+    }
+
     /// No sponge yet, every lane free.
     pub fn new() -> Self {
         Refill {
