@@ -161,8 +161,10 @@ fn key_gen_from_secrets<P: ParameterSet, B: Backend>(
     let (mut t1_i, mut t0_i) = (Poly::ZERO, Poly::ZERO);
     // tr = H(pk), absorbed as pk is made (rho, then each row of t1), its
     // whole blocks permuted beside the later rows' ExpandA.
-    let mut tr =
-        Carried::<B::Shake256>::before_last_row(rows_carry::<B>(), pk_before_last_row::<P>());
+    let mut tr = Carried::<B::Shake256>::before_last_row(
+        rows_carry::<B>() && rows.carries(),
+        pk_before_last_row::<P>(),
+    );
     tr.extend(&rho);
     for i in 0..P::K {
         let row = rows.row(&rho, i, &mut tr);

@@ -140,8 +140,10 @@ fn import_with<P: ParameterSet, B: Backend>(
     let rho = sk.rho();
     vk.set_rho(rho);
     // tr = H(pk), absorbed as pk is made: rho, then each row of t1.
-    let mut tr =
-        Carried::<B::Shake256>::before_last_row(rows_carry::<B>(), pk_before_last_row::<P>());
+    let mut tr = Carried::<B::Shake256>::before_last_row(
+        rows_carry::<B>() && rows.carries(),
+        pk_before_last_row::<P>(),
+    );
     tr.extend(rho);
     let mut diff = 0;
     for i in 0..P::K {

@@ -14,6 +14,9 @@ pub(crate) trait MatrixSource<P: ParameterSet, B: Backend> {
     /// Row i of A_hat = ExpandA(rho); its permutations, if it makes any,
     /// carry `carry`'s waiting blocks.
     fn row(&mut self, rho: &[u8; 32], i: usize, carry: &mut impl Carry) -> &P::VecL;
+    /// Whether [`Self::row`] may carry blocks (a carrier that nothing
+    /// carries absorbs as it goes, rather than keep blocks waiting).
+    fn carries(&self) -> bool;
 }
 
 /// ExpandA row by row into one row of stack ([`MatrixRows`], on lanes
@@ -47,6 +50,11 @@ impl<P: ParameterSet, B: Backend> MatrixSource<P, B> for Streamed<P, B> {
         }
         &self.row
     }
+
+    #[inline(always)]
+    fn carries(&self) -> bool {
+        true
+    }
 }
 
 /// The whole of A_hat, expanded into the matrix at the first row (a
@@ -62,6 +70,11 @@ impl<P: ParameterSet, B: Backend> MatrixSource<P, B> for ExpandInto<'_, P> {
             expand_a::<P, B>(rho, self.0);
         }
         &self.0.as_ref()[i]
+    }
+
+    #[inline(always)]
+    fn carries(&self) -> bool {
+        false
     }
 }
 
