@@ -120,9 +120,9 @@ fn rej_poly<X: Xof, const FIRST: usize, const RATE: usize, const SECRET: bool>(
 }
 
 /// RejNTTPoly (Algorithm 30) for four seeds at once, on the sponge in
-/// `xof` (made at the first group, restarted in place for the later ones:
-/// a sponge made for each group was copied into place, and wiped when
-/// dropped, 2.5 KB of stores a group). With three or fewer active, each
+/// `xof`, made once and restarted in place for each group (a sponge made
+/// per group is returned by value, copied into place and wiped when
+/// dropped: 2.5 KB of stores a group). With three or fewer active, each
 /// permutation carries `carry`'s next block, if one is waiting, in the
 /// idle lane 3 ([`XofX4::squeeze_blocks_x4_carrying`]).
 #[inline(always)]
@@ -690,10 +690,10 @@ impl MatrixRows {
         }
         // Entries up to here may be given to lanes.
         let limit = total.min(end + ahead.len());
-        let xof = refill.xof.get_or_insert_with(|| {
+        if first == 0 {
             refill.budget = [carry.blocks_before_last_row().div_ceil(4); 4];
-            B::Shake128x4::new_x4()
-        });
+        }
+        let xof = refill.xof.get_or_insert_with(B::Shake128x4::new_x4);
         while self.next < end || refill.entry.iter().any(|&e| e < end) {
             let carrying = match refill.entry.iter().position(|&e| e == FREE) {
                 Some(lane) if refill.budget[lane] > 0 && carry.waiting() => {
@@ -739,15 +739,10 @@ impl MatrixRows {
                 blocks = 1;
             }
             let blocks = blocks.max(1);
-            // Each lane's blocks after those it holds (an idle lane's, not
-            // used, at the start of its buffer).
+            // Each lane's blocks after those it holds (a free lane holds
+            // none: its blocks, not used, at the start of its buffer).
             let mut outs: [&mut [u8]; 4] = Default::default();
-            for (lane, (o, b)) in outs.iter_mut().zip(squeezed.iter_mut()).enumerate() {
-                let held = if refill.entry[lane] == FREE {
-                    0
-                } else {
-                    refill.held[lane]
-                };
+            for ((o, b), &held) in outs.iter_mut().zip(squeezed.iter_mut()).zip(&refill.held) {
                 let at = held.min(UNIFORM_MIN_BLOCKS - blocks) * SHAKE128_RATE;
                 *o = b
                     .get_mut(at..at + blocks * SHAKE128_RATE)

@@ -57,9 +57,9 @@ impl<X: Xof> Carried<X> {
     }
 
     /// [`Carried::new`] for an input of which `bytes` arrive before
-    /// ExpandA's last row is made (the last row's part of pk, or of
-    /// w1Encode(w'1), comes after it): ExpandA's four-lane rows may then
-    /// plan lanes for its blocks ([`Carry::blocks_before_last_row`]).
+    /// ExpandA's last row is made (tr's pk: its last row of t1 comes after
+    /// it): ExpandA's four-lane rows may then plan lanes for its blocks
+    /// ([`Carry::blocks_before_last_row`]).
     #[inline(always)]
     pub fn before_last_row(carried: bool, bytes: usize) -> Self {
         Carried {
