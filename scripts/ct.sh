@@ -28,10 +28,9 @@ command -v valgrind >/dev/null || {
     exit 1
 }
 
-# The release build, with line tables so that reports name source lines.
-# scripts/release-set.sh, and the plants feature (which turns on ct-check):
-# the same build as the planted stack scan of make zeroize.
-cargo build -q --profile ct $(bash scripts/release-set.sh) --features mldsa-diff-tests/plants --example ct_check
+# The release build, with line tables so that reports name source lines:
+# scripts/release-set.sh, and mldsa's test-only ct-check feature.
+cargo build -q --profile ct $(bash scripts/release-set.sh) --features mldsa-fips204/ct-check --example ct_check
 bin=target/ct/examples/ct_check
 logs=target/ct
 # valgrind 3.19 aborts on the AVX2 signing path ("VEX temporary storage

@@ -347,7 +347,7 @@ pub fn counts_for<P: ParameterSet>(signatures: &[Vec<u8>]) -> Counts {
     // The samplers on the reference SHAKE, checked against mldsa's: the
     // same polynomials, so the model reads what FIPS 204 reads.
     let mut a_hat = P::Matrix::zeroed();
-    mldsa::algorithms::sampling::expand_a::<P, Portable>(rho.try_into().unwrap(), &mut a_hat);
+    mldsa::algorithms::expand_a::<P, Portable>(rho.try_into().unwrap(), &mut a_hat);
     let (mut s1, mut s2) = (P::VecL::zeroed(), P::VecK::zeroed());
     mldsa::algorithms::sampling::expand_s::<P, Portable>(
         rho_p.try_into().unwrap(),
@@ -382,7 +382,11 @@ pub fn counts_for<P: ParameterSet>(signatures: &[Vec<u8>]) -> Counts {
     // The signing attempts and their c~, from mldsa's own Sign_internal.
     let mut vk = ExpandedVerifyingKey::<P>::zeroed();
     let mut sk = ExpandedSigningKey::<P>::zeroed();
-    mldsa::algorithms::key_gen_internal::<P, Counting>(&SEED, &mut vk, &mut sk);
+    let (mut s1, mut s2) = (P::VecL::zeroed(), P::VecK::zeroed());
+    let rows = &mut mldsa::algorithms::Streamed::<P, Counting>::new();
+    mldsa::algorithms::key_gen_internal::<P, Counting>(
+        &SEED, rows, &mut s1, &mut s2, &mut vk, &mut sk,
+    );
     assert_eq!(
         &vk.encoded().as_ref()[..32],
         rho,
@@ -401,7 +405,7 @@ pub fn counts_for<P: ParameterSet>(signatures: &[Vec<u8>]) -> Counts {
         mu_hasher.update(m);
         let mu = mu_hasher.finalize();
         let mut sig = P::SigBytes::zeroed();
-        mldsa::algorithms::sign_internal::<P, Counting>(&sk, &mu, &ZERO_RND, &mut sig);
+        mldsa::algorithms::sign_internal::<P, Counting>(&sk, &a_hat, &mu, &ZERO_RND, &mut sig);
         assert_eq!(
             sig.as_ref(),
             &sig_bytes[..],

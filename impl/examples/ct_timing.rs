@@ -26,10 +26,12 @@
 
 use std::hint::black_box;
 
+use zeroize::Zeroize;
+
 use cpu_time::ThreadTime;
-use mldsa::algorithms::internal::key_gen_internal_from_secrets;
+use mldsa::algorithms::internal::key_gen_from_secrets;
 use mldsa::algorithms::sampling::expand_s;
-use mldsa::algorithms::{ExpandedSigningKey, ExpandedVerifyingKey};
+use mldsa::algorithms::{ExpandedSigningKey, ExpandedVerifyingKey, Streamed};
 use mldsa::backend::Backend;
 use mldsa::backend::selected::Selected;
 use mldsa::ct::{plant_timing_leak, take_attempts};
@@ -206,7 +208,11 @@ fn secrets<P: ParameterSet>((rho_prime, k): &Seeds) -> Secrets<P> {
 fn key_gen_after_expand_s<P: ParameterSet>(rho: &[u8; 32], (s1, s2, k): &Secrets<P>) -> Vec<u8> {
     let mut vk = ExpandedVerifyingKey::<P>::zeroed();
     let mut sk = ExpandedSigningKey::<P>::zeroed();
-    key_gen_internal_from_secrets::<P, Selected>(rho, k, s1, s2, &mut vk, &mut sk);
+    let (mut s1, mut s2) = (s1.clone(), s2.clone());
+    let rows = &mut Streamed::<P, Selected>::new();
+    key_gen_from_secrets::<P, Selected>(rho, k, rows, &mut s1, &mut s2, &mut vk, &mut sk);
+    s1.zeroize();
+    s2.zeroize();
     sk.encoded().as_ref().to_vec()
 }
 
@@ -345,7 +351,7 @@ type Test = fn(usize, &mut Rng) -> f64;
 /// in both classes: A's rejection sampling (ExpandA) takes a time of its
 /// own for each rho, which a fixed key would show as a difference from the
 /// random ones. KeyGen is therefore timed from rho, K and ExpandS's output
-/// (`key_gen_internal_from_secrets`), after H(xi) and ExpandS.
+/// (`key_gen_from_secrets`), after H(xi) and ExpandS.
 ///
 /// A clean test whose |t| exceeds the threshold is run again, on new keys,
 /// up to RUNS times in all, and fails only if every run exceeds it: a leak

@@ -18,6 +18,24 @@
 #[allow(unsafe_code)]
 mod valgrind;
 
+// The checks' planted leaks and attempt counter, in their builds only, and
+// the one seam through which they reach signing: [`Observed`].
+#[cfg(any(feature = "ct-check", feature = "ct-timing"))]
+mod plants;
+#[cfg(feature = "ct-check")]
+pub use plants::plant_leak;
+#[cfg(feature = "ct-timing")]
+pub use plants::{plant_timing_leak, take_attempts};
+
+/// The form of s1 and s2 that Sign_internal runs with: the form `S` itself.
+/// In the builds of `ct-check` and `ct-timing` (never a user's), a wrapper
+/// (`plants.rs`) that counts the attempts and holds the planted leaks the
+/// checks must catch.
+#[cfg(not(any(feature = "ct-check", feature = "ct-timing")))]
+pub(crate) type Observed<S> = S;
+#[cfg(any(feature = "ct-check", feature = "ct-timing"))]
+pub(crate) use plants::Observed;
+
 /// `x`, public from here on: its copy returned is defined for memcheck.
 #[inline(always)]
 pub fn public<T: Copy>(x: T) -> T {
@@ -93,121 +111,5 @@ pub fn on_valgrind() -> bool {
         valgrind::request(valgrind::RUNNING_ON_VALGRIND, 0, 0) != 0
     }
     #[cfg(not(all(feature = "ct-check", target_arch = "x86_64")))]
-    false
-}
-
-#[cfg(feature = "ct-check")]
-static PLANTED_LEAK: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
-
-/// Switches on the planted leak: from now on signing branches on a secret
-/// coefficient (a test that `make ct` catches a leak; never in a normal
-/// build, where this does not exist).
-#[cfg(feature = "ct-check")]
-pub fn plant_leak() {
-    PLANTED_LEAK.store(true, core::sync::atomic::Ordering::Relaxed);
-}
-
-#[cfg(feature = "ct-check")]
-static PLANTED_UNWIPED: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
-
-/// Switches on the planted missing wipe: from now on a dropped signing key
-/// is not zeroized (a test that the stack scan, `make zeroize`, catches a
-/// secret left behind; never in a normal build).
-#[cfg(feature = "ct-check")]
-pub fn plant_unwiped() {
-    PLANTED_UNWIPED.store(true, core::sync::atomic::Ordering::Relaxed);
-}
-
-/// Whether [`plant_unwiped`] was called (always false without `ct-check`).
-#[inline(always)]
-pub(crate) fn planted_unwiped() -> bool {
-    #[cfg(feature = "ct-check")]
-    {
-        PLANTED_UNWIPED.load(core::sync::atomic::Ordering::Relaxed)
-    }
-    #[cfg(not(feature = "ct-check"))]
-    false
-}
-
-#[cfg(feature = "ct-check")]
-static PLANTED_UNWIPED_PEM: core::sync::atomic::AtomicBool =
-    core::sync::atomic::AtomicBool::new(false);
-
-/// Switches on the planted missing wipe of PEM decoding: from now on a PEM
-/// document that fails to decode half way frees its decode buffer (holding
-/// the part of the key decoded so far) without wiping it (a test that the
-/// heap half of the stack scan catches it; never in a normal build).
-#[cfg(feature = "ct-check")]
-pub fn plant_unwiped_pem() {
-    PLANTED_UNWIPED_PEM.store(true, core::sync::atomic::Ordering::Relaxed);
-}
-
-/// Whether [`plant_unwiped_pem`] was called (always false without
-/// `ct-check`).
-#[cfg_attr(not(feature = "pem"), allow(dead_code))]
-#[inline(always)]
-pub(crate) fn planted_unwiped_pem() -> bool {
-    #[cfg(feature = "ct-check")]
-    {
-        PLANTED_UNWIPED_PEM.load(core::sync::atomic::Ordering::Relaxed)
-    }
-    #[cfg(not(feature = "ct-check"))]
-    false
-}
-
-/// Whether [`plant_leak`] was called (always false without `ct-check`).
-#[inline(always)]
-pub(crate) fn planted_leak() -> bool {
-    #[cfg(feature = "ct-check")]
-    {
-        PLANTED_LEAK.load(core::sync::atomic::Ordering::Relaxed)
-    }
-    #[cfg(not(feature = "ct-check"))]
-    false
-}
-
-// The timing check (`make ct-timing`, impl/examples/ct_timing.rs), built
-// with the test-only feature `ct-timing`: a count of Sign's attempts, so
-// that its driver can compare signatures that make the same number of
-// attempts (their count is public), and a planted leak it must catch.
-
-#[cfg(feature = "ct-timing")]
-static ATTEMPTS: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(0);
-
-/// Counts one attempt of Sign's rejection loop (nothing without
-/// `ct-timing`).
-#[inline(always)]
-pub(crate) fn count_attempt() {
-    #[cfg(feature = "ct-timing")]
-    ATTEMPTS.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
-}
-
-/// The attempts Sign made since the last call (`ct-timing` builds).
-#[cfg(feature = "ct-timing")]
-pub fn take_attempts() -> u32 {
-    ATTEMPTS.swap(0, core::sync::atomic::Ordering::Relaxed)
-}
-
-#[cfg(feature = "ct-timing")]
-static PLANTED_TIMING_LEAK: core::sync::atomic::AtomicBool =
-    core::sync::atomic::AtomicBool::new(false);
-
-/// Switches on the planted timing leak: from now on signing does extra
-/// work (16 k NTTs of a scratch polynomial) when a secret coefficient is odd (a
-/// test that `make ct-timing` catches a leak; never in a normal build).
-#[cfg(feature = "ct-timing")]
-pub fn plant_timing_leak() {
-    PLANTED_TIMING_LEAK.store(true, core::sync::atomic::Ordering::Relaxed);
-}
-
-/// Whether [`plant_timing_leak`] was called (always false without
-/// `ct-timing`).
-#[inline(always)]
-pub(crate) fn planted_timing_leak() -> bool {
-    #[cfg(feature = "ct-timing")]
-    {
-        PLANTED_TIMING_LEAK.load(core::sync::atomic::Ordering::Relaxed)
-    }
-    #[cfg(not(feature = "ct-timing"))]
     false
 }

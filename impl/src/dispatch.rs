@@ -11,7 +11,9 @@
 //! [`selected_backend`] says which.
 
 use crate::algorithms::{self, MuHasher};
+use crate::backend::NoCarry;
 use crate::backend::portable::{Sha3, Shake};
+use crate::backend::sampler::MatrixRows;
 use crate::backend::selected::Selected;
 use crate::backend::selected::upper_state::clean_upper_state;
 use crate::error::Error;
@@ -118,7 +120,7 @@ macro_rules! operations {
             // the set's `Matrix`); a compiler that stopped placing the rows
             // would fail `make stack-check`.
             fn a_hat(sk: &ExpandedSigningKey<Self>) -> <Self as ParameterSet>::Matrix {
-                let mut rows = algorithms::MatrixRows::new();
+                let mut rows = MatrixRows::<Selected>::new();
                 let rho = sk.rho();
                 [$(next_row::<Self>(&mut rows, rho, $row)),*]
             }
@@ -137,8 +139,8 @@ macro_rules! operations {
                 let mut s1 = <Self as ParameterSet>::VecL::zeroed();
                 let mut s2 = <Self as ParameterSet>::VecK::zeroed();
                 out_of_line(|| {
-                    algorithms::key_gen_internal_streamed::<Self, Selected>(
-                        xi, vk, sk, &mut rows, &mut s1, &mut s2,
+                    algorithms::key_gen_internal::<Self, Selected>(
+                        xi, &mut rows, &mut s1, &mut s2, vk, sk,
                     )
                 });
                 s1.zeroize();
@@ -152,9 +154,18 @@ macro_rules! operations {
                 sk: &mut ExpandedSigningKey<Self>,
                 pre: &mut PrecomputedParts<Self>,
             ) {
+                // s1 and s2 made here and zeroized here, as `key_gen`'s;
+                // A_hat expanded whole into the key.
+                let mut s1 = <Self as ParameterSet>::VecL::zeroed();
+                let mut s2 = <Self as ParameterSet>::VecK::zeroed();
                 out_of_line(|| {
-                    algorithms::key_gen_internal_precomputed::<Self, Selected>(xi, vk, sk, pre)
+                    let a_hat = &mut algorithms::Whole(&mut pre.a_hat);
+                    algorithms::key_gen_internal::<Self, Selected>(
+                        xi, a_hat, &mut s1, &mut s2, vk, sk,
+                    )
                 });
+                s1.zeroize();
+                s2.zeroize();
                 scrub_stack::<Self>(KEYGEN_SCRUB);
             }
 
@@ -175,12 +186,10 @@ macro_rules! operations {
                 // scrubbed as far.
                 let mut a_hat = <Self as ParameterSet>::Matrix::zeroed();
                 out_of_line(|| {
-                    algorithms::sampling::expand_a::<Self, Selected>(sk.rho(), &mut a_hat)
+                    algorithms::expand_a::<Self, Selected>(sk.rho(), &mut a_hat)
                 });
                 out_of_line(|| {
-                    algorithms::sign_internal_given_a_hat::<Self, Selected>(
-                        sk, &a_hat, mu, rnd, sig,
-                    )
+                    algorithms::sign_internal::<Self, Selected>(sk, &a_hat, mu, rnd, sig)
                 });
                 scrub_stack::<Self>(SIGN_SCRUB);
             }
@@ -193,7 +202,7 @@ macro_rules! operations {
                 sig: &mut <Self as ParameterSet>::SigBytes,
             ) {
                 out_of_line(|| {
-                    algorithms::sign_internal_precomputed::<Self, Selected>(sk, pre, mu, rnd, sig)
+                    algorithms::sign_internal::<Self, Selected>(sk, &pre.a_hat, mu, rnd, sig)
                 });
                 scrub_stack::<Self>(SIGN_SCRUB);
             }
@@ -228,12 +237,12 @@ macro_rules! operations {
 /// caller's array expression places straight into the matrix.
 #[inline(never)]
 fn next_row<P: ParameterSet>(
-    rows: &mut algorithms::MatrixRows,
+    rows: &mut MatrixRows<Selected>,
     rho: &[u8; 32],
     _index: usize,
 ) -> P::VecL {
     let mut row = P::VecL::zeroed();
-    out_of_line(|| rows.next_row::<P, Selected>(rho, &mut row));
+    out_of_line(|| rows.next_row::<P>(rho, &mut row, &mut NoCarry));
     row
 }
 

@@ -13,13 +13,14 @@
 //! Natively these are ordinary tests (`make unit`), and quick.
 
 use mldsa::algorithms::{
-    ExpandedSigningKey, ExpandedVerifyingKey, key_gen_internal, sign_internal, verify_internal,
+    ExpandedSigningKey, ExpandedVerifyingKey, Streamed, expand_a, key_gen_internal, sign_internal,
+    verify_internal,
 };
 use mldsa::backend::portable::Portable;
 use mldsa::backend::{Backend, Xof, XofX4};
 use mldsa::params::{
     ByteArray, Eta, Eta2, Eta4, Gamma1, Gamma1Pow17, Gamma1Pow19, Gamma2, Gamma2Q32, Gamma2Q88,
-    MlDsa44, N, ParameterSet,
+    MlDsa44, N, ParameterSet, PolyMatrix, PolyVec,
 };
 use mldsa::poly::Poly;
 
@@ -282,9 +283,16 @@ fn keygen_sign_verify_portable() {
     type P = MlDsa44;
     let mut vk = ExpandedVerifyingKey::<P>::zeroed();
     let mut sk = ExpandedSigningKey::<P>::zeroed();
-    key_gen_internal::<P, Portable>(&[7; 32], &mut vk, &mut sk);
+    let (mut s1, mut s2) = (
+        <P as ParameterSet>::VecL::zeroed(),
+        <P as ParameterSet>::VecK::zeroed(),
+    );
+    let rows = &mut Streamed::<P, Portable>::new();
+    key_gen_internal::<P, Portable>(&[7; 32], rows, &mut s1, &mut s2, &mut vk, &mut sk);
+    let mut a_hat = <P as ParameterSet>::Matrix::zeroed();
+    expand_a::<P, Portable>(sk.rho(), &mut a_hat);
     let mut sig = <P as ParameterSet>::SigBytes::zeroed();
-    sign_internal::<P, Portable>(&sk, &[0; 64], &[2; 32], &mut sig);
+    sign_internal::<P, Portable>(&sk, &a_hat, &[0; 64], &[2; 32], &mut sig);
     assert!(verify_internal::<P, Portable>(&vk, &[0; 64], sig.as_ref()));
     let mut bad = sig.as_ref().to_vec();
     bad[0] ^= 1;

@@ -346,7 +346,7 @@ fn unpack_key(
 /// position, against the spec; and skDecode on every field value at every
 /// position: eta - x for x <= 2 eta, MalformedKey above.
 fn pack_eta<P: ParameterSet>() -> Result<String, String> {
-    use mldsa::algorithms::key_sig_packing::{SkParts, sk_decode, sk_encode};
+    use mldsa::algorithms::encodings::{SkParts, sk_decode, sk_encode};
     let eta = P::ETA;
     let values = 2 * eta as usize + 1;
     let bits = P::ETA_BITS;

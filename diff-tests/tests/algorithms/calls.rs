@@ -4,17 +4,18 @@
 //! test binary would take far longer to compile. One instance per parameter
 //! set and backend instead.
 
-use mldsa::algorithms::key_sig_packing::{self, SkParts};
+use mldsa::algorithms::encodings::{self, SkParts};
+use mldsa::algorithms::sampling::{self, Challenge, MaskStream};
 use mldsa::algorithms::{
-    self, ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts, sampling,
+    self, ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts, Streamed, Whole,
 };
 use mldsa::backend::Backend;
-use mldsa::params::ParameterSet;
+use mldsa::params::{ParameterSet, PolyMatrix, PolyVec};
 use mldsa::poly::Poly;
 
 #[inline(never)]
 pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matrix) {
-    sampling::expand_a::<P, B>(rho, a_hat)
+    algorithms::expand_a::<P, B>(rho, a_hat)
 }
 
 #[inline(never)]
@@ -28,32 +29,46 @@ pub fn expand_s<P: ParameterSet, B: Backend>(
 
 #[inline(never)]
 pub fn expand_mask<P: ParameterSet, B: Backend>(rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
-    sampling::expand_mask::<P, B>(rho_pp, kappa, y)
+    sampling::expand_mask::<P, B>(&mut MaskStream::new(), rho_pp, kappa, y)
+}
+
+/// ExpandMask for each kappa of `kappas` in turn, on one stream (as
+/// Sign_internal's loop calls it), into `ys`.
+#[inline(never)]
+pub fn expand_mask_stream<P: ParameterSet, B: Backend>(
+    rho_pp: &[u8; 64],
+    kappas: &[u16],
+    ys: &mut [P::VecL],
+) {
+    let mut stream = MaskStream::new();
+    for (&kappa, y) in kappas.iter().zip(ys) {
+        sampling::expand_mask::<P, B>(&mut stream, rho_pp, kappa, y);
+    }
 }
 
 #[inline(never)]
 pub fn sample_in_ball<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly) {
-    sampling::sample_in_ball::<P, B>(c_tilde, c)
+    sampling::sample_in_ball::<P, B>(c_tilde, c, Challenge::Secret)
 }
 
 #[inline(never)]
 pub fn sample_in_ball_public<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mut Poly) {
-    sampling::sample_in_ball_public::<P, B>(c_tilde, c)
+    sampling::sample_in_ball::<P, B>(c_tilde, c, Challenge::Public)
 }
 
 #[inline(never)]
 pub fn pk_encode<P: ParameterSet, B: Backend>(rho: &[u8; 32], t1: &P::VecK, pk: &mut [u8]) {
-    key_sig_packing::pk_encode::<P, B>(rho, t1, pk)
+    encodings::pk_encode::<P, B>(rho, t1, pk)
 }
 
 #[inline(never)]
 pub fn pk_decode<P: ParameterSet>(pk: &[u8], rho: &mut [u8; 32], t1: &mut P::VecK) {
-    key_sig_packing::pk_decode::<P>(pk, rho, t1)
+    encodings::pk_decode::<P>(pk, rho, t1)
 }
 
 #[inline(never)]
 pub fn sk_encode<P: ParameterSet, B: Backend>(parts: &SkParts<'_, P>, sk: &mut [u8]) {
-    key_sig_packing::sk_encode::<P, B>(parts, sk)
+    encodings::sk_encode::<P, B>(parts, sk)
 }
 
 /// skDecode's outputs.
@@ -70,7 +85,6 @@ pub struct SkDecoded<P: ParameterSet> {
 pub fn sk_decode<P: ParameterSet, B: Backend>(
     sk: &[u8],
 ) -> (SkDecoded<P>, Result<(), mldsa::Error>) {
-    use mldsa::params::PolyVec;
     let mut d = SkDecoded::<P> {
         rho: [0; 32],
         k: [0; 32],
@@ -79,7 +93,7 @@ pub fn sk_decode<P: ParameterSet, B: Backend>(
         s2: P::VecK::zeroed(),
         t0: P::VecK::zeroed(),
     };
-    let r = key_sig_packing::sk_decode::<P, B>(
+    let r = encodings::sk_decode::<P, B>(
         sk, &mut d.rho, &mut d.k, &mut d.tr, &mut d.s1, &mut d.s2, &mut d.t0,
     );
     (d, r)
@@ -92,7 +106,7 @@ pub fn sig_encode<P: ParameterSet, B: Backend>(
     h: &P::VecK,
     sig: &mut [u8],
 ) {
-    key_sig_packing::sig_encode::<P, B>(c_tilde, z, h, sig)
+    encodings::sig_encode::<P, B>(c_tilde, z, h, sig)
 }
 
 #[inline(never)]
@@ -101,12 +115,12 @@ pub fn sig_decode<P: ParameterSet, B: Backend>(
     z: &mut P::VecL,
     h: &mut P::VecK,
 ) -> Result<(), mldsa::Error> {
-    key_sig_packing::sig_decode::<P, B>(sig, z, h)
+    encodings::sig_decode::<P, B>(sig, z, h)
 }
 
 #[inline(never)]
 pub fn w1_encode<P: ParameterSet, B: Backend>(w1: &P::VecK, out: &mut [u8]) {
-    key_sig_packing::w1_encode::<P, B>(w1, out)
+    encodings::w1_encode::<P, B>(w1, out)
 }
 
 #[inline(never)]
@@ -115,7 +129,9 @@ pub fn key_gen_internal<P: ParameterSet, B: Backend>(
 ) -> (ExpandedVerifyingKey<P>, ExpandedSigningKey<P>) {
     let mut vk = ExpandedVerifyingKey::zeroed();
     let mut sk = ExpandedSigningKey::zeroed();
-    algorithms::key_gen_internal::<P, B>(xi, &mut vk, &mut sk);
+    let (mut s1, mut s2) = (P::VecL::zeroed(), P::VecK::zeroed());
+    let rows = &mut Streamed::<P, B>::new();
+    algorithms::key_gen_internal::<P, B>(xi, rows, &mut s1, &mut s2, &mut vk, &mut sk);
     (vk, sk)
 }
 
@@ -126,7 +142,9 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
     rnd: &[u8; 32],
     sig: &mut P::SigBytes,
 ) {
-    algorithms::sign_internal::<P, B>(sk, mu, rnd, sig)
+    let mut a_hat = P::Matrix::zeroed();
+    algorithms::expand_a::<P, B>(sk.rho(), &mut a_hat);
+    algorithms::sign_internal::<P, B>(sk, &a_hat, mu, rnd, sig)
 }
 
 #[inline(never)]
@@ -149,7 +167,9 @@ pub fn key_gen_internal_precomputed<P: ParameterSet, B: Backend>(
     let mut vk = ExpandedVerifyingKey::zeroed();
     let mut sk = ExpandedSigningKey::zeroed();
     let mut pre = PrecomputedParts::zeroed();
-    algorithms::key_gen_internal_precomputed::<P, B>(xi, &mut vk, &mut sk, &mut pre);
+    let (mut s1, mut s2) = (P::VecL::zeroed(), P::VecK::zeroed());
+    let a_hat = &mut Whole(pre.a_hat_mut());
+    algorithms::key_gen_internal::<P, B>(xi, a_hat, &mut s1, &mut s2, &mut vk, &mut sk);
     (vk, sk, pre)
 }
 
@@ -168,7 +188,7 @@ pub fn sign_internal_precomputed<P: ParameterSet, B: Backend>(
     rnd: &[u8; 32],
     sig: &mut P::SigBytes,
 ) {
-    algorithms::sign_internal_precomputed::<P, B>(sk, pre, mu, rnd, sig)
+    algorithms::sign_internal::<P, B>(sk, pre.a_hat(), mu, rnd, sig)
 }
 
 #[inline(never)]

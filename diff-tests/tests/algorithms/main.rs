@@ -13,8 +13,8 @@ mod common;
 mod calls;
 
 mod boundaries;
+mod encodings;
 mod expanded_keys;
-mod key_sig_packing;
 mod malformed;
 mod sampling;
 mod signing;

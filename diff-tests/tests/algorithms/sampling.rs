@@ -4,7 +4,9 @@
 //! 65535, and the spec's kappa beyond 65535 keeping its low 16 bits) and
 //! SampleInBall.
 
-use crate::calls::{expand_a, expand_mask, expand_s, sample_in_ball, sample_in_ball_public};
+use crate::calls::{
+    expand_a, expand_mask, expand_mask_stream, expand_s, sample_in_ball, sample_in_ball_public,
+};
 use crate::common::*;
 use mldsa::backend::Backend;
 use mldsa::params::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, PolyMatrix, PolyVec};
@@ -70,6 +72,35 @@ fn check_expand_mask<P: ParameterSet, B: Backend>(
         kappa,
         wraps
     );
+    Ok(())
+}
+
+/// ExpandMask on one stream, as Sign_internal's loop calls it: kappa = 0,
+/// l, 2l, .. (the backend may make polynomials ahead, across calls), then
+/// a kappa out of that order (what it made ahead must not be used), then
+/// the order again from there; every call's y the spec's.
+fn check_expand_mask_stream<P: ParameterSet, B: Backend>(
+    rho_pp: &[u8; 64],
+    jump: u16,
+) -> Result<(), TestCaseError> {
+    let params = spec_params::<P>();
+    let l = P::L as u16;
+    let kappas = [0, l, 2 * l, jump, jump.wrapping_add(l), 3 * l, 4 * l];
+    let mut ys = vec![P::VecL::zeroed(); kappas.len()];
+    expand_mask_stream::<P, B>(rho_pp, &kappas, &mut ys);
+    for (&kappa, y) in kappas.iter().zip(&ys) {
+        let expected = spec::expand_mask(&params, rho_pp, kappa as usize);
+        let got: Vec<Coeffs> = y.as_ref().iter().map(|p| p.coeffs).collect();
+        prop_assert_eq!(
+            got,
+            expected,
+            "{} {}: ExpandMask on a stream, kappa = {} of {:?}",
+            B::NAME,
+            P::NAME,
+            kappa,
+            kappas
+        );
+    }
     Ok(())
 }
 
@@ -141,6 +172,14 @@ proptest! {
         for_each_backend!(check_expand_mask::<MlDsa44>(&rho_pp, kappa, wraps));
         for_each_backend!(check_expand_mask::<MlDsa65>(&rho_pp, kappa, wraps));
         for_each_backend!(check_expand_mask::<MlDsa87>(&rho_pp, kappa, wraps));
+    }
+
+    #[test]
+    fn expand_mask_on_a_stream_matches_spec(rho_pp in bytes_exact(64), jump in prop_oneof![Just(1u16), Just(4u16), any::<u16>()]) {
+        let rho_pp: [u8; 64] = rho_pp.try_into().unwrap();
+        for_each_backend!(check_expand_mask_stream::<MlDsa44>(&rho_pp, jump));
+        for_each_backend!(check_expand_mask_stream::<MlDsa65>(&rho_pp, jump));
+        for_each_backend!(check_expand_mask_stream::<MlDsa87>(&rho_pp, jump));
     }
 
     #[test]

@@ -32,7 +32,6 @@
 
 mod decoders;
 mod patterns;
-#[cfg(feature = "plants")]
 mod plants;
 mod quarantine;
 
@@ -407,10 +406,6 @@ fn the_scan_finds_what_is_left() {
 }
 
 #[test]
-#[cfg_attr(
-    feature = "plants",
-    ignore = "the plants are process-wide: with them on, only the plants' tests run"
-)]
 fn no_secret_stays_on_the_stack() {
     if let Ok(name) = std::env::var("MLDSA_BACKEND") {
         assert_eq!(

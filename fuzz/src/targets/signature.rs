@@ -8,7 +8,7 @@
 //! Input: parameter set, then the signature.
 
 use crate::{Input, assert_all, on_every_backend, spec_params, with_params};
-use mldsa::algorithms::key_sig_packing::{sig_decode, sig_encode};
+use mldsa::algorithms::encodings::{sig_decode, sig_encode};
 use mldsa::backend::Backend;
 use mldsa::params::PolyVec;
 use mldsa::{ParameterSet, Signature};

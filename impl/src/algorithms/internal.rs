@@ -4,145 +4,64 @@
 
 use zeroize::Zeroize;
 
+use super::encodings::{SkLayout, pack_eta, pack_t0, sig_decode, sig_encode};
+use super::expand_a::{MatrixSource, Streamed};
 use super::hash::h_shake256_into;
-use super::key_sig_packing::{SkLayout, pack_eta, pack_t0, sig_decode, sig_encode};
-use super::keys::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
-use super::matrix::{ExpandInto, MatrixSource, Streamed, t_row};
-use super::sampling::{
-    MaskStream, expand_mask, expand_s, groups_carry, ntt_vec, pk_before_last_row, rows_carry,
-    sample_in_ball, sample_in_ball_public,
-};
-use crate::backend::keccak::Carried;
+use super::keys::{ExpandedSigningKey, ExpandedVerifyingKey, SecretVector, t_row};
+use super::ntt_vec;
+use super::sampling::{Challenge, MaskStream, expand_mask, expand_s, sample_in_ball};
+use super::secret_products::{NttQ, SecretProducts, SmallNtt};
 use crate::backend::{Backend, Xof};
 use crate::ct;
 use crate::params::{ParameterSet, PolyVec};
-use crate::poly::{Poly, SmallHat};
+use crate::poly::Poly;
 
 /// ML-DSA.KeyGen_internal (Algorithm 6): the key pair from the seed xi,
 /// written into `vk` and `sk` in place (returned by value, a key would be
-/// copied, and the copies left behind). s1 and s2 are made on the stack and
-/// packed into sk; A_hat is expanded row by row. (The API's key generation
-/// runs `key_gen_internal_streamed`; this form serves the tests.)
-#[cfg(feature = "internals")]
-#[inline(always)]
+/// copied, and the copies left behind). A_hat comes from `a_hat`: row by
+/// row ([`Streamed`]), or expanded whole into a precomputed key
+/// ([`super::expand_a::Whole`]). s1 and s2 are made in `s1` and `s2` (s1
+/// left in NTT form), which the caller zeroizes: a caller can keep them in
+/// its own frame, above the frames a stack scrub must wipe.
+#[inline(never)]
 pub fn key_gen_internal<P: ParameterSet, B: Backend>(
     xi: &[u8; 32],
-    vk: &mut ExpandedVerifyingKey<P>,
-    sk: &mut ExpandedSigningKey<P>,
-) {
-    let mut s1 = P::VecL::zeroed();
-    let mut s2 = P::VecK::zeroed();
-    key_gen_internal_streamed::<P, B>(xi, vk, sk, &mut Streamed::new(), &mut s1, &mut s2);
-    s1.zeroize();
-    s2.zeroize();
-}
-
-/// [`key_gen_internal`] with A_hat's rows streamed through `rows`, which
-/// holds only public data (ExpandA's output and squeeze buffers), and s1
-/// and s2 made in `s1` and `s2` (s1 left NTT'd), which the caller
-/// zeroizes: a caller can keep them in its own frame, above the frames a
-/// stack scrub must wipe.
-#[inline(always)]
-pub(crate) fn key_gen_internal_streamed<P: ParameterSet, B: Backend>(
-    xi: &[u8; 32],
-    vk: &mut ExpandedVerifyingKey<P>,
-    sk: &mut ExpandedSigningKey<P>,
-    rows: &mut Streamed<P, B>,
+    a_hat: &mut impl MatrixSource<P, B>,
     s1: &mut P::VecL,
     s2: &mut P::VecK,
-) {
-    key_gen_with::<P, B>(xi, vk, sk, s1, s2, rows);
-}
-
-/// [`key_gen_internal`] for a precomputed key: A_hat is expanded into
-/// `pre`, whole, and t computed from it.
-#[inline(always)]
-pub fn key_gen_internal_precomputed<P: ParameterSet, B: Backend>(
-    xi: &[u8; 32],
     vk: &mut ExpandedVerifyingKey<P>,
     sk: &mut ExpandedSigningKey<P>,
-    pre: &mut PrecomputedParts<P>,
 ) {
-    let mut s1 = P::VecL::zeroed();
-    let mut s2 = P::VecK::zeroed();
-    let rows = &mut ExpandInto(&mut pre.a_hat);
-    key_gen_with::<P, B>(xi, vk, sk, &mut s1, &mut s2, rows);
-    s1.zeroize();
-    s2.zeroize();
-}
-
-/// KeyGen_internal with s1 and s2 in the storage given (s1 left NTT'd) and
-/// A_hat's rows from `rows`.
-#[inline(never)]
-fn key_gen_with<P: ParameterSet, B: Backend>(
-    xi: &[u8; 32],
-    vk: &mut ExpandedVerifyingKey<P>,
-    sk: &mut ExpandedSigningKey<P>,
-    s1: &mut P::VecL,
-    s2: &mut P::VecK,
-    rows: &mut impl MatrixSource<P, B>,
-) {
-    // (rho, rho', K) <- H(xi || k || l, 128)
+    // (rho, rho', K) <- H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l,
+    // 1), 128)
     let mut seeds = [0u8; 128];
     h_shake256_into::<B>(&[xi, &[P::K as u8, P::L as u8]], &mut seeds);
     // (The conversions cannot fail: the lengths are those of the slices.)
     let rho = seeds[..32].try_into().unwrap_or(&[0; 32]);
     let rho_prime = seeds[32..96].try_into().unwrap_or(&[0; 64]);
     let k = seeds[96..].try_into().unwrap_or(&[0; 32]);
-    key_gen_from_seeds::<P, B>(rho, rho_prime, k, vk, sk, s1, s2, rows);
+    // (s1, s2) <- ExpandS(rho')
+    expand_s::<P, B>(rho_prime, s1, s2);
+    key_gen_from_secrets::<P, B>(rho, k, a_hat, s1, s2, vk, sk);
     seeds.as_mut_slice().zeroize();
 }
 
-/// KeyGen_internal for the test-only timing check (`make ct-timing`), from
-/// line 4 on: (rho, K) and ExpandS's output (s1, s2) given, so that the
-/// check times the rest of key generation without ExpandS, whose time
-/// follows where its sampler rejects half-bytes (public: SECURITY.md); the
-/// check times the sampler on its own. Not for applications.
-#[cfg(all(feature = "ct-timing", feature = "internals"))]
-pub fn key_gen_internal_from_secrets<P: ParameterSet, B: Backend>(
-    rho: &[u8; 32],
-    k: &[u8; 32],
-    s1: &P::VecL,
-    s2: &P::VecK,
-    vk: &mut ExpandedVerifyingKey<P>,
-    sk: &mut ExpandedSigningKey<P>,
-) {
-    let (mut s1, mut s2) = (s1.clone(), s2.clone());
-    key_gen_from_secrets::<P, B>(rho, k, vk, sk, &mut s1, &mut s2, &mut Streamed::new());
-    s1.zeroize();
-    s2.zeroize();
-}
-
-/// KeyGen_internal from line 2 on: (rho, rho', K) given.
-#[allow(clippy::too_many_arguments)]
+/// KeyGen_internal from line 5 on, (rho, K) and (s1, s2) = ExpandS(rho')
+/// given; s1 is left in NTT form. (The timing check, `make ct-timing`,
+/// also times this part alone: ExpandS's time follows where its sampler
+/// rejects half-bytes, which is public.)
 #[inline(always)]
-fn key_gen_from_seeds<P: ParameterSet, B: Backend>(
+pub fn key_gen_from_secrets<P: ParameterSet, B: Backend>(
     rho: &[u8; 32],
-    rho_prime: &[u8; 64],
     k: &[u8; 32],
-    vk: &mut ExpandedVerifyingKey<P>,
-    sk: &mut ExpandedSigningKey<P>,
+    a_hat: &mut impl MatrixSource<P, B>,
     s1: &mut P::VecL,
     s2: &mut P::VecK,
-    rows: &mut impl MatrixSource<P, B>,
-) {
-    expand_s::<P, B>(rho_prime, s1, s2);
-    key_gen_from_secrets::<P, B>(rho, k, vk, sk, s1, s2, rows);
-}
-
-/// KeyGen_internal from line 4 on: (rho, K) and (s1, s2) = ExpandS(rho')
-/// given; s1 is left in NTT form.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-fn key_gen_from_secrets<P: ParameterSet, B: Backend>(
-    rho: &[u8; 32],
-    k: &[u8; 32],
     vk: &mut ExpandedVerifyingKey<P>,
     sk: &mut ExpandedSigningKey<P>,
-    s1: &mut P::VecL,
-    s2: &mut P::VecK,
-    rows: &mut impl MatrixSource<P, B>,
 ) {
+    // sk <- skEncode(rho, K, tr, s1, s2, t0), made as its parts are: rho,
+    // K and s1, s2 now, t0 and tr row by row below.
     let bytes = sk.bytes.as_mut();
     bytes[..32].copy_from_slice(rho);
     // Constant-time check: rho is public, the first 32 bytes of pk.
@@ -159,19 +78,18 @@ fn key_gen_from_secrets<P: ParameterSet, B: Backend>(
     rho.copy_from_slice(&bytes[..32]);
     vk.set_rho(&rho);
     let (mut t1_i, mut t0_i) = (Poly::ZERO, Poly::ZERO);
-    // tr = H(pk), absorbed as pk is made (rho, then each row of t1), its
-    // whole blocks permuted beside the later rows' ExpandA.
-    let mut tr = Carried::<B::Shake256>::before_last_row(
-        rows_carry::<B>() && rows.carries(),
-        pk_before_last_row::<P>(),
-    );
+    // tr <- H(pk, 64), absorbed as pk is made (rho, then each row of t1).
+    let mut tr = a_hat.tr_hasher();
     tr.extend(&rho);
     for i in 0..P::K {
-        let row = rows.row(&rho, i, &mut tr);
+        // A_hat <- ExpandA(rho), row i; t <- NTT^-1(A_hat o NTT(s1)) + s2
+        // and (t1, t0) <- Power2Round(t), row i.
+        let row = a_hat.row(&rho, i, &mut tr);
         t_row::<P, B>(row, s1, &s2.as_ref()[i], &mut t1_i, &mut t0_i);
         // Constant-time check: t1 is public, the rest of pk (and so is tr =
         // H(pk)).
         ct::public_mem(&mut t1_i);
+        // pk <- pkEncode(rho, t1), row i.
         vk.set_t1::<B>(i, &t1_i);
         tr.extend(vk.t1_bytes(i));
         pack_t0::<B>(SkLayout::<P>::t0_mut(bytes, i), &t0_i);
@@ -209,211 +127,34 @@ impl<P: ParameterSet> Drop for SignSecrets<P> {
     }
 }
 
-/// s1 and s2 made ready, once per signature (lines 2 and 3), for the
-/// products of each attempt (lines 18 and 19: <<c s1>> and <<c s2>>, c s1
-/// and c s2 in R_q). Two forms: NTT(s1) and NTT(s2) mod q, the
-/// products by the NTT as FIPS 204 writes them ([`NttQ`]), or the NTT mod
-/// the prime 7681 on 16-bit values ([`SmallNtt`], `Backend::small_ntt`),
-/// where the backend computes it faster: the coefficients of c s1 and c s2
-/// are at most tau eta <= 240, so the product mod 7681 is the product
-/// itself, and so equal mod q to FIPS 204's. Zeroized on drop.
-trait SecretProducts<P: ParameterSet> {
-    /// The form, zeroed.
-    fn zeroed() -> Self;
-    /// s1 and s2 of `sk`, into this form.
-    fn prepare<B: Backend>(&mut self, sk: &ExpandedSigningKey<P>);
-    /// c (in `c_hat`, in R: coefficients -1, 0, 1) made ready for the
-    /// products (line 17): NTT(c) in `c_hat`, or its transform mod 7681
-    /// kept here, which [`Self::c_times`] then reads.
-    fn challenge<B: Backend>(&mut self, c_hat: &mut Poly);
-    /// `c_hat` <- NTT(c) mod q, for <<c t0>> (line 25), if
-    /// [`Self::challenge`] left c in R.
-    fn challenge_hat<B: Backend>(c_hat: &mut Poly);
-    /// `out` <- c s1[i] (`S2`: c s2[i]) in R_q, |out_i| < q.
-    fn c_times<B: Backend, const S2: bool>(&self, c_hat: &Poly, i: usize, out: &mut Poly);
-    /// A coefficient of the secret form, for the constant-time checks'
-    /// planted leaks.
-    fn a_secret(&self) -> i32;
-}
-
-/// NTT(s1) and NTT(s2) mod q.
-struct NttQ<P: ParameterSet> {
-    s1_hat: P::VecL,
-    s2_hat: P::VecK,
-}
-
-impl<P: ParameterSet> Drop for NttQ<P> {
-    fn drop(&mut self) {
-        self.s1_hat.zeroize();
-        self.s2_hat.zeroize();
-    }
-}
-
-impl<P: ParameterSet> SecretProducts<P> for NttQ<P> {
-    fn zeroed() -> Self {
-        NttQ {
-            s1_hat: P::VecL::zeroed(),
-            s2_hat: P::VecK::zeroed(),
-        }
-    }
-
-    #[inline(always)]
-    fn prepare<B: Backend>(&mut self, sk: &ExpandedSigningKey<P>) {
-        sk.unpack_s::<B>(&mut self.s1_hat, &mut self.s2_hat);
-        ntt_vec::<P::VecL, B>(&mut self.s1_hat);
-        ntt_vec::<P::VecK, B>(&mut self.s2_hat);
-    }
-
-    #[inline(always)]
-    fn challenge<B: Backend>(&mut self, c_hat: &mut Poly) {
-        B::ntt(c_hat);
-    }
-
-    #[inline(always)]
-    fn challenge_hat<B: Backend>(_: &mut Poly) {}
-
-    #[inline(always)]
-    fn c_times<B: Backend, const S2: bool>(&self, c_hat: &Poly, i: usize, out: &mut Poly) {
-        let s_hat = if S2 {
-            &self.s2_hat.as_ref()[i]
-        } else {
-            &self.s1_hat.as_ref()[i]
-        };
-        B::pointwise_montgomery(out, c_hat, s_hat);
-        B::invntt_tomont(out);
-    }
-
-    fn a_secret(&self) -> i32 {
-        self.s1_hat.as_ref()[0].coeffs[0]
-    }
-}
-
-/// The transforms mod 7681 of s1 (the first l), s2 (the first k) and the
-/// attempt's c.
-struct SmallNtt {
-    s1: [SmallHat; 8],
-    s2: [SmallHat; 8],
-    c: SmallHat,
-}
-
-impl Drop for SmallNtt {
-    fn drop(&mut self) {
-        self.s1.zeroize();
-        self.s2.zeroize();
-        self.c.zeroize();
-    }
-}
-
-impl<P: ParameterSet> SecretProducts<P> for SmallNtt {
-    fn zeroed() -> Self {
-        SmallNtt {
-            s1: [const { SmallHat::ZERO }; 8],
-            s2: [const { SmallHat::ZERO }; 8],
-            c: SmallHat::ZERO,
-        }
-    }
-
-    #[inline(always)]
-    fn prepare<B: Backend>(&mut self, sk: &ExpandedSigningKey<P>) {
-        let mut s = Poly::ZERO;
-        for (i, hat) in self.s1[..P::L].iter_mut().enumerate() {
-            sk.unpack_s_i::<B, false>(i, &mut s);
-            B::small_ntt(hat, &s);
-        }
-        for (i, hat) in self.s2[..P::K].iter_mut().enumerate() {
-            sk.unpack_s_i::<B, true>(i, &mut s);
-            B::small_ntt(hat, &s);
-        }
-        s.zeroize();
-    }
-
-    #[inline(always)]
-    fn challenge<B: Backend>(&mut self, c_hat: &mut Poly) {
-        B::small_ntt(&mut self.c, c_hat);
-    }
-
-    #[inline(always)]
-    fn challenge_hat<B: Backend>(c_hat: &mut Poly) {
-        B::ntt(c_hat);
-    }
-
-    #[inline(always)]
-    fn c_times<B: Backend, const S2: bool>(&self, _: &Poly, i: usize, out: &mut Poly) {
-        let s = if S2 { &self.s2[i] } else { &self.s1[i] };
-        B::small_product(out, &self.c, s);
-    }
-
-    fn a_secret(&self) -> i32 {
-        self.s1[0].coeffs[0] as i32
-    }
-}
-
 /// ML-DSA.Sign_internal (Algorithm 7) from mu (lines 1 to 5 and 7 to 34;
 /// line 6 is the caller's, through [`MuHasher`](super::hash::MuHasher)),
-/// with a compact key: A_hat is expanded on the stack. (The operations go
-/// through [`sign_internal_given_a_hat`]; this whole form serves the tests.)
-#[cfg(feature = "internals")]
+/// given A_hat = ExpandA(rho) (line 5): a precomputed key's, or compact
+/// signing's, expanded by the caller above the stack it scrubs. s1 and s2
+/// are made ready in the form the backend multiplies fastest
+/// ([`SecretProducts`]): the 16-bit NTT where `Backend::small_ntt_fast`,
+/// FIPS 204's NTT otherwise (one copy of the signing for each form).
 #[inline(always)]
 pub fn sign_internal<P: ParameterSet, B: Backend>(
     sk: &ExpandedSigningKey<P>,
-    mu: &[u8; 64],
-    rnd: &[u8; 32],
-    sig: &mut P::SigBytes,
-) {
-    use super::sampling::expand_a;
-    use crate::params::PolyMatrix;
-    let mut a_hat = P::Matrix::zeroed();
-    expand_a::<P, B>(sk.rho(), &mut a_hat);
-    sign_with::<P, B>(sk, &a_hat, mu, rnd, sig);
-}
-
-/// [`sign_internal`] with A_hat expanded by the caller (compact signing in
-/// `dispatch`, which keeps the public matrix above the stack it scrubs).
-#[inline(always)]
-pub fn sign_internal_given_a_hat<P: ParameterSet, B: Backend>(
-    sk: &ExpandedSigningKey<P>,
     a_hat: &P::Matrix,
     mu: &[u8; 64],
     rnd: &[u8; 32],
     sig: &mut P::SigBytes,
 ) {
-    sign_with::<P, B>(sk, a_hat, mu, rnd, sig);
-}
-
-/// [`sign_internal`] with a precomputed key's A_hat.
-#[inline(always)]
-pub fn sign_internal_precomputed<P: ParameterSet, B: Backend>(
-    sk: &ExpandedSigningKey<P>,
-    pre: &PrecomputedParts<P>,
-    mu: &[u8; 64],
-    rnd: &[u8; 32],
-    sig: &mut P::SigBytes,
-) {
-    sign_with::<P, B>(sk, &pre.a_hat, mu, rnd, sig);
-}
-
-/// Sign_internal given A_hat, with s1 and s2 in the form the backend
-/// multiplies fastest ([`SecretProducts`]): the 16-bit NTT where
-/// `Backend::small_ntt_fast` (one copy of the signing for each form).
-#[inline(always)]
-fn sign_with<P: ParameterSet, B: Backend>(
-    sk: &ExpandedSigningKey<P>,
-    a_hat: &P::Matrix,
-    mu: &[u8; 64],
-    rnd: &[u8; 32],
-    sig: &mut P::SigBytes,
-) {
+    // `ct::Observed` is the form itself, except in the constant-time
+    // checks' builds (`crate::ct`).
     if B::small_ntt_fast() {
-        sign_with_form::<P, B, SmallNtt>(sk, a_hat, mu, rnd, sig)
+        sign_with::<P, B, ct::Observed<SmallNtt>>(sk, a_hat, mu, rnd, sig)
     } else {
-        sign_with_form::<P, B, NttQ<P>>(sk, a_hat, mu, rnd, sig)
+        sign_with::<P, B, ct::Observed<NttQ<P>>>(sk, a_hat, mu, rnd, sig)
     }
 }
 
 /// Sign_internal given A_hat: s1 and s2 unpacked into form `S` on the
 /// stack, each t0_i where it is used; then the rejection loop.
 #[inline(never)]
-fn sign_with_form<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
+fn sign_with<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
     sk: &ExpandedSigningKey<P>,
     a_hat: &P::Matrix,
     mu: &[u8; 64],
@@ -422,24 +163,6 @@ fn sign_with_form<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
 ) {
     let mut secrets = S::zeroed();
     secrets.prepare::<B>(sk);
-    // The constant-time check's planted leak (`make ct` must report it): a
-    // branch on a secret coefficient, only in `ct-check` builds and only
-    // once switched on.
-    if crate::ct::planted_leak() && secrets.a_secret() > 0 {
-        core::hint::black_box(&mut secrets);
-    }
-    // The timing check's planted leak (`make ct-timing` must catch it):
-    // 16 k NTTs more (64, 96, 128: about as large a part of each set's
-    // signature) when a secret coefficient is odd, only in `ct-timing`
-    // builds and only once switched on.
-    if crate::ct::planted_timing_leak() && secrets.a_secret() & 1 == 1 {
-        let mut scratch = Poly::ZERO;
-        scratch.coeffs[0] = secrets.a_secret();
-        for _ in 0..16 * P::K {
-            B::ntt(core::hint::black_box(&mut scratch));
-        }
-        scratch.zeroize();
-    }
     let k = sk.k();
     let mut sec = SignSecrets::<P> {
         rho_pp: [0; 64],
@@ -459,13 +182,8 @@ fn sign_with_form<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
     let mut mask = MaskStream::new();
     'attempt: loop {
         // y <- ExpandMask(rho'', kappa); w <- NTT^-1(A_hat o NTT(y))
-        if B::wide_shake() {
-            mask.next_y::<P, B>(&sec.rho_pp, &mut sec.y);
-        } else {
-            expand_mask::<P, B>(&sec.rho_pp, kappa, &mut sec.y);
-        }
+        expand_mask::<P, B>(&mut mask, &sec.rho_pp, kappa, &mut sec.y);
         kappa = kappa.wrapping_add(P::L as u16);
-        crate::ct::count_attempt();
         sec.z.clone_from(&sec.y);
         ntt_vec::<P::VecL, B>(&mut sec.z);
         for (i, row) in a_hat.as_ref().iter().enumerate() {
@@ -485,7 +203,7 @@ fn sign_with_form<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
         xof.absorb(&w1_bytes[..P::W1_LEN]);
         xof.squeeze(&mut c_tilde[..P::C_TILDE_LEN]);
         drop(xof);
-        sample_in_ball::<P, B>(&c_tilde[..P::C_TILDE_LEN], &mut c_hat);
+        sample_in_ball::<P, B>(&c_tilde[..P::C_TILDE_LEN], &mut c_hat, Challenge::Secret);
         secrets.challenge::<B>(&mut c_hat);
 
         // r0 <- LowBits(w - <<c s2>>), rejected if ||r0|| >= gamma2 - beta
@@ -501,7 +219,7 @@ fn sign_with_form<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
         // is uniform mod q, and so is w - <<c s2>> whatever <<c s2>>: r0,
         // and whether it leaves the bound, do not depend on s2.
         for i in 0..P::K {
-            secrets.c_times::<B, true>(&c_hat, i, &mut sec.cs);
+            secrets.c_times::<B>(&c_hat, SecretVector::S2, i, &mut sec.cs);
             let w_i = &mut sec.w.as_mut()[i];
             B::sub(w_i, &sec.cs);
             B::freeze(w_i);
@@ -520,7 +238,7 @@ fn sign_with_form<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
         // not, and stays secret (the norm check examines every coefficient
         // of the polynomial the same way).
         for i in 0..P::L {
-            secrets.c_times::<B, false>(&c_hat, i, &mut sec.cs);
+            secrets.c_times::<B>(&c_hat, SecretVector::S1, i, &mut sec.cs);
             let z_i = &mut sec.z.as_mut()[i];
             z_i.clone_from(&sec.y.as_ref()[i]);
             B::add(z_i, &sec.cs);
@@ -574,9 +292,9 @@ fn sign_with_form<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
 
 /// Zeroes the 4 KiB of stack below the caller's frame, where signing's
 /// callees had theirs: the samplers' and sponges' frames, whose spill
-/// slots no `zeroize` names (seen: a lane of rho'' left by the portable
-/// ExpandMask's permutation, at the deepest point of portable signing).
-/// About as deep as signing's deepest callee (ExpandA's four-lane frame), so
+/// slots no `zeroize` names (seen: a lane of rho'' left by ExpandMask's
+/// scalar permutation, at the deepest point of signing).
+/// About as deep as signing's deepest callee (the samplers' frames), so
 /// the peak stays where it was; `black_box` keeps the writes.
 #[inline(never)]
 fn wipe_callee_frames() {
@@ -607,16 +325,14 @@ pub fn verify_internal<P: ParameterSet, B: Backend>(
     }
     let c_tilde = &sig[..P::C_TILDE_LEN];
     let mut c_hat = Poly::ZERO;
-    sample_in_ball_public::<P, B>(c_tilde, &mut c_hat);
+    sample_in_ball::<P, B>(c_tilde, &mut c_hat, Challenge::Public);
     B::ntt(&mut c_hat);
     ntt_vec::<P::VecL, B>(&mut z);
     let mut rows = Streamed::<P, B>::new();
     // c~' <- H(mu || w1Encode(w'1), lambda/4), absorbed as w'1 is made
     // row by row, its whole blocks permuted beside the later rows' ExpandA
-    // where its groups have room (not in lanes refilled for it: c~' has
-    // three or four blocks to carry before the last row at ML-DSA-44, and
-    // verification measured no faster for them).
-    let mut hash = Carried::<B::Shake256>::new(groups_carry::<P, B>());
+    // where the backend can.
+    let mut hash = rows.c_tilde_hasher();
     hash.extend(mu);
     let mut w1_row = [0u8; W1_MAX_LEN / 8];
     let w1_bytes_per_poly = 32 * P::W1_BITS;

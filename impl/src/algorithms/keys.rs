@@ -4,17 +4,25 @@
 
 use zeroize::Zeroize;
 
+use super::encodings::{SkLayout, pack_t1_row, t1_row, unpack_eta, unpack_t0};
+use super::expand_a::{MatrixSource, Streamed, expand_a};
 use super::hash::h_shake256;
-use super::key_sig_packing::{SkLayout, pack_t1_row, t1_row, unpack_eta, unpack_t0};
-use super::matrix::{MatrixSource, Streamed, t_row};
-use super::sampling::{expand_a, ntt_vec, pk_before_last_row, rows_carry};
+use super::ntt_vec;
 use crate::backend::keccak::Carried;
-use crate::backend::portable::Portable;
 use crate::backend::{Backend, Xof};
 use crate::error::Error;
 use crate::params::{ByteArray, ParameterSet, PolyMatrix, PolyVec};
 pub use crate::params::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
 use crate::poly::Poly;
+
+/// One of the two secret vectors of sk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SecretVector {
+    /// s1, l polynomials.
+    S1,
+    /// s2, k polynomials.
+    S2,
+}
 
 impl<P: ParameterSet> ExpandedSigningKey<P> {
     /// All zero, to be filled in place.
@@ -31,7 +39,7 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
 
     /// rho.
     #[inline(always)]
-    pub(crate) fn rho(&self) -> &[u8; 32] {
+    pub fn rho(&self) -> &[u8; 32] {
         self.bytes.as_ref()[..32].try_into().unwrap_or(&[0; 32])
     }
 
@@ -45,21 +53,20 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
     #[inline(always)]
     pub(crate) fn unpack_s<B: Backend>(&self, s1: &mut P::VecL, s2: &mut P::VecK) {
         for (i, p) in s1.as_mut().iter_mut().enumerate() {
-            self.unpack_s_i::<B, false>(i, p);
+            self.unpack_s_i::<B>(SecretVector::S1, i, p);
         }
         for (i, p) in s2.as_mut().iter_mut().enumerate() {
-            self.unpack_s_i::<B, true>(i, p);
+            self.unpack_s_i::<B>(SecretVector::S2, i, p);
         }
     }
 
-    /// `s1[i]` (`S2`: `s2[i]`), unpacked.
+    /// `s1[i]` or `s2[i]`, unpacked.
     #[inline(always)]
-    pub(crate) fn unpack_s_i<B: Backend, const S2: bool>(&self, i: usize, p: &mut Poly) {
+    pub(crate) fn unpack_s_i<B: Backend>(&self, which: SecretVector, i: usize, p: &mut Poly) {
         let sk = self.bytes.as_ref();
-        let bytes = if S2 {
-            SkLayout::<P>::s2(sk, i)
-        } else {
-            SkLayout::<P>::s1(sk, i)
+        let bytes = match which {
+            SecretVector::S1 => SkLayout::<P>::s1(sk, i),
+            SecretVector::S2 => SkLayout::<P>::s2(sk, i),
         };
         unpack_eta::<P, B>(p, bytes);
     }
@@ -85,6 +92,18 @@ impl<P: ParameterSet> PrecomputedParts<P> {
         PrecomputedParts {
             a_hat: P::Matrix::zeroed(),
         }
+    }
+
+    /// A_hat.
+    #[cfg(feature = "internals")]
+    pub fn a_hat(&self) -> &P::Matrix {
+        &self.a_hat
+    }
+
+    /// A_hat, to be filled.
+    #[cfg(feature = "internals")]
+    pub fn a_hat_mut(&mut self) -> &mut P::Matrix {
+        &mut self.a_hat
     }
 
     /// Fills the parts from `sk`: expands A_hat.
@@ -130,27 +149,23 @@ fn import_with<P: ParameterSet, B: Backend>(
 ) -> Result<(), Error> {
     let bytes = sk.bytes.as_ref();
     let mut out_of_range = 0i32;
-    // s1 and s2 through the portable unpacker: through the backend's
-    // (SIMD where there is one), LLVM gave this frame 8 KiB more at
-    // ML-DSA-44, for a one-off operation (the crate docs' stack table).
+    // s1 and s2 through the scalar unpacker, which keeps this one-off
+    // operation's frame small (the crate docs' stack table).
     for (i, p) in s1_hat.as_mut().iter_mut().enumerate() {
-        out_of_range |= unpack_eta::<P, Portable>(p, SkLayout::<P>::s1(bytes, i));
+        out_of_range |= B::unpack_eta_scalar::<P::Eta>(p, SkLayout::<P>::s1(bytes, i));
     }
     ntt_vec::<P::VecL, B>(s1_hat);
     let rho = sk.rho();
     vk.set_rho(rho);
     // tr = H(pk), absorbed as pk is made: rho, then each row of t1.
-    let mut tr = Carried::<B::Shake256>::before_last_row(
-        rows_carry::<B>() && rows.carries(),
-        pk_before_last_row::<P>(),
-    );
+    let mut tr = rows.tr_hasher();
     tr.extend(rho);
     let mut diff = 0;
     for i in 0..P::K {
         // s2_i (then the key's t0_i), and the t1_i, t0_i that (rho, s1, s2)
         // give.
         let [held, t1_i, t0_i] = scratch;
-        out_of_range |= unpack_eta::<P, Portable>(held, SkLayout::<P>::s2(bytes, i));
+        out_of_range |= B::unpack_eta_scalar::<P::Eta>(held, SkLayout::<P>::s2(bytes, i));
         let row = rows.row(rho, i, &mut tr);
         t_row::<P, B>(row, s1_hat, held, t1_i, t0_i);
         vk.set_t1::<B>(i, t1_i);
@@ -250,4 +265,21 @@ impl<P: ParameterSet> ExpandedVerifyingKey<P> {
     pub fn tr(&self) -> &[u8; 64] {
         &self.tr
     }
+}
+
+/// Row i of t = NTT^-1(A_hat o NTT(s1)) + s2 (KeyGen_internal's line 6,
+/// `s1_hat` given) split by Power2Round into (t1_i, t0_i) (line 7): t is
+/// made in t0_i, which the caller zeroizes. Key generation and the key
+/// import's check both make t so.
+#[inline(always)]
+pub(crate) fn t_row<P: ParameterSet, B: Backend>(
+    row: &P::VecL,
+    s1_hat: &P::VecL,
+    s2_i: &Poly,
+    t1_i: &mut Poly,
+    t0_i: &mut Poly,
+) {
+    B::pointwise_acc_montgomery(t0_i, row.as_ref(), s1_hat.as_ref());
+    B::invntt_tomont(t0_i);
+    B::add_power2round(t1_i, t0_i, s2_i);
 }

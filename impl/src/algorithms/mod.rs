@@ -2,37 +2,48 @@
 //! the parameter set `P` and the backend `B`, module for module as in
 //! `mldsa-spec` (the table in the crate's README maps each algorithm to both):
 //!
+//! - [`internal`]: KeyGen_internal, Sign_internal, Verify_internal
+//!   (Algorithms 6 to 8);
+//! - [`expand_a`]: ExpandA (Algorithm 32) and the forms in which the
+//!   operations consume A_hat;
+//! - [`sampling`]: ExpandS, ExpandMask, SampleInBall (Algorithms 33, 34,
+//!   29);
+//! - [`encodings`]: the key and signature encodings (Algorithms 22 to 28);
+//! - [`hash`]: H and the incremental mu;
 //! - [`keys`]: the key types (sk kept encoded, a precomputed key's parts,
 //!   pk decoded) and the validated key import;
-//! - [`internal`]: KeyGen_internal, Sign_internal, Verify_internal;
-//! - [`hash`]: H and the incremental mu;
-//! - [`key_sig_packing`]: the key and signature encodings (Algorithms 20 to
-//!   28; the spec's `encodings`);
-//! - [`sampling`]: ExpandA, ExpandS, ExpandMask, SampleInBall.
+//! - [`secret_products`]: the forms of s1 and s2 that Sign_internal
+//!   multiplies by c.
 //!
-//! No module here names a concrete backend: `crate::dispatch` picks one.
+//! No module here names a concrete backend or how many SHAKE lanes a
+//! backend runs (`make lint`'s layer check): `crate::dispatch` picks the
+//! backend, and the backend's samplers (`crate::backend::sampler`) fill its
+//! lanes.
 
+pub mod encodings;
+pub mod expand_a;
 pub mod hash;
 pub mod internal;
-pub mod key_sig_packing;
 pub mod keys;
-pub mod matrix;
 pub mod sampling;
+pub(crate) mod secret_products;
 
+use crate::backend::Backend;
+use crate::params::PolyVec;
+
+pub use expand_a::{Streamed, Whole, expand_a};
 #[cfg(feature = "internals")]
 pub use hash::h_shake256;
 pub use hash::{MuHasher, xof_into};
-#[cfg(feature = "internals")]
-pub use internal::key_gen_internal;
-pub(crate) use internal::key_gen_internal_streamed;
-#[cfg(feature = "internals")]
-pub use internal::sign_internal;
-pub use internal::{
-    key_gen_internal_precomputed, sign_internal_given_a_hat, sign_internal_precomputed,
-    verify_internal,
-};
+pub use internal::{key_gen_internal, sign_internal, verify_internal};
 pub use keys::import_signing_key;
 #[cfg(feature = "internals")]
 pub use keys::{ExpandedSigningKey, ExpandedVerifyingKey, PrecomputedParts};
-pub(crate) use matrix::Streamed;
-pub use sampling::MatrixRows;
+
+/// NTT of every entry of a vector, through the backend's NTT.
+#[inline(always)]
+pub fn ntt_vec<V: PolyVec, B: Backend>(v: &mut V) {
+    for p in v.as_mut() {
+        B::ntt(p);
+    }
+}

@@ -3,6 +3,8 @@
 //! generic over this trait; each backend lives in its own folder.
 
 pub mod keccak;
+// How each backend's SHAKE lanes serve ExpandA, ExpandS and ExpandMask.
+pub mod sampler;
 // The SIMD backends' per-polynomial loops.
 #[cfg(any(
     target_arch = "x86_64",
@@ -432,6 +434,13 @@ pub trait Backend: Copy + 'static {
     /// s2), and whether some coefficient fell outside [-eta, eta] (nonzero
     /// then), without a branch on the secret.
     fn unpack_eta<E: Eta>(a: &mut Poly, v: &[u8]) -> i32;
+    /// [`Self::unpack_eta`] in scalar code, for a one-off operation (the
+    /// key import) whose frame a SIMD unpacker would make deeper by more
+    /// than its speed is worth there.
+    #[inline(always)]
+    fn unpack_eta_scalar<E: Eta>(a: &mut Poly, v: &[u8]) -> i32 {
+        portable::packing::unpack_eta::<E>(a, v)
+    }
     /// BitUnpack(v, 2^(d-1) - 1, 2^(d-1)) from 416 bytes (skDecode's t0).
     fn unpack_t0(a: &mut Poly, v: &[u8]);
 }

@@ -128,11 +128,6 @@ pub(crate) fn pem_decode(pem: &str, label: &'static str) -> Result<Zeroizing<Vec
     let found = decoder.type_label();
     let mut der = Zeroizing::new(alloc::vec![0u8; decoder.remaining_len()]);
     if decoder.decode(&mut der).is_err() || !decoder.is_finished() {
-        // The stack scan's planted missing wipe (test-only `ct-check`):
-        // the buffer freed as `decode_vec` frees it.
-        if crate::ct::planted_unwiped_pem() {
-            drop(core::mem::take(&mut *der));
-        }
         return Err(EncodingError::MalformedPem.into());
     }
     if found != label {

@@ -7,7 +7,7 @@ mod arithmetic;
 #[allow(dead_code)]
 pub mod contracts;
 mod ntt;
-mod packing;
+pub(crate) mod packing;
 mod rounding;
 mod sampling;
 pub mod small_ntt;

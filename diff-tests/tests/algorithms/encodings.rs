@@ -6,7 +6,7 @@
 
 use crate::calls::{pk_decode, pk_encode, sig_decode, sig_encode, sk_decode, sk_encode, w1_encode};
 use crate::common::*;
-use mldsa::algorithms::key_sig_packing::SkParts;
+use mldsa::algorithms::encodings::SkParts;
 use mldsa::backend::Backend;
 use mldsa::params::{ParameterSet, PolyVec};
 use mldsa::poly::Poly;
