@@ -321,7 +321,7 @@ pub trait ParameterSet: sealed::Sealed + Operations + 'static + Sized {
 /// the API's `SigningKey` does on drop). A key handed out by value is a
 /// copy written straight where the caller keeps it, the original wiped in
 /// place; a type with a destructor could only be moved out, and a move
-/// may leave the original behind (see `SigningKey::handed_out`).
+/// may leave the original behind (see `SigningKey::copy_to_return`).
 pub struct ExpandedSigningKey<P: ParameterSet> {
     pub(crate) bytes: P::SkBytes,
 }

@@ -72,7 +72,7 @@ use sealed::FormParts;
 
 /// What a key holds in either form: its secrets (FIPS 204's sk, the seed
 /// xi if known) and its verifying key. `Copy`, and the secrets wiped by
-/// the key's drop: a key handed out by value ([`SigningKey::handed_out`])
+/// the key's drop: a key handed out by value ([`SigningKey::copy_to_return`])
 /// gets a copy, written where the caller keeps it, and the original is
 /// wiped in place. A type with a destructor could only be moved out, and a
 /// move leaves the original behind whenever the compiler copies it (as it
@@ -203,7 +203,7 @@ impl<P: ParameterSet, F: KeyForm> core::fmt::Debug for SigningKey<P, F> {
 
 impl<P: ParameterSet, F: KeyForm> Clone for SigningKey<P, F> {
     fn clone(&self) -> Self {
-        self.handed_out()
+        self.copy_to_return()
     }
 }
 
@@ -254,7 +254,7 @@ impl<P: ParameterSet> SigningKey<P, Compact> {
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     pub fn try_from_expanded(sk: &[u8]) -> Result<Self, Error> {
-        Self::by_value(|key| key.import_in_place(sk))
+        Self::fill_to_return(|key| key.import_in_place(sk))
     }
 
     /// The same key in the [`Precomputed`] form: A_hat computed now, once.
@@ -358,7 +358,7 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     }
 
     /// `compact` in this form, handed out by value like
-    /// [`Self::handed_out`]: its secrets copied into the value returned,
+    /// [`Self::copy_to_return`]: its secrets copied into the value returned,
     /// built where the caller keeps it, and the parts of the form (A_hat,
     /// public) computed there, so that no second whole key is on the stack.
     #[inline(never)]
@@ -382,7 +382,7 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     // there; `parts` (public) is made first, so that `inner` is copied
     // straight from `self`, with no temporary in between.
     #[inline(never)]
-    pub(crate) fn handed_out(&self) -> Self {
+    pub(crate) fn copy_to_return(&self) -> Self {
         SigningKey {
             parts: self.parts.clone(),
             inner: self.inner,
@@ -424,17 +424,19 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     }
 
     /// A key filled in place by `fill`, handed out by value
-    /// ([`Self::handed_out`]) in an `Ok`; on an error the key is dropped, so
+    /// ([`Self::copy_to_return`]) in an `Ok`; on an error the key is dropped, so
     /// zeroized. Not inlined: the caller passes the place it keeps the
-    /// result in, and `handed_out` writes there. Generic in the error, so
+    /// result in, and `copy_to_return` writes there. Generic in the error, so
     /// that a caller wanting another error type (the `pkcs8` traits) maps
     /// it inside `fill`: mapping the `Result` afterwards would move the key
     /// into a new one, and leave the old one behind.
     #[inline(never)]
-    pub(crate) fn by_value<E>(fill: impl FnOnce(&mut Self) -> Result<(), E>) -> Result<Self, E> {
+    pub(crate) fn fill_to_return<E>(
+        fill: impl FnOnce(&mut Self) -> Result<(), E>,
+    ) -> Result<Self, E> {
         let mut key = Self::empty();
         fill(&mut key)?;
-        Ok(key.handed_out())
+        Ok(key.copy_to_return())
     }
 
     /// The seed xi, if the key was made from one.
@@ -702,10 +704,10 @@ mod tests {
             let xi = [3u8; 32];
             let compact = SigningKey::<P>::from_seed(&xi);
             let sig = compact.sign_deterministic(b"m", b"").unwrap();
-            let by_value = SigningKey::<P, Precomputed>::from_seed(&xi);
+            let fill_to_return = SigningKey::<P, Precomputed>::from_seed(&xi);
             let converted = compact.precompute();
             let boxed = SigningKey::<P, Precomputed>::from_seed_boxed(&xi);
-            for key in [&by_value, &converted, &*boxed] {
+            for key in [&fill_to_return, &converted, &*boxed] {
                 assert_eq!(
                     key.sign_deterministic(b"m", b"").unwrap(),
                     sig,

@@ -30,7 +30,7 @@ impl<P: ParameterSet> Clone for VerifyingKey<P> {
 }
 
 /// Plain data (the encoded key and its hash), so that a signing key, which
-/// holds one, can be copied out and wiped (see `SigningKey::handed_out`).
+/// holds one, can be copied out and wiped (see `SigningKey::copy_to_return`).
 impl<P: ParameterSet> Copy for VerifyingKey<P> {}
 
 impl<P: ParameterSet> core::fmt::Debug for VerifyingKey<P> {

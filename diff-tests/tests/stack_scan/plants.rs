@@ -7,13 +7,13 @@
 //! failure mode `mldsa::encoding`'s PEM decoding guards against), must be
 //! found in the freed heap. Nothing is planted in mldsa itself.
 
-use std::alloc::{Layout, dealloc};
 use std::hint::black_box;
 
 use mldsa::encoding::{PRIVATE_KEY_PEM_LABEL, PrivateKeyFormat};
 use mldsa::pkcs8::{DecodePrivateKey, PrivateKeyInfoRef};
 use mldsa::{MlDsa44, Precomputed, SigningKey};
 
+use super::quarantine::free_without_drop;
 use super::{find_left, run_scanned, secrets};
 
 /// Whether the key's sk and K are found after `op`.
@@ -39,14 +39,7 @@ fn skip_wipe<T>(value: T) {
 /// The boxed key, if any, freed without its drop (and so its wipe) run.
 fn skip_wipe_boxed<T>(boxed: Option<Box<T>>) {
     if let Some(boxed) = boxed {
-        let raw = Box::into_raw(black_box(boxed));
-        // SAFETY: `raw` comes from `Box::into_raw` of a `Box<T>`, allocated
-        // with T's layout by the global allocator; freed once, never read
-        // again. Skipping T's drop is safe (it leaks nothing but the wipe).
-        #[allow(unsafe_code)]
-        unsafe {
-            dealloc(raw.cast::<u8>(), Layout::new::<T>())
-        };
+        free_without_drop(black_box(boxed));
     }
 }
 

@@ -11,7 +11,8 @@
 //! afterwards.
 
 // The one `unsafe` of the tests: a `GlobalAlloc` implementation is an
-// `unsafe impl`, and forwarding to `System` calls its unsafe methods.
+// `unsafe impl`, and forwarding to `System` calls its unsafe methods; and
+// the plants' skipped wipe of a boxed value (`free_without_drop`).
 #![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -109,4 +110,15 @@ pub fn take() -> Vec<Vec<u8>> {
         unsafe { System.dealloc(ptr as *mut u8, layout) }
     }
     blocks
+}
+
+/// Frees `boxed`'s block without running its drop: a boxed key freed
+/// with its wipe skipped, which the scan must find (plants.rs).
+pub fn free_without_drop<T>(boxed: Box<T>) {
+    let raw = Box::into_raw(boxed);
+    // SAFETY: `raw` comes from `Box::into_raw` of a `Box<T>`, allocated by
+    // the global allocator with T's layout; it is freed once and never
+    // read again. Not running T's drop is safe (its wipe is what is
+    // skipped).
+    unsafe { std::alloc::dealloc(raw.cast::<u8>(), Layout::new::<T>()) }
 }

@@ -146,7 +146,7 @@ impl<P: ParameterSet + AssociatedOid> SigningKey<P, Compact> {
     /// # Ok::<(), mldsa::Error>(())
     /// ```
     pub fn decode_pkcs8_der(der: &[u8]) -> Result<Self, Error> {
-        Self::by_value(|key| decode_pkcs8_into(der, key))
+        Self::fill_to_return(|key| decode_pkcs8_into(der, key))
     }
 }
 
@@ -291,7 +291,7 @@ fn to_pkcs8_error(e: Error) -> pkcs8::Error {
 impl<P: ParameterSet + AssociatedOid> TryFrom<PrivateKeyInfoRef<'_>> for SigningKey<P, Compact> {
     type Error = pkcs8::Error;
     fn try_from(info: PrivateKeyInfoRef<'_>) -> Result<Self, pkcs8::Error> {
-        Self::by_value(|key| key_from_info(&info, key).map_err(to_pkcs8_error))
+        Self::fill_to_return(|key| key_from_info(&info, key).map_err(to_pkcs8_error))
     }
 }
 

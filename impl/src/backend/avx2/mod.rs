@@ -32,7 +32,7 @@ use isa::{load, store};
 use zeroize::Zeroize;
 
 pub use isa::Isa;
-pub use sampling::Compact;
+pub use sampling::Avx2Compaction;
 
 #[cfg(feature = "internals")]
 pub use keccak::{ShakeX4, keccak_f1600_x4};
@@ -364,9 +364,9 @@ cpu_kernels! {
     fn small_product(c: &mut Poly, a: &SmallHat, b: &SmallHat)
         => unsafe |t| small_product_poly(c, a, b);
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize
-        => unsafe |t| sampling::rej_uniform::<Compact>(out, buf);
+        => unsafe |t| sampling::rej_uniform::<Avx2Compaction>(out, buf);
     fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize
-        => unsafe |t| sampling::rej_eta::<Compact, E>(out, ctr, buf);
+        => unsafe |t| sampling::rej_eta::<Avx2Compaction, E>(out, ctr, buf);
     fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) => unsafe |t| pack_z_poly::<G>(out, a);
     fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) => unsafe |t| unpack_z_poly::<G>(a, v);
     fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) => unsafe |t| pack_w1_poly::<G>(out, a);
@@ -408,7 +408,7 @@ impl super::keccak::Permutation for BmiPermutation {
 pub type ShakeBmi<const RATE: usize> = portable::Shake<RATE, BmiPermutation>;
 
 /// RejNTTPoly's sampler on compaction table `T` (the backend runs it on
-/// [`Compact`]), for the lemmas' planted table bug; `None` without AVX2.
+/// [`Avx2Compaction`]), for the lemmas' planted table bug; `None` without AVX2.
 #[cfg(feature = "internals")]
 pub fn rej_uniform_on<T: CompactTable>(out: &mut [i32], buf: &[u8]) -> Option<usize> {
     checked_call!(available, Some(sampling::rej_uniform::<T>(out, buf)), None)

@@ -18,9 +18,9 @@ static COMPACT: [[u8; 8]; 256] = crate::backend::set_bit_positions();
 
 /// The compaction table the samplers run with.
 #[derive(Clone, Copy, Debug)]
-pub struct Compact;
+pub struct Avx2Compaction;
 
-impl CompactTable for Compact {
+impl CompactTable for Avx2Compaction {
     const SET_BITS: &'static [[u8; 8]; 256] = &COMPACT;
 }
 
