@@ -6,7 +6,7 @@
 # PKCS#8 DER decoding on ML-DSA-44, 65 and 87, once per backend of
 # scripts/backends.sh. Any branch or address that depends on a secret the
 # library did not declassify is an error, and fails the run. Then the
-# planted leak (a branch on a secret coefficient, switched on by
+# planted leak (a branch on a secret byte of the key, switched on by
 # `--planted-leak`) must be reported on every backend, or the check is
 # blind and fails too.
 #
@@ -60,8 +60,8 @@ for b in $(bash scripts/backends.sh | grep -Ex 'portable|avx2'); do
     status=0
     MLDSA_BACKEND=$b valgrind "${flags[@]}" "$bin" --planted-leak >"$log" 2>&1 || status=$?
     if [[ $status -eq 0 ]] || ! grep -A3 "Conditional jump or move depends on uninitialised" "$log" |
-        grep -q "sign_with_form (internal.rs"; then
-        echo "ct.sh: FAILED on $b: the planted leak in sign_with_form was not reported ($log)" >&2
+        grep -q "planted_leak (plants.rs"; then
+        echo "ct.sh: FAILED on $b: the planted leak (impl/src/ct/plants.rs) was not reported ($log)" >&2
         exit 1
     fi
     echo "ct: $b: the planted leak is reported"

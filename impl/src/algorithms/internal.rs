@@ -132,7 +132,7 @@ impl<P: ParameterSet> Drop for SignSecrets<P> {
 /// given A_hat = ExpandA(rho) (line 5): a precomputed key's, or compact
 /// signing's, expanded by the caller above the stack it scrubs. s1 and s2
 /// are made ready in the form the backend multiplies fastest
-/// ([`SecretProducts`]): the 16-bit NTT where `Backend::small_ntt_fast`,
+/// (`SecretProducts`): the 16-bit NTT where `Backend::small_ntt_fast`,
 /// FIPS 204's NTT otherwise (one copy of the signing for each form).
 #[inline(always)]
 pub fn sign_internal<P: ParameterSet, B: Backend>(

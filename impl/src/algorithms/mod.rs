@@ -4,7 +4,7 @@
 //!
 //! - [`internal`]: KeyGen_internal, Sign_internal, Verify_internal
 //!   (Algorithms 6 to 8);
-//! - [`expand_a`]: ExpandA (Algorithm 32) and the forms in which the
+//! - [`mod@expand_a`]: ExpandA (Algorithm 32) and the forms in which the
 //!   operations consume A_hat;
 //! - [`sampling`]: ExpandS, ExpandMask, SampleInBall (Algorithms 33, 34,
 //!   29);
@@ -12,7 +12,7 @@
 //! - [`hash`]: H and the incremental mu;
 //! - [`keys`]: the key types (sk kept encoded, a precomputed key's parts,
 //!   pk decoded) and the validated key import;
-//! - [`secret_products`]: the forms of s1 and s2 that Sign_internal
+//! - `secret_products`: the forms of s1 and s2 that Sign_internal
 //!   multiplies by c.
 //!
 //! No module here names a concrete backend or how many SHAKE lanes a

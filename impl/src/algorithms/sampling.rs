@@ -1,6 +1,6 @@
 //! ExpandS, ExpandMask and SampleInBall (FIPS 204 Algorithms 33, 34 and
 //! 29). ExpandA (Algorithm 32) has a file of its own, with its forms
-//! ([`super::expand_a`]); RejNTTPoly and RejBoundedPoly (Algorithms 30 and
+//! ([`mod@super::expand_a`]); RejNTTPoly and RejBoundedPoly (Algorithms 30 and
 //! 31) run inside the backend's schedules (`crate::backend::sampler`),
 //! which fill as many SHAKE lanes at once as the backend's Keccak permutes.
 

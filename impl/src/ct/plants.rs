@@ -61,22 +61,16 @@ impl<P: ParameterSet, S: SecretProducts<P>> SecretProducts<P> for Observed<S> {
     #[inline(always)]
     fn prepare<B: Backend>(&mut self, sk: &ExpandedSigningKey<P>) {
         self.0.prepare::<B>(sk);
-        // K's first byte: secret.
-        let secret = sk.encoded().as_ref()[32];
+        // The secret is read only once a leak is switched on, in a
+        // function of its own: the branch on the switch comes first.
         #[cfg(feature = "ct-check")]
-        if PLANTED_LEAK.load(Relaxed) && secret > 127 {
-            core::hint::black_box(&mut *self);
+        if PLANTED_LEAK.load(Relaxed) {
+            planted_leak(sk);
         }
         #[cfg(feature = "ct-timing")]
-        if PLANTED_TIMING_LEAK.load(Relaxed) && secret & 1 == 1 {
-            let mut scratch = Poly::ZERO;
-            scratch.coeffs[0] = i32::from(secret);
-            for _ in 0..16 * P::K {
-                B::ntt(core::hint::black_box(&mut scratch));
-            }
-            zeroize::Zeroize::zeroize(&mut scratch);
+        if PLANTED_TIMING_LEAK.load(Relaxed) {
+            planted_timing_leak::<P, B>(sk);
         }
-        let _ = secret;
     }
 
     #[inline(always)]
@@ -94,5 +88,35 @@ impl<P: ParameterSet, S: SecretProducts<P>> SecretProducts<P> for Observed<S> {
     #[inline(always)]
     fn c_times<B: Backend>(&self, c_hat: &Poly, which: SecretVector, i: usize, out: &mut Poly) {
         self.0.c_times::<B>(c_hat, which, i, out)
+    }
+}
+
+/// K's first byte, secret.
+#[cfg(any(feature = "ct-check", feature = "ct-timing"))]
+fn secret_byte<P: ParameterSet>(sk: &ExpandedSigningKey<P>) -> u8 {
+    sk.encoded().as_ref()[32]
+}
+
+/// A branch on a secret byte.
+#[cfg(feature = "ct-check")]
+#[inline(never)]
+fn planted_leak<P: ParameterSet>(sk: &ExpandedSigningKey<P>) {
+    if secret_byte(sk) > 127 {
+        core::hint::black_box(sk);
+    }
+}
+
+/// 16 k NTTs of a scratch polynomial when a secret byte is odd.
+#[cfg(feature = "ct-timing")]
+#[inline(never)]
+fn planted_timing_leak<P: ParameterSet, B: Backend>(sk: &ExpandedSigningKey<P>) {
+    let secret = secret_byte(sk);
+    if secret & 1 == 1 {
+        let mut scratch = Poly::ZERO;
+        scratch.coeffs[0] = i32::from(secret);
+        for _ in 0..16 * P::K {
+            B::ntt(core::hint::black_box(&mut scratch));
+        }
+        zeroize::Zeroize::zeroize(&mut scratch);
     }
 }

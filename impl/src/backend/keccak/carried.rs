@@ -11,7 +11,7 @@
 //! of its lanes, for the cost of moving the state in and out: the idle
 //! lane of a group of three entries (ML-DSA-65's last two groups), or a
 //! lane that ExpandA's refilled rows give up (tr at ML-DSA-44 and 87,
-//! [`MatrixRows::next_row_refilled`](crate::algorithms::sampling::MatrixRows::next_row_refilled)).
+//! [`MatrixRows::next_row`](crate::backend::sampler::MatrixRows::next_row)).
 //! Elsewhere the blocks are absorbed as they come.
 
 use crate::backend::{Carry, Xof};
@@ -42,7 +42,7 @@ pub struct Carried<X: Xof> {
 impl<X: Xof> Carried<X> {
     /// Nothing absorbed. `carried`: whether a wide sponge will carry the
     /// blocks (ExpandA's rows on a backend and parameter set where they
-    /// can, [`rows_carry`](crate::algorithms::sampling::rows_carry)); if
+    /// can, [`tr_hasher`](crate::backend::sampler::tr_hasher)); if
     /// not, the input is absorbed as it comes.
     #[inline(always)]
     pub fn new(carried: bool) -> Self {

@@ -47,12 +47,12 @@ pub fn expand_s<P: ParameterSet, B: Backend>(
 /// polynomial has 256 coefficients restarts with the next polynomial's seed
 /// ([`XofX4::restart_lane`]), so that each polynomial still reads its own
 /// SHAKE256(rho' || r) from the start. With eta = 2 (15 of 16 half-bytes
-/// kept) RejBoundedPoly reads one block or two: groups of four, which wait
-/// for their slowest lane, took four and eight four-lane permutations for
-/// the 11 and 22 blocks of ML-DSA-44 and 87 on the benchmark's seed, where
-/// this takes three and six (the fewest four lanes can). With eta = 4 every
-/// polynomial reads two blocks or three, and the groups lose nothing; the
-/// restarts and the calls a block at a time cost about 0.2 µs there.
+/// kept) RejBoundedPoly reads one block or two: groups of four wait for
+/// their slowest lane, where refilled lanes permute no more often than
+/// the blocks need (three four-lane permutations for ML-DSA-44's eleven
+/// blocks instead of four). With eta = 4 every polynomial reads two
+/// blocks or three, the groups lose nothing, and the restarts would only
+/// cost time.
 #[inline(always)]
 fn expand_s_refilled<P: ParameterSet, B: Backend>(
     rho_prime: &[u8; 64],

@@ -18,12 +18,9 @@ pub(super) const UNIFORM_BLOCKS: usize = 1;
 /// The blocks every RejNTTPoly reads (four hold 224 candidates, fewer than
 /// 256), squeezed up front by ExpandA's four- and eight-lane groups. Each
 /// lane's five blocks are then sampled in one call, and the five
-/// permutations run back to back: ExpandA about 8 % faster than with one
-/// block up front on AVX-512, about 4 % on AVX2 (the portable sponges,
-/// one lane at a time, neither gain nor lose), for four blocks a lane
-/// more in the frame: in the crate docs' stack table, 2 to 3 KiB more for
-/// verify, import and precompute (6 to 8 KiB on AVX-512, keygen too);
-/// signing unchanged (its deepest frame is not under ExpandA's).
+/// permutations run back to back, faster than a block at a time on the
+/// SIMD sponges, for four blocks a lane more in the frame (the crate docs'
+/// stack table).
 pub(super) const UNIFORM_MIN_BLOCKS: usize = 5;
 /// The bytes each lane of ExpandA's groups squeezes up front.
 pub(super) const UNIFORM_FIRST: usize = UNIFORM_MIN_BLOCKS * SHAKE128_RATE;
