@@ -11,7 +11,6 @@
 //! [`selected_backend`] says which.
 
 use crate::algorithms::{self, MuHasher};
-use crate::backend::NoCarry;
 use crate::backend::portable::{Sha3, Shake};
 use crate::backend::sampler::MatrixRows;
 use crate::backend::selected::Selected;
@@ -120,7 +119,7 @@ macro_rules! operations {
             // the set's `Matrix`); a compiler that stopped placing the rows
             // would fail `make stack-check`.
             fn a_hat(sk: &ExpandedSigningKey<Self>) -> <Self as ParameterSet>::Matrix {
-                let mut rows = MatrixRows::<Selected>::new();
+                let mut rows = MatrixRows::new();
                 let rho = sk.rho();
                 [$(next_row::<Self>(&mut rows, rho, $row)),*]
             }
@@ -154,8 +153,9 @@ macro_rules! operations {
                 sk: &mut ExpandedSigningKey<Self>,
                 pre: &mut PrecomputedParts<Self>,
             ) {
-                // s1 and s2 made here and zeroized here, as `key_gen`'s;
-                // A_hat expanded whole into the key.
+                // s1 and s2 made here and zeroized here, as `key_gen`'s
+                // (the scrub has their k + l KiB less to wipe); A_hat
+                // expanded whole into the key.
                 let mut s1 = <Self as ParameterSet>::VecL::zeroed();
                 let mut s2 = <Self as ParameterSet>::VecK::zeroed();
                 out_of_line(|| {
@@ -166,7 +166,7 @@ macro_rules! operations {
                 });
                 s1.zeroize();
                 s2.zeroize();
-                scrub_stack::<Self>(KEYGEN_SCRUB);
+                scrub_kib(scrub_size::<Self>(KEYGEN_SCRUB) - (Self::K + Self::L));
             }
 
             fn precompute(sk: &ExpandedSigningKey<Self>, pre: &mut PrecomputedParts<Self>) {
@@ -236,13 +236,9 @@ macro_rules! operations {
 /// order), by value. Not inlined: a call returning its row, which the
 /// caller's array expression places straight into the matrix.
 #[inline(never)]
-fn next_row<P: ParameterSet>(
-    rows: &mut MatrixRows<Selected>,
-    rho: &[u8; 32],
-    _index: usize,
-) -> P::VecL {
+fn next_row<P: ParameterSet>(rows: &mut MatrixRows, rho: &[u8; 32], _index: usize) -> P::VecL {
     let mut row = P::VecL::zeroed();
-    out_of_line(|| rows.next_row::<P>(rho, &mut row, &mut NoCarry));
+    out_of_line(|| rows.next_row::<P, Selected>(rho, &mut row));
     row
 }
 

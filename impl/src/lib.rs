@@ -172,22 +172,19 @@
 //! import (SECURITY.md).
 //! `make stack-check`, part of `make test`, runs every operation on a
 //! stack of exactly its figure (rounded up to 4 KiB) and holds every
-//! figure to at most 128 KiB. (The AVX-512 rows were last measured on 4
-//! December 2026 and raised since by what the same changes added to the
-//! AVX2 rows, on a machine without AVX-512: 1 or 2 KiB for keygen,
-//! verify, import, `precompute()` and their precomputed forms.)
+//! figure to at most 128 KiB.
 //!
 //! | KiB | keygen | sign | verify | import | PKCS#8 decode | keygen, precomputed | precompute() | keygen, precomputed (boxed) | import, precomputed (boxed) | PKCS#8 decode, precomputed (boxed) | sign, precomputed |
 //! |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
-//! | ML-DSA-44 portable | 46 | 61 | 37 | 41 | 47 | 62 | 43 | 50 | 54 | 50 | 45 |
+//! | ML-DSA-44 portable | 46 | 60 | 37 | 41 | 47 | 62 | 43 | 50 | 54 | 50 | 44 |
 //! | ML-DSA-44 avx2 | 47 | 60 | 38 | 42 | 47 | 63 | 43 | 50 | 54 | 51 | 44 |
-//! | ML-DSA-44 avx512 | 46 | 60 | 41 | 44 | 47 | 62 | 45 | 52 | 57 | 53 | 44 |
-//! | ML-DSA-65 portable | 54 | 88 | 41 | 47 | 55 | 85 | 60 | 69 | 72 | 70 | 57 |
+//! | ML-DSA-44 avx512 | 46 | 60 | 40 | 44 | 47 | 62 | 45 | 52 | 56 | 52 | 44 |
+//! | ML-DSA-65 portable | 54 | 86 | 41 | 48 | 55 | 85 | 60 | 69 | 72 | 70 | 56 |
 //! | ML-DSA-65 avx2 | 55 | 81 | 42 | 48 | 55 | 85 | 60 | 70 | 72 | 70 | 51 |
-//! | ML-DSA-65 avx512 | 55 | 81 | 45 | 51 | 55 | 85 | 62 | 74 | 75 | 74 | 51 |
-//! | ML-DSA-87 portable | 63 | 127 | 47 | 54 | 64 | 119 | 89 | 101 | 103 | 101 | 71 |
+//! | ML-DSA-65 avx512 | 54 | 81 | 44 | 50 | 55 | 85 | 62 | 72 | 75 | 72 | 51 |
+//! | ML-DSA-87 portable | 63 | 126 | 47 | 54 | 64 | 119 | 89 | 101 | 103 | 101 | 70 |
 //! | ML-DSA-87 avx2 | 64 | 118 | 48 | 55 | 64 | 120 | 90 | 101 | 104 | 101 | 62 |
-//! | ML-DSA-87 avx512 | 64 | 118 | 51 | 57 | 65 | 121 | 92 | 113 | 106 | 113 | 62 |
+//! | ML-DSA-87 avx512 | 63 | 118 | 50 | 57 | 64 | 120 | 91 | 103 | 106 | 103 | 62 |
 
 //! Maintainers: `impl/README.md` maps each FIPS 204 algorithm to its spec
 //! and impl functions, follows a call from the API to a kernel, and says how

@@ -14,7 +14,7 @@
 //! is the backend's schedule (`crate::backend::sampler`).
 
 use crate::backend::keccak::Carried;
-use crate::backend::sampler::{self, MatrixRows};
+use crate::backend::sampler::{self, RowStream};
 use crate::backend::{Backend, Carry};
 use crate::params::{ParameterSet, PolyVec};
 
@@ -37,7 +37,7 @@ pub trait MatrixSource<P: ParameterSet, B: Backend> {
 
 /// ExpandA row by row into one row of storage.
 pub struct Streamed<P: ParameterSet, B: Backend> {
-    rows: MatrixRows<B>,
+    rows: RowStream<B>,
     row: P::VecL,
 }
 
@@ -45,7 +45,7 @@ impl<P: ParameterSet, B: Backend> Streamed<P, B> {
     /// The rows from the first.
     pub fn new() -> Self {
         Streamed {
-            rows: MatrixRows::new(),
+            rows: RowStream::new(),
             row: P::VecL::zeroed(),
         }
     }

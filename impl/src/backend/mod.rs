@@ -142,7 +142,7 @@ pub trait Carry {
     /// The whole blocks the carrier's owner expects to have waiting before
     /// ExpandA's last row is made (its input up to that row, in blocks):
     /// how many a four-lane sponge that takes lanes out of ExpandA for them
-    /// ([`MatrixRows`](crate::backend::sampler::MatrixRows)) plans for.
+    /// ([`RowStream`](crate::backend::sampler::RowStream)) plans for.
     /// None by default: the lanes stay with ExpandA.
     #[inline(always)]
     fn blocks_before_last_row(&self) -> usize {

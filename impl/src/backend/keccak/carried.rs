@@ -11,7 +11,7 @@
 //! of its lanes, for the cost of moving the state in and out: the idle
 //! lane of a group of three entries (ML-DSA-65's last two groups), or a
 //! lane that ExpandA's refilled rows give up (tr at ML-DSA-44 and 87,
-//! [`MatrixRows::next_row`](crate::backend::sampler::MatrixRows::next_row)).
+//! [`RowStream::next_row`](crate::backend::sampler::RowStream::next_row)).
 //! Elsewhere the blocks are absorbed as they come.
 
 use crate::backend::{Carry, Xof};

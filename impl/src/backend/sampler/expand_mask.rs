@@ -118,13 +118,7 @@ impl MaskStream {
         y: &mut P::VecL,
     ) {
         if !B::wide_shake() {
-            let bufs = &mut self.bufs;
-            in_groups_of_four::<B>(
-                P::L,
-                y.as_mut().iter_mut(),
-                |r, p| mask_poly::<P, B>(rho_pp, kappa.wrapping_add(r as u16), p),
-                |r, n, ys| mask_poly_x4::<P, B>(rho_pp, kappa.wrapping_add(r as u16), ys, n, bufs),
-            );
+            expand_in_groups::<P, B>(rho_pp, kappa, y, &mut self.bufs);
             return;
         }
         // The polynomials made ahead are those of kappa = next - ahead_len.
@@ -155,6 +149,24 @@ impl MaskStream {
             self.ahead_len = 4 - to_y;
         }
     }
+}
+
+/// ExpandMask's l polynomials in groups of four, the last ones one lane at
+/// a time; in a frame of its own (its spare polynomials are not the
+/// stream's).
+#[inline(never)]
+fn expand_in_groups<P: ParameterSet, B: Backend>(
+    rho_pp: &[u8; 64],
+    kappa: u16,
+    y: &mut P::VecL,
+    bufs: &mut MaskBuffers,
+) {
+    in_groups_of_four::<B>(
+        P::L,
+        y.as_mut().iter_mut(),
+        |r, p| mask_poly::<P, B>(rho_pp, kappa.wrapping_add(r as u16), p),
+        |r, n, ys| mask_poly_x4::<P, B>(rho_pp, kappa.wrapping_add(r as u16), ys, n, bufs),
+    );
 }
 
 impl Default for MaskStream {

@@ -63,7 +63,7 @@ fn groups_carry<P: ParameterSet, B: Backend>() -> bool {
 }
 
 /// The sponge of tr = H(pk) for key generation and key import, where pk
-/// is made row by row as [`MatrixRows`] makes A_hat's rows (`riding`:
+/// is made row by row as [`RowStream`] makes A_hat's rows (`riding`:
 /// whether its blocks may ride on those rows' permutations; false for a
 /// matrix expanded whole, whose permutations are over before pk starts).
 #[inline(always)]
@@ -72,7 +72,7 @@ pub fn tr_hasher<P: ParameterSet, B: Backend>(riding: bool) -> Carried<B::Shake2
 }
 
 /// The sponge of c~' = H(mu || w1Encode(w'1)) for verification, w'1 made
-/// row by row as [`MatrixRows`] makes A_hat's rows: its blocks ride on
+/// row by row as [`RowStream`] makes A_hat's rows: its blocks ride on
 /// those rows' groups where they have room for them.
 #[inline(always)]
 pub fn c_tilde_hasher<P: ParameterSet, B: Backend>() -> Carried<B::Shake256> {
@@ -147,15 +147,21 @@ pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matr
 /// Verify's A_hat z_hat, the compact key's expansion): l polynomials of
 /// stack instead of k l. The groups are [`expand_a`]'s, across row
 /// boundaries; entries made ahead of their row wait here.
-pub struct MatrixRows<B: Backend> {
+pub struct MatrixRows {
     /// Row-major index of the next entry to generate.
     pub(super) next: usize,
     pub(super) ahead_len: usize,
     /// The groups' buffers, for every row.
     pub(super) groups: Groups,
-    /// The four-lane sponge, kept from group to group and row to row, and
-    /// what each of its lanes does where they are refilled one by one.
-    pub(super) refill: Refill<B::Shake128x4>,
+}
+
+/// [`MatrixRows`] whose permutations may carry a one-lane sponge's blocks
+/// ([`Carry`]), with the four-lane sponge kept from group to group and row
+/// to row, and what each of its lanes does where they are refilled one by
+/// one.
+pub struct RowStream<B: Backend> {
+    rows: MatrixRows,
+    refill: Refill<B::Shake128x4>,
 }
 
 /// A group width's buffers: the coefficients of the entries a group makes
@@ -243,46 +249,34 @@ impl Groups {
     }
 }
 
-impl<B: Backend> MatrixRows<B> {
+impl MatrixRows {
     /// The rows from the first.
     pub fn new() -> Self {
         MatrixRows {
             next: 0,
             ahead_len: 0,
             groups: Groups::Unset,
-            refill: Refill::new(),
         }
     }
 
-    /// The next row of A_hat = ExpandA(rho) into `row`, each of its
-    /// permutations carrying `carry`'s next block if one is waiting
-    /// ([`Carry`]): in groups of eight or four across row boundaries, or
-    /// on four lanes refilled one by one where a four-lane sponge carries
-    /// in any lane and the groups would leave it none.
+    /// The next row of A_hat = ExpandA(rho) into `row`, in groups of eight
+    /// or four across row boundaries.
     #[inline(never)]
-    pub fn next_row<P: ParameterSet>(
-        &mut self,
-        rho: &[u8; 32],
-        row: &mut P::VecL,
-        carry: &mut impl Carry,
-    ) {
-        if rows_refilled::<P, B>(carry) {
-            self.next_row_refilled::<P>(rho, row, carry);
-        } else {
-            self.next_row_grouped::<P>(rho, row, carry);
-        }
+    pub fn next_row<P: ParameterSet, B: Backend>(&mut self, rho: &[u8; 32], row: &mut P::VecL) {
+        self.next_row_grouped::<P, B>(rho, row, &mut NoCarry, &mut None)
     }
 
-    /// [`Self::next_row`] in groups ([`a_group`]); groups of four run on
-    /// the sponge kept in `refill`.
+    /// [`Self::next_row`], each of its permutations carrying `carry`'s
+    /// next block if one is waiting; groups of four run on the sponge in
+    /// `xof`.
     #[inline(always)]
-    fn next_row_grouped<P: ParameterSet>(
+    fn next_row_grouped<P: ParameterSet, B: Backend>(
         &mut self,
         rho: &[u8; 32],
         row: &mut P::VecL,
         carry: &mut impl Carry,
+        xof: &mut Option<B::Shake128x4>,
     ) {
-        let xof = &mut self.refill.xof;
         let row = row.as_mut();
         let ahead = self.groups.ahead();
         let mut filled = self.ahead_len.min(row.len());
@@ -334,7 +328,44 @@ impl<B: Backend> MatrixRows<B> {
     }
 }
 
-impl<B: Backend> Default for MatrixRows<B> {
+impl Default for MatrixRows {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<B: Backend> RowStream<B> {
+    /// The rows from the first.
+    pub fn new() -> Self {
+        RowStream {
+            rows: MatrixRows::new(),
+            refill: Refill::new(),
+        }
+    }
+
+    /// The next row of A_hat = ExpandA(rho) into `row`, each of its
+    /// permutations carrying `carry`'s next block if one is waiting
+    /// ([`Carry`]): in groups of eight or four across row boundaries, or on
+    /// four lanes refilled one by one where a four-lane sponge carries in
+    /// any lane and the groups would leave it none.
+    #[inline(never)]
+    pub fn next_row<P: ParameterSet>(
+        &mut self,
+        rho: &[u8; 32],
+        row: &mut P::VecL,
+        carry: &mut impl Carry,
+    ) {
+        if rows_refilled::<P, B>(carry) {
+            self.rows
+                .next_row_refilled::<P, B>(rho, row, carry, &mut self.refill);
+        } else {
+            self.rows
+                .next_row_grouped::<P, B>(rho, row, carry, &mut self.refill.xof);
+        }
+    }
+}
+
+impl<B: Backend> Default for RowStream<B> {
     fn default() -> Self {
         Self::new()
     }

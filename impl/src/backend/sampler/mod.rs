@@ -23,7 +23,7 @@ mod schedule;
 
 pub use expand_mask::MaskStream;
 pub use expand_s::expand_s;
-pub use matrix::{MatrixRows, c_tilde_hasher, expand_a, tr_hasher};
+pub use matrix::{MatrixRows, RowStream, c_tilde_hasher, expand_a, tr_hasher};
 
 #[cfg(doc)]
 use crate::backend::{Backend, Carry};

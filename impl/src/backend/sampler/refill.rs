@@ -1,16 +1,16 @@
 //! ExpandA's rows on four SHAKE128 lanes refilled one by one, where a
 //! lane may carry a one-lane sponge's block instead
-//! ([`MatrixRows::next_row`]).
+//! ([`RowStream::next_row`](super::RowStream::next_row)).
 
-use super::matrix::{FREE, MatrixRows};
+use super::matrix::{FREE, MatrixRows, Refill};
 use super::rejection::{SHAKE128_RATE, UNIFORM_MIN_BLOCKS};
 use super::schedule::matrix_seed;
 use crate::backend::{Backend, Carry, XofX4, append_after};
 use crate::params::{N, ParameterSet};
 
-impl<B: Backend> MatrixRows<B> {
+impl MatrixRows {
     /// [`Self::next_row`] on a four-lane sponge whose lanes are refilled
-    /// one by one (`self.refill`, kept from row to row): a lane whose
+    /// one by one (`refill`, kept from row to row): a lane whose
     /// entry has 256 coefficients takes the next entry (its seed written
     /// into that lane alone, [`XofX4::restart_lane`]; four free lanes are
     /// restarted at once, [`XofX4::restart_x4`]), or, while its budget
@@ -37,13 +37,13 @@ impl<B: Backend> MatrixRows<B> {
     /// three: a lane holds this row's last entry) waits in the group
     /// buffers.
     #[inline(always)]
-    pub(super) fn next_row_refilled<P: ParameterSet>(
+    pub(super) fn next_row_refilled<P: ParameterSet, B: Backend>(
         &mut self,
         rho: &[u8; 32],
         row: &mut P::VecL,
         carry: &mut impl Carry,
+        refill: &mut Refill<B::Shake128x4>,
     ) {
-        let refill = &mut self.refill;
         let row = row.as_mut();
         let Some((ahead, squeezed)) = self.groups.four() else {
             return;
