@@ -172,10 +172,10 @@
 //! import (SECURITY.md).
 //! `make stack-check`, part of `make test`, runs every operation on a
 //! stack of exactly its figure (rounded up to 4 KiB) and holds every
-//! figure to at most 128 KiB. (The AVX-512 rows were last measured on 4
-//! December 2026 and raised since by what the same changes added to the
-//! AVX2 rows, on a machine without AVX-512: 1 or 2 KiB for keygen,
-//! verify, import, `precompute()` and their precomputed forms.)
+//! figure to at most 128 KiB. (The AVX-512 rows are their measurement
+//! plus what later changes added to the AVX2 rows, measured without
+//! AVX-512: 1 or 2 KiB for keygen, verify, import, `precompute()` and their
+//! precomputed forms.)
 //!
 //! | KiB | keygen | sign | verify | import | PKCS#8 decode | keygen, precomputed | precompute() | keygen, precomputed (boxed) | import, precomputed (boxed) | PKCS#8 decode, precomputed (boxed) | sign, precomputed |
 //! |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|

@@ -156,8 +156,8 @@ impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> ShakeX<W,
     /// `RATE - 1` bytes), the other lanes' states kept: each word of the
     /// padded block, or zero, written to that lane by a scalar store. (A
     /// blend of each vector with the word at a lane known only at run time
-    /// compiles to masked stores, `vpmaskmovq`: ExpandS took 7 % longer at
-    /// ML-DSA-44 on AMD Zen 3.)
+    /// compiles to masked stores, `vpmaskmovq`, microcoded on some CPUs:
+    /// ExpandS 7 % slower at ML-DSA-44.)
     #[inline(always)]
     pub fn restart_lane(&mut self, lane: usize, input: &[u8]) {
         let take = input.len().min(RATE - 1);
@@ -206,7 +206,7 @@ impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> ShakeX<W,
                 // All ones in the lanes kept, zero in `lane`; opaque to the
                 // compiler, which would otherwise see each update below as
                 // a select and store it with a masked store (`vpmaskmovq`,
-                // microcoded on AMD Zen).
+                // microcoded on some CPUs).
                 let keep = core::hint::black_box(cpu.gather(core::array::from_fn(|k| {
                     if k == lane { 0 } else { u64::MAX }
                 })));
