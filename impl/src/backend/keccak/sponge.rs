@@ -53,8 +53,13 @@ impl<const RATE: usize, F: Permutation, const PAD: u8> Clone for Shake<RATE, F, 
 }
 
 /// The state holds what was absorbed (a seed, a key), recoverable by
-/// inverting the permutation: zeroized on drop.
+/// inverting the permutation: zeroized on drop. Out of line: one copy of
+/// the 25 volatile stores per sponge type, called from every drop (the
+/// portable backend's four-lane sponges, and every enum holding a sponge,
+/// would otherwise inline them at each drop site, unwinding paths
+/// included).
 impl<const RATE: usize, F: Permutation, const PAD: u8> Drop for Shake<RATE, F, PAD> {
+    #[inline(never)]
     fn drop(&mut self) {
         self.state.as_mut_slice().zeroize();
     }

@@ -58,10 +58,12 @@ pub struct ShakeX<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usi
     permutation: P,
 }
 
-/// As the one-state sponge's: the states hold what was absorbed.
+/// As the one-state sponge's: the states hold what was absorbed; out of
+/// line, as the one-state sponge's.
 impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> Drop
     for ShakeX<W, P, N, RATE>
 {
+    #[inline(never)]
     fn drop(&mut self) {
         self.state.zeroize();
     }
