@@ -256,7 +256,9 @@ extract-missing:
 	bash scripts/test-extract-missing.sh
 
 # Benchmarks against libcrux, RustCrypto ml-dsa, fips204, PQClean, aws-lc-rs
-# (bench/README.md). Cargo runs inside bench/ so bench/.cargo/config.toml applies.
+# (bench/README.md): the tables, and under bench/target/bench/ the results
+# as CSV and their chart (chart.svg). Cargo runs inside bench/ so
+# bench/.cargo/config.toml applies.
 bench:
 	cd bench && cargo bench --bench compare
 
