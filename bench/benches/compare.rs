@@ -1,5 +1,7 @@
 //! `cargo bench --bench compare`: every implementation timed in turn, cell
-//! by cell, then the side-by-side table of medians.
+//! by cell, then the side-by-side table of medians, which is also written
+//! to `target/bench/`: `compare-table.md`, `results.csv` (one line per
+//! value, `mldsa_bench::results`) and `chart.svg` (`mldsa_bench::chart`).
 //!
 //! A cell is one parameter set and one operation. Its implementations are
 //! timed in rounds: in each round every implementation runs one batch of
@@ -46,8 +48,8 @@ use std::time::{Duration, Instant};
 
 use mldsa_bench::table::{Row, fmt_value, legend, render};
 use mldsa_bench::{
-    Impl, N_MESSAGES, Op, Param, Subject, cross_check, force_mldsa_backend, keccak, mldsa_backend,
-    subject,
+    Impl, N_MESSAGES, Op, Param, Subject, chart, cross_check, force_mldsa_backend, keccak,
+    mldsa_backend, results, subject,
 };
 
 /// Set in the further processes, to the backend (`avx2`, `portable`) of the
@@ -429,5 +431,26 @@ fn main() {
     let path = out_dir.join("compare-table.md");
     if std::fs::write(&path, &report).is_ok() {
         println!("(also written to {})", path.display());
+    }
+    // The times as CSV, and their chart (`bench/README.md`; `chart`
+    // redraws one from any such file).
+    let path = out_dir.join("results.csv");
+    if std::fs::write(&path, results::to_csv(&rows)).is_ok() {
+        println!("(results: {})", path.display());
+    }
+    let subtitle = format!(
+        "mldsa backend {}; {} rounds of {} ms batches per cell; load average {load_before} at the start",
+        mldsa_backend(),
+        o.rounds,
+        o.batch.as_millis()
+    );
+    let path = out_dir.join("chart.svg");
+    let svg = chart::svg(
+        &rows,
+        "Time per operation, microseconds (median over the rounds; lower is better)",
+        &subtitle,
+    );
+    if std::fs::write(&path, svg).is_ok() {
+        println!("(chart: {})", path.display());
     }
 }

@@ -4,15 +4,19 @@
 //! ([`SEED`], [`MESSAGES`], empty context) and the same definition of each
 //! operation (see [`Op`]). `benches/compare.rs` times them, in turn;
 //! `src/bin/instructions.rs` runs one of them under callgrind. [`table`]
-//! prints the side-by-side tables both use. The peers, and everything the
-//! benchmarks share, are in the crate `mldsa-bench-peers` (`peers/`), built
-//! once; this crate adds mldsa, so a change in `../impl` recompiles only it.
+//! prints the side-by-side tables both use; [`results`] is the CSV of
+//! `make bench`'s times and [`chart`] draws them (`src/bin/chart.rs`). The
+//! peers, and everything the benchmarks share, are in the crate
+//! `mldsa-bench-peers` (`peers/`), built once; this crate adds mldsa, so a
+//! change in `../impl` recompiles only it.
 
 use std::hint::black_box;
 
 pub use mldsa_bench_peers::*;
 
+pub mod chart;
 pub mod keccak;
+pub mod results;
 pub mod table;
 
 /// Sets `MLDSA_BACKEND=<backend>` ("portable", "avx2") for this process.

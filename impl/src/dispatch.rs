@@ -75,8 +75,8 @@ const IMPORT_SCRUB: (usize, usize) = (0, 4);
 /// The stack one [`scrub`] frame takes, about: its zeroed chunk of
 /// `SCRUB_FRAME - 16` bytes, the return address and two saved registers
 /// (2,064 bytes on x86-64). A chunk under 2 KiB: glibc's `memset` switches
-/// from vector stores to `rep stosb` at 2 KiB, which on AMD Zen 3 took 108
-/// ns for 4 KiB where vector stores took 58.
+/// from vector stores to `rep stosb` at 2 KiB, which on some CPUs takes
+/// about twice as long for 4 KiB as vector stores.
 const SCRUB_FRAME: usize = 2048;
 
 /// Zeroes `chunks` chunks of stack, about [`SCRUB_FRAME`] bytes each, in

@@ -19,8 +19,8 @@ pub(crate) fn cold<R>(fallback: impl FnOnce() -> R) -> R {
 /// line whenever the stack is at 16 mod 32 where the kernel is called (it
 /// depends on the callers' frames and on where the process's stack
 /// starts). The permutation, the NTTs and the sponge spill in every call:
-/// the four-state permutation ran about 2 % slower with its frame at 16
-/// mod 32 (AMD Zen 3). A one-byte local of alignment 32, kept by
+/// the four-state permutation runs about 2 % slower with its frame at 16
+/// mod 32. A one-byte local of alignment 32, kept by
 /// `black_box`: a realigned frame and a few instructions. (The AVX-512
 /// kernels, with 32 registers, hardly spill.)
 #[inline(always)]

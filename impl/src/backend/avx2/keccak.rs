@@ -49,10 +49,10 @@ pub fn keccak_f1600_x4(state: &mut [__m256i; 25]) {
     // binary's constants: there, a round's load can share its address
     // modulo 4096 with a register spill stored just before (the distance
     // from the stack to the constants differs from process to process) and
-    // wait for that store ("4K aliasing"). This permutation took 0.66 to
-    // 0.72 µs instead of 0.51 to 0.57 with the stack at some positions (AMD
-    // Zen 3), and keygen and verify ran up to 15 % slower in one process
-    // than in the next. Within one frame of under 4 KiB no two addresses
+    // wait for that store ("4K aliasing"): at some stack positions this
+    // permutation takes about a quarter longer, and keygen and verify vary
+    // by up to 15 % from one process to the next. Within one frame of under
+    // 4 KiB no two addresses
     // alias. (The one-state permutation showed no such effect; the AVX-512
     // ones, with 32 registers, hardly spill.)
     let rcs = core::hint::black_box(KECCAK_RC);

@@ -39,21 +39,12 @@ pub use keccak::{ShakeX4, keccak_f1600_x4};
 pub use keccak::{ShakeX4OrPortable, X4Permutation};
 
 /// Whether this CPU has AVX2, and BMI1, BMI2 and POPCNT, which every AVX2
-/// CPU has and which the one-lane Keccak and the rejection samplers use (std: detected once and cached by std; no_std:
-/// CPUID, cached, through `crate::cpu`).
+/// CPU has and which the one-lane Keccak and the rejection samplers use:
+/// one CPUID probe, cached, through `crate::cpu`, with or without `std`
+/// (std's detection would link its own CPUID code beside it).
 #[inline(always)]
 pub fn available() -> bool {
-    #[cfg(feature = "std")]
-    {
-        std::is_x86_feature_detected!("avx2")
-            && std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2")
-            && std::is_x86_feature_detected!("popcnt")
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        crate::cpu::avx2_available()
-    }
+    crate::cpu::avx2_available()
 }
 
 /// The AVX2 backend.

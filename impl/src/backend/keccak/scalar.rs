@@ -192,13 +192,13 @@ pub fn keccak_f1600(state: &mut [u64; 25]) {
 /// with a spill stored just before (the distance from the stack to the
 /// constants differs from process to process, and with the stack's depth)
 /// and wait for that store ("4K aliasing"), as the AVX2 four-state
-/// permutation did. Swept over 80 stack depths (AMD Zen 4, 4 December
-/// 2026): with the constants in the binary, 251 ns at most depths and 364
-/// to 390 at one or two in each sweep, and AVX2 verification ML-DSA-65 / 87
-/// ran 5 % slower in two whole `make bench` processes than in others; with
-/// the copy, 253 to 264 at every depth. (The lane-complementing form,
-/// [`keccak_f1600`], kept spikes with the copy, up to 349 ns, and paid 2 %
-/// at the other depths: not changed.)
+/// permutation can. Over a sweep of stack depths, with the constants in
+/// the binary one or two depths take about half again as long as the
+/// others (enough to slow AVX2 verification by 5 % in a whole process);
+/// with the copy every depth takes the same time, within 5 %. (The
+/// lane-complementing form, [`keccak_f1600`], keeps such spikes with the
+/// copy and is 2 % slower at the other depths, so it reads the binary's
+/// constants.)
 #[cfg(any(feature = "internals", target_arch = "x86_64"))]
 #[inline(always)]
 pub fn keccak_f1600_andnot(state: &mut [u64; 25]) {

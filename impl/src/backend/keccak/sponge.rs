@@ -53,8 +53,13 @@ impl<const RATE: usize, F: Permutation, const PAD: u8> Clone for Shake<RATE, F, 
 }
 
 /// The state holds what was absorbed (a seed, a key), recoverable by
-/// inverting the permutation: zeroized on drop.
+/// inverting the permutation: zeroized on drop. Out of line: one copy of
+/// the 25 volatile stores per sponge type, called from every drop (the
+/// portable backend's four-lane sponges, and every enum holding a sponge,
+/// would otherwise inline them at each drop site, unwinding paths
+/// included).
 impl<const RATE: usize, F: Permutation, const PAD: u8> Drop for Shake<RATE, F, PAD> {
+    #[inline(never)]
     fn drop(&mut self) {
         self.state.as_mut_slice().zeroize();
     }
@@ -197,25 +202,33 @@ impl<const RATE: usize, F: Permutation, const PAD: u8> Xof for Shake<RATE, F, PA
     }
 }
 
+/// Out of line, each method: one copy serves the portable backend and the
+/// SIMD backends' fallbacks (`avx2::ShakeX4OrPortable`), where an inlined
+/// copy per call site would be code that runs only on a CPU without them;
+/// a call costs nothing next to the four permutations of a block.
 impl<const RATE: usize> XofX4 for [Shake<RATE>; 4] {
     const RATE: usize = RATE;
 
+    #[inline(never)]
     fn new_x4() -> Self {
         core::array::from_fn(|_| <Shake<RATE> as Xof>::new())
     }
 
+    #[inline(never)]
     fn absorb_x4(&mut self, inputs: [&[u8]; 4]) {
         for (lane, input) in self.iter_mut().zip(inputs) {
             lane.absorb(input);
         }
     }
 
+    #[inline(never)]
     fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {
         for (lane, buf) in self.iter_mut().zip(out) {
             lane.squeeze_blocks(buf);
         }
     }
 
+    #[inline(never)]
     fn restart_lane(&mut self, lane: usize, input: &[u8]) {
         if let Some(state) = self.get_mut(lane) {
             // The old state is zeroized as it is dropped.

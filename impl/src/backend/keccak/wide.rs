@@ -58,10 +58,12 @@ pub struct ShakeX<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usi
     permutation: P,
 }
 
-/// As the one-state sponge's: the states hold what was absorbed.
+/// As the one-state sponge's: the states hold what was absorbed; out of
+/// line, as the one-state sponge's.
 impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> Drop
     for ShakeX<W, P, N, RATE>
 {
+    #[inline(never)]
     fn drop(&mut self) {
         self.state.zeroize();
     }
@@ -156,8 +158,8 @@ impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> ShakeX<W,
     /// `RATE - 1` bytes), the other lanes' states kept: each word of the
     /// padded block, or zero, written to that lane by a scalar store. (A
     /// blend of each vector with the word at a lane known only at run time
-    /// compiles to masked stores, `vpmaskmovq`: ExpandS took 7 % longer at
-    /// ML-DSA-44 on AMD Zen 3.)
+    /// compiles to masked stores, `vpmaskmovq`, microcoded on some CPUs:
+    /// ExpandS 7 % slower at ML-DSA-44.)
     #[inline(always)]
     pub fn restart_lane(&mut self, lane: usize, input: &[u8]) {
         let take = input.len().min(RATE - 1);
@@ -206,7 +208,7 @@ impl<W: Wide<N>, P: PermuteX<W::V>, const N: usize, const RATE: usize> ShakeX<W,
                 // All ones in the lanes kept, zero in `lane`; opaque to the
                 // compiler, which would otherwise see each update below as
                 // a select and store it with a masked store (`vpmaskmovq`,
-                // microcoded on AMD Zen).
+                // microcoded on some CPUs).
                 let keep = core::hint::black_box(cpu.gather(core::array::from_fn(|k| {
                     if k == lane { 0 } else { u64::MAX }
                 })));

@@ -71,10 +71,10 @@ macro_rules! neon {
 
 simd_poly_loops!("neon", int32x4_t, 64);
 
-// The kernels as named functions, each one copy called from every site (as
-// before the loops were shared): with the loops' closures at the call sites,
-// every kernel inlined into whole operations and sign took 1.2-1.9% more
-// instructions under qemu.
+// The kernels as named functions, each one copy called from every site:
+// with the loops' closures at the call sites, every kernel would be inlined
+// into whole operations, and sign would execute 1.2-1.9 % more
+// instructions (qemu's count).
 
 #[target_feature(enable = "neon")]
 fn add_poly(a: &mut Poly, b: &Poly) {

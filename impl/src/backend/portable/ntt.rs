@@ -94,8 +94,8 @@ fn forward_butterfly<W: Word>(a: W, b: W, (zeta, zeta_qinv): (W, W)) -> (W, W) {
 /// takes its two butterflies of layer len (Algorithm 41's zeta_m of their
 /// block, m = 256 / (2 len) + block) and its two of layer len / 2 (the
 /// zetas of the two half blocks), and is stored once: half the loads and
-/// stores. Layers 8 to 1 run one at a time (two at a pass measured slower
-/// there, as did the inverse NTT in passes of two). Every coefficient sees
+/// stores. Layers 8 to 1 run one at a time (two at a pass is slower there,
+/// and so is the inverse NTT in passes of two). Every coefficient sees
 /// the same butterflies in the same order.
 #[inline(always)]
 pub fn ntt<W: Word>(a: &mut [W; N]) {

@@ -4,11 +4,10 @@
 //! Code compiled for SSE2 (the portable backend on x86-64, and every
 //! operation's glue code on every backend) runs slowly while 256-bit code
 //! has left the upper halves of the YMM registers in use, as assembly that
-//! returns without `vzeroupper` does (seen: AWS-LC's, through
-//! `aws-lc-rs`, in the same process): AMD Zen 4 then merges the halves into
-//! every SSE instruction. Measured there (4 December 2026), the portable
-//! backend's ML-DSA-44 verification took 59.2 instead of 52.4 us and its key
-//! generation 54.1 instead of 49.7. The SIMD backends' kernels clean up as
+//! returns without `vzeroupper` does (AWS-LC's, through `aws-lc-rs`, in
+//! the same process): some CPUs then merge the halves into every SSE
+//! instruction, and the portable backend's key generation and verification
+//! take about a tenth longer. The SIMD backends' kernels clean up as
 //! they return (the compiler's `vzeroupper`), so there only the code before
 //! the first kernel paid. `dispatch` calls [`clean_upper_state`] as every
 //! operation starts.

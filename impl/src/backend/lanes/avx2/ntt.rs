@@ -377,8 +377,8 @@ fn last<S: Avx2Ops>(s: S, x: S::V, y: S::V, f: (S::V, S::V), fz: (S::V, S::V)) -
 /// time), then len 8 and 16, on the four vectors 4b .. 4b + 3, two blocks
 /// at a time; (2) len 32, 64 and the final len 128 with the factors
 /// INV_NTT_FACTOR (times zeta for the differences) on the vectors j, j +
-/// 4, .., j + 28. (A pass of its own for the pairs, as in `ntt`, measured
-/// no faster here.)
+/// 4, .., j + 28. (A pass of its own for the pairs, as in `ntt`, is no
+/// faster here.)
 #[inline(always)]
 pub fn invntt_tomont<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
     // Blocks b and e = b + 1 together, interleaved, as in `ntt`.
