@@ -40,6 +40,9 @@ pub trait Lane: Copy {
     fn abs(self) -> Self;
     /// Sign extension.
     fn widen(self) -> Self::Wide;
+    /// The value, if it is a known constant (a table entry): what an
+    /// instruction that takes a lane as an index (`vpermt2d`) needs.
+    fn constant(self) -> Option<i32>;
 }
 
 /// A 64-bit lane.
@@ -120,6 +123,9 @@ impl Lane for i32 {
     }
     fn widen(self) -> i64 {
         self as i64
+    }
+    fn constant(self) -> Option<i32> {
+        Some(self)
     }
 }
 
