@@ -4,13 +4,8 @@
 //! rounding kernels, reduce32, caddq, freeze and the norm check, as the
 //! AVX-512 backend runs them on `__m512i`): each one as Intel's pseudocode
 //! (the Intrinsics Guide's "Operation") states it, lane by lane, over any
-//! [`Lane`].
-//!
-//! A 512-bit register is kept as 16 32-bit lanes or eight 64-bit lanes,
-//! whichever the instruction that made it wrote, and converted when an
-//! instruction reads it the other way (exact for the evaluator and z3;
-//! intervals keep a 64-bit lane whole, where splitting it would lose its
-//! range).
+//! [`Lane`], on registers of 16 32-bit or eight 64-bit lanes
+//! ([`crate::lane::Reg`]).
 
 use crate::lane::{Lane, WideLane};
 use mldsa::backend::lanes::avx2::LaneOps;
@@ -18,53 +13,8 @@ use mldsa::backend::lanes::avx512::Avx512Ops;
 use mldsa::params::N;
 use std::marker::PhantomData;
 
-/// A 512-bit register.
-#[derive(Clone, Copy, Debug)]
-pub enum Reg<L: Lane> {
-    /// Sixteen 32-bit lanes, lane 0 first.
-    D([L; 16]),
-    /// Eight 64-bit lanes, lane 0 first.
-    Q([L::Wide; 8]),
-}
-
-impl<L: Lane> Reg<L> {
-    /// The 16 32-bit lanes.
-    pub fn d(self) -> [L; 16] {
-        match self {
-            Reg::D(d) => d,
-            Reg::Q(q) => core::array::from_fn(|i| {
-                if i % 2 == 0 {
-                    q[i / 2].low()
-                } else {
-                    q[i / 2].high()
-                }
-            }),
-        }
-    }
-
-    /// The eight 64-bit lanes.
-    pub fn q(self) -> [L::Wide; 8] {
-        match self {
-            Reg::Q(q) => q,
-            Reg::D(d) => core::array::from_fn(|i| L::Wide::join(d[2 * i + 1], d[2 * i])),
-        }
-    }
-}
-
-fn map<L: Lane>(a: Reg<L>, f: impl Fn(L) -> L) -> Reg<L> {
-    let a = a.d();
-    Reg::D(core::array::from_fn(|i| f(a[i])))
-}
-
-fn zip<L: Lane>(a: Reg<L>, b: Reg<L>, f: impl Fn(L, L) -> L) -> Reg<L> {
-    let (a, b) = (a.d(), b.d());
-    Reg::D(core::array::from_fn(|i| f(a[i], b[i])))
-}
-
-fn zip64<L: Lane>(a: Reg<L>, b: Reg<L>, f: impl Fn(L::Wide, L::Wide) -> L::Wide) -> Reg<L> {
-    let (a, b) = (a.q(), b.q());
-    Reg::Q(core::array::from_fn(|i| f(a[i], b[i])))
-}
+/// A 512-bit register: 16 32-bit or eight 64-bit lanes.
+pub type Reg<L> = crate::lane::Reg<L, 16, 8>;
 
 /// One deliberately wrong intrinsic, for the mutant runs: a lemma must
 /// refute the kernel run on the mutated model, and the model-vs-hardware
@@ -73,9 +23,6 @@ fn zip64<L: Lane>(a: Reg<L>, b: Reg<L>, f: impl Fn(L::Wide, L::Wide) -> L::Wide)
 pub enum Mutation {
     /// `srai_epi32` by `from` shifts by `to` instead.
     Srai { from: i32, to: i32 },
-    /// `shuffle_epi32` (and the shuffle of `mask_shuffle_epi32`) with
-    /// `from` uses the immediate `to` instead.
-    Shuffle { from: i32, to: i32 },
     /// `mask_shuffle_epi32` with mask `from` uses the mask `to` instead.
     Mask { from: u16, to: u16 },
     /// `permutex2var_epi32` reads only a (index bit 4 ignored).
@@ -128,13 +75,6 @@ impl<L> Avx512Model<L> {
         }
     }
 
-    fn shuffle_imm(self, imm: i32) -> usize {
-        match self.mutation {
-            Some(Mutation::Shuffle { from, to }) if from == imm => to as usize,
-            _ => imm as usize,
-        }
-    }
-
     fn mask(self, k: u16) -> u16 {
         match self.mutation {
             Some(Mutation::Mask { from, to }) if from == k => to,
@@ -163,56 +103,56 @@ impl<L: Lane> LaneOps for Avx512Model<L> {
         Reg::D([L::lit(0); 16])
     }
     fn add_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip(a, b, L::add)
+        a.zip(b, L::add)
     }
     fn sub_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip(a, b, L::sub)
+        a.zip(b, L::sub)
     }
     fn mullo_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip(a, b, L::mul)
+        a.zip(b, L::mul)
     }
     // srav: IF count > 31: dst := (a < 0 ? 0xFFFFFFFF : 0) ELSE SignExtend32(a >> count)
     fn srai_epi32<const K: i32>(self, a: Reg<L>) -> Reg<L> {
         let k = (self.srai_count(K) as u32).min(31);
-        map(a, |x| x.sar(k))
+        a.map(|x| x.sar(k))
     }
     // sllv: IF count > 31: dst := 0 ELSE ZeroExtend32(a << count)
     fn slli_epi32<const K: i32>(self, a: Reg<L>) -> Reg<L> {
         if K as u32 > 31 {
             return LaneOps::setzero_si256(self);
         }
-        map(a, |x| x.shl(K as u32))
+        a.map(|x| x.shl(K as u32))
     }
     fn and_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip(a, b, L::and)
+        a.zip(b, L::and)
     }
     fn andnot_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip(a, b, |x, y| x.not().and(y))
+        a.zip(b, |x, y| x.not().and(y))
     }
     fn or_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip(a, b, L::or)
+        a.zip(b, L::or)
     }
     fn xor_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip(a, b, L::xor)
+        a.zip(b, L::xor)
     }
     // movm(cmpeq_mask): k[j] := a[j] == b[j]; dst[j] := k[j] ? 0xFFFFFFFF : 0
     fn cmpeq_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
         if self.mutation == Some(Mutation::CmpeqAsCmpgt) {
-            return zip(a, b, L::gt_mask);
+            return a.zip(b, L::gt_mask);
         }
-        zip(a, b, L::eq_mask)
+        a.zip(b, L::eq_mask)
     }
     fn cmpgt_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
         if self.mutation == Some(Mutation::CmpgtSwapped) {
-            return zip(b, a, L::gt_mask);
+            return b.zip(a, L::gt_mask);
         }
-        zip(a, b, L::gt_mask)
+        a.zip(b, L::gt_mask)
     }
     fn abs_epi32(self, a: Reg<L>) -> Reg<L> {
         if self.mutation == Some(Mutation::AbsIdentity) {
             return a;
         }
-        map(a, L::abs)
+        a.map(L::abs)
     }
 }
 
@@ -237,14 +177,14 @@ impl<L: Lane> Avx512Ops for Avx512Model<L> {
     }
     // dst[i+31:i] := a[i+31:i] + b[i+31:i]
     fn add_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip(a, b, L::add)
+        a.zip(b, L::add)
     }
     fn sub_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip(a, b, L::sub)
+        a.zip(b, L::sub)
     }
     // tmp[63:0] := a[i+31:i] * b[i+31:i]; dst[i+31:i] := tmp[31:0]
     fn mullo_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip(a, b, L::mul)
+        a.zip(b, L::mul)
     }
     // dst[i+63:i] := SignExtend64(a[i+31:i]) * SignExtend64(b[i+31:i]), i = 0, 64, .., 448
     fn mul_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
@@ -260,14 +200,14 @@ impl<L: Lane> Avx512Ops for Avx512Model<L> {
         }))
     }
     fn add_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip64(a, b, L::Wide::add)
+        a.zip64(b, L::Wide::add)
     }
     fn sub_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip64(a, b, L::Wide::sub)
+        a.zip64(b, L::Wide::sub)
     }
     // dst[i+31:i] := SELECT4(a[128q+127:128q], imm8[2j+1:2j]) for lane j of quarter q
     fn shuffle_epi32<const IMM: i32>(self, a: Reg<L>) -> Reg<L> {
-        let imm = self.shuffle_imm(IMM);
+        let imm = IMM as usize;
         let a = a.d();
         Reg::D(core::array::from_fn(|i| {
             a[(i & !3) | ((imm >> (2 * (i & 3))) & 3)]
