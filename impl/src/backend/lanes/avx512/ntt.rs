@@ -115,7 +115,7 @@ const fn intra_zetas(inverse: bool, times_qinv: bool, odd: bool) -> [[[i32; 16];
 }
 
 /// A table of per-lane zetas in the three forms of a [`Multiplier`],
-/// indexed [layer][pair][lane].
+/// indexed by layer, then pair, then lane.
 pub struct ZetaTable {
     /// The zetas.
     pub b: [[[i32; 16]; 8]; 4],
