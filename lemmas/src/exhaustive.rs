@@ -729,6 +729,11 @@ fn planted_table(out: &mut Vec<Lemma>) {
     );
 }
 
+/// A `ball_swaps` kernel.
+type BallSwaps<'a> = &'a dyn Fn(&mut [i8; N], &[u8], u64);
+/// A MakeHint kernel at gamma2 = (q-1)/88: hints into h, the count back.
+type HintKernel<'a> = &'a dyn Fn(&mut Poly, &Poly, &Poly) -> usize;
+
 /// SampleInBall's (Algorithm 29) lines 7 and 8 as FIPS 204 writes them,
 /// from c = 0: for i = 256 - tau .. 255, c_i <- c_j, c_j <- (-1)^h.
 fn ball_rule(js: &[u8], signs: u64) -> [i8; N] {
@@ -746,11 +751,11 @@ fn ball_rule(js: &[u8], signs: u64) -> [i8; N] {
 /// for ML-DSA's tau (39, 49, 60), every j at every step (the other j's
 /// pseudo-random, each within its step's range), with a pseudo-random
 /// sign word and its complement.
-fn ball_swaps<B: Backend>() -> Result<String, String> {
+fn ball_swaps(swaps: BallSwaps<'_>) -> Result<String, String> {
     let mut count = 0;
     let mut check = |js: &[u8], signs: u64| -> Result<(), String> {
         let mut c = [0x55i8; N];
-        B::ball_swaps(&mut c, js, signs);
+        swaps(&mut c, js, signs);
         count += 1;
         if c != ball_rule(js, signs) {
             return Err(format!(
@@ -797,7 +802,7 @@ fn ball_swaps<B: Backend>() -> Result<String, String> {
 /// accumulator can hold), with coefficients at +-bound (exceeding) and
 /// +-(bound - 1) (not); and each exceeding coefficient alone at every
 /// position. The result must be whether one exceeds.
-fn exceeds_reduction<B: Backend>() -> Result<String, String> {
+fn exceeds_reduction(exceeds_norm: &dyn Fn(&Poly, i32) -> bool) -> Result<String, String> {
     let bound = (Q - 1) / 88;
     let mut count = 0;
     for pattern in 0..1u32 << 16 {
@@ -808,7 +813,7 @@ fn exceeds_reduction<B: Backend>() -> Result<String, String> {
             sign * if hit { bound } else { bound - 1 }
         }));
         count += 1;
-        if B::exceeds_norm(&a, bound) != (pattern != 0) {
+        if exceeds_norm(&a, bound) != (pattern != 0) {
             return Err(format!("lane pattern {pattern:#06x} in block {block}"));
         }
     }
@@ -817,7 +822,7 @@ fn exceeds_reduction<B: Backend>() -> Result<String, String> {
             let mut a = Poly::from_coeffs([bound - 1; N]);
             a.coeffs[i] = sign * bound;
             count += 1;
-            if !B::exceeds_norm(&a, bound) {
+            if !exceeds_norm(&a, bound) {
                 return Err(format!("coefficient {i} = {} alone", a.coeffs[i]));
             }
         }
@@ -831,7 +836,7 @@ fn exceeds_reduction<B: Backend>() -> Result<String, String> {
 /// 16 lanes, every count a lane can reach (0 to 256 / W) in every lane,
 /// lane L holding (s + L) mod (256 / W + 1) ones at step s. The count must
 /// be the number of ones, and every hint MakeHint's.
-fn hint_count<B: Backend>() -> Result<String, String> {
+fn hint_count(make_hint: HintKernel<'_>) -> Result<String, String> {
     let gamma2 = (Q - 1) / 88;
     // MakeHint(1, gamma2) = 1 (gamma2 + 1 has HighBits 1), MakeHint(0, r) = 0.
     let r = Poly::from_coeffs([gamma2; N]);
@@ -844,7 +849,7 @@ fn hint_count<B: Backend>() -> Result<String, String> {
                 ((i / lanes) < (step + lane) % (per_lane + 1)) as i32
             }));
             let mut h = Poly::ZERO;
-            let ones = typed::make_hint::<B>(gamma2, &mut h, &z, &r);
+            let ones = make_hint(&mut h, &z, &r);
             count += 1;
             let want: usize = z.coeffs.iter().map(|&x| x as usize).sum();
             if ones != want {
@@ -954,23 +959,17 @@ fn for_backend<B: Backend>(out: &mut Vec<Lemma>, reductions: Reductions) {
         },
     );
     let domain = "tau <= 2 all; tau = 39, 49, 60 each j each step";
-    lemma(
-        "ball_swaps = SampleInBall l. 7-8".into(),
-        domain,
-        &ball_swaps::<B>,
-    );
+    lemma("ball_swaps = SampleInBall l. 7-8".into(), domain, &|| {
+        ball_swaps(&B::ball_swaps)
+    });
     let domain = "each lane mask per 16-block, each coeff alone";
-    lemma(
-        "exceeds_norm's reduction = OR".into(),
-        domain,
-        &exceeds_reduction::<B>,
-    );
+    lemma("exceeds_norm's reduction = OR".into(), domain, &|| {
+        exceeds_reduction(&B::exceeds_norm)
+    });
     let domain = "every count in every lane (4, 8, 16 lanes)";
-    lemma(
-        "make_hint's count = number of ones".into(),
-        domain,
-        &hint_count::<B>,
-    );
+    lemma("make_hint's count = number of ones".into(), domain, &|| {
+        hint_count(&|h, z, r| typed::make_hint::<B>((Q - 1) / 88, h, z, r))
+    });
     // w1Encode's packer (SimpleBitPack(w1, (q-1)/(2 gamma2) - 1), w1 =
     // HighBits in [0, (q-1)/(2 gamma2))), and verification's t1 2^d
     // (SimpleBitUnpack(v, 2^10 - 1), shifted by d = 13).
@@ -992,6 +991,58 @@ fn for_backend<B: Backend>(out: &mut Vec<Lemma>, reductions: Reductions) {
             })
         },
     );
+}
+
+/// The sweeps of `ball_swaps` and of the reductions on a kernel with one
+/// plausible bug each (the portable kernel, wrapped): each sweep must
+/// fail on it.
+fn mutants(out: &mut Vec<Lemma>) {
+    let caught = |check: Result<String, String>| match check {
+        Ok(_) => Err("the sweep passed a wrong kernel".to_string()),
+        Err(e) => Ok(format!("caught: {e}")),
+    };
+    out.push(Lemma::run(
+        "ball_swaps, self-swap clears c_i, is caught",
+        "exhaustive mutant",
+        "as ball_swaps",
+        "mutant",
+        || {
+            // Wrong only where some j = i (the swap's aliasing case).
+            caught(ball_swaps(&|c, js, signs| {
+                Portable::ball_swaps(c, js, signs);
+                let first = N - js.len();
+                if let Some(k) = (0..js.len()).find(|&k| js[k] as usize == first + k) {
+                    c[first + k] = 0;
+                }
+            }))
+        },
+    ));
+    out.push(Lemma::run(
+        "OR reduction missing lane 15 is caught",
+        "exhaustive mutant",
+        "as exceeds_norm's reduction",
+        "mutant",
+        || {
+            caught(exceeds_reduction(&|a, bound| {
+                (0..N).any(|i| i % 16 != 15 && a.coeffs[i].abs() >= bound)
+            }))
+        },
+    ));
+    out.push(Lemma::run(
+        "4-bit lane counts are caught",
+        "exhaustive mutant",
+        "as make_hint's count",
+        "mutant",
+        || {
+            // Per-lane counts of 16 lanes kept in 4 bits (wrapping at 16).
+            caught(hint_count(&|h, z, r| {
+                Portable::make_hint::<Gamma2Q88>(h, z, r);
+                (0..16)
+                    .map(|lane| (0..N / 16).filter(|v| h.coeffs[16 * v + lane] == 1).count() % 16)
+                    .sum()
+            }))
+        },
+    ));
 }
 
 /// Every exhaustive check, on every backend this machine runs.
@@ -1020,6 +1071,7 @@ pub fn all(reductions: Reductions) -> Vec<Lemma> {
         for_backend::<mldsa::backend::neon::Neon>(&mut out, reductions);
         planted_table(&mut out);
     }
+    mutants(&mut out);
     type Check = fn() -> Result<String, String>;
     let eta_sets: [(i32, Check); 2] = [(2, pack_eta::<MlDsa44>), (4, pack_eta::<MlDsa65>)];
     for (eta, check) in eta_sets {
