@@ -12,13 +12,14 @@
 //! Own kernels: Keccak (`keccak`), and the NTT, its inverse and the
 //! pointwise products on 16 lanes (`crate::backend::lanes::avx512`, as
 //! AVX2's and NEON's lane kernels are in `lanes`), written once over the
-//! intrinsics they use (`Avx512Ops`): the instance that runs is
-//! the intrinsics (`isa`); the `lemmas` crate runs the same kernels on a
+//! intrinsics they use (`Avx512Ops`): the instance that runs is the
+//! intrinsics (`isa`); the `lemmas` crate runs the same kernels on a
 //! lane-by-lane model of them, which it checks against the instructions,
-//! and proves them there (z3, intervals, the basis). The lane-wise kernels (Power2Round, Decompose,
-//! MakeHint, UseHint, the norm check, reduce32, caddq, freeze, add, sub)
-//! are the AVX2 backend's, written over `LaneOps`, run on 16 lanes by
-//! `isa`'s instance of it. The samplers and the packers are AVX2's.
+//! and proves them there (z3, intervals, the basis). The lane-wise kernels
+//! (Power2Round, Decompose, MakeHint, UseHint, the norm check, reduce32,
+//! caddq, freeze, add, sub) are the AVX2 backend's, written over
+//! `LaneOps`, run on 16 lanes by `isa`'s instance of it. The samplers and
+//! the packers are AVX2's.
 //!
 //! Constant time: the same branch-free shapes as the AVX2 backend (masks
 //! from comparisons, no branch and no memory index on a secret). Valgrind
