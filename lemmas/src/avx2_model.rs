@@ -1,65 +1,15 @@
 //! A model of the AVX2 intrinsics of `mldsa::backend::lanes::avx2::Avx2Ops`:
 //! each one as Intel's pseudocode (the Intrinsics Guide's "Operation")
-//! states it, lane by lane, over any [`Lane`].
-//!
-//! A 256-bit register is kept as eight 32-bit lanes or four 64-bit lanes,
-//! whichever the instruction that made it wrote, and converted when an
-//! instruction reads it the other way (exact for the evaluator and z3;
-//! intervals keep a 64-bit lane whole, where splitting it would lose its
-//! range).
+//! states it, lane by lane, over any [`Lane`], on registers of eight 32-bit
+//! or four 64-bit lanes ([`crate::lane::Reg`]).
 
 use crate::lane::{Lane, WideLane};
 use mldsa::backend::lanes::avx2::{Avx2Ops, LaneOps};
 use mldsa::params::N;
 use std::marker::PhantomData;
 
-/// A 256-bit register.
-#[derive(Clone, Copy, Debug)]
-pub enum Reg<L: Lane> {
-    /// Eight 32-bit lanes, lane 0 first.
-    D([L; 8]),
-    /// Four 64-bit lanes, lane 0 first.
-    Q([L::Wide; 4]),
-}
-
-impl<L: Lane> Reg<L> {
-    /// The eight 32-bit lanes.
-    pub fn d(self) -> [L; 8] {
-        match self {
-            Reg::D(d) => d,
-            Reg::Q(q) => core::array::from_fn(|i| {
-                if i % 2 == 0 {
-                    q[i / 2].low()
-                } else {
-                    q[i / 2].high()
-                }
-            }),
-        }
-    }
-
-    /// The four 64-bit lanes.
-    pub fn q(self) -> [L::Wide; 4] {
-        match self {
-            Reg::Q(q) => q,
-            Reg::D(d) => core::array::from_fn(|i| L::Wide::join(d[2 * i + 1], d[2 * i])),
-        }
-    }
-}
-
-fn map<L: Lane>(a: Reg<L>, f: impl Fn(L) -> L) -> Reg<L> {
-    let a = a.d();
-    Reg::D(core::array::from_fn(|i| f(a[i])))
-}
-
-fn zip<L: Lane>(a: Reg<L>, b: Reg<L>, f: impl Fn(L, L) -> L) -> Reg<L> {
-    let (a, b) = (a.d(), b.d());
-    Reg::D(core::array::from_fn(|i| f(a[i], b[i])))
-}
-
-fn zip64<L: Lane>(a: Reg<L>, b: Reg<L>, f: impl Fn(L::Wide, L::Wide) -> L::Wide) -> Reg<L> {
-    let (a, b) = (a.q(), b.q());
-    Reg::Q(core::array::from_fn(|i| f(a[i], b[i])))
-}
+/// A 256-bit register: eight 32-bit or four 64-bit lanes.
+pub type Reg<L> = crate::lane::Reg<L, 8, 4>;
 
 /// Per 128-bit half h, lane i (0..4) of the result is `f(h, i)`.
 fn halves<L: Lane>(f: impl Fn(usize, usize) -> L) -> Reg<L> {
@@ -143,14 +93,14 @@ impl<L: Lane> LaneOps for Avx2Model<L> {
     }
     // dst[i+31:i] := a[i+31:i] + b[i+31:i]
     fn add_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip(a, b, L::add)
+        a.zip(b, L::add)
     }
     fn sub_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip(a, b, L::sub)
+        a.zip(b, L::sub)
     }
     // tmp[63:0] := a[i+31:i] * b[i+31:i]; dst[i+31:i] := tmp[31:0]
     fn mullo_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip(a, b, L::mul)
+        a.zip(b, L::mul)
     }
     // IF imm8 > 31: dst := (a < 0 ? 0xFFFFFFFF : 0) ELSE dst := SignExtend32(a >> imm8)
     fn srai_epi32<const K: i32>(self, a: Reg<L>) -> Reg<L> {
@@ -162,47 +112,47 @@ impl<L: Lane> LaneOps for Avx2Model<L> {
             K,
         );
         let k = (k as u32).min(31);
-        map(a, |x| x.sar(k))
+        a.map(|x| x.sar(k))
     }
     // IF imm8 > 31: dst := 0 ELSE dst := ZeroExtend32(a << imm8)
     fn slli_epi32<const K: i32>(self, a: Reg<L>) -> Reg<L> {
         if K as u32 > 31 {
             return self.setzero_si256();
         }
-        map(a, |x| x.shl(K as u32))
+        a.map(|x| x.shl(K as u32))
     }
     fn and_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip(a, b, L::and)
+        a.zip(b, L::and)
     }
     // dst := (NOT a) AND b
     fn andnot_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip(a, b, |x, y| x.not().and(y))
+        a.zip(b, |x, y| x.not().and(y))
     }
     fn or_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip(a, b, L::or)
+        a.zip(b, L::or)
     }
     fn xor_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip(a, b, L::xor)
+        a.zip(b, L::xor)
     }
     // dst[i+31:i] := ( a[i+31:i] == b[i+31:i] ) ? 0xFFFFFFFF : 0
     fn cmpeq_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
         if self.mutation == Some(Mutation::CmpeqAsCmpgt) {
-            return zip(a, b, L::gt_mask);
+            return a.zip(b, L::gt_mask);
         }
-        zip(a, b, L::eq_mask)
+        a.zip(b, L::eq_mask)
     }
     fn cmpgt_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
         if self.mutation == Some(Mutation::CmpgtSwapped) {
-            return zip(b, a, L::gt_mask);
+            return b.zip(a, L::gt_mask);
         }
-        zip(a, b, L::gt_mask)
+        a.zip(b, L::gt_mask)
     }
     // dst[i+31:i] := ABS(Int(a[i+31:i])) (the low 32 bits: ABS(-2^31) = -2^31)
     fn abs_epi32(self, a: Reg<L>) -> Reg<L> {
         if self.mutation == Some(Mutation::AbsIdentity) {
             return a;
         }
-        map(a, L::abs)
+        a.map(L::abs)
     }
 }
 
@@ -232,10 +182,10 @@ impl<L: Lane> Avx2Ops for Avx2Model<L> {
         }))
     }
     fn add_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip64(a, b, L::Wide::add)
+        a.zip64(b, L::Wide::add)
     }
     fn sub_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        zip64(a, b, L::Wide::sub)
+        a.zip64(b, L::Wide::sub)
     }
     // dst[31:0] := SELECT4(a[127:0], imm8[1:0]) ... for each 128-bit half
     fn shuffle_epi32<const IMM: i32>(self, a: Reg<L>) -> Reg<L> {

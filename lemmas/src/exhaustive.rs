@@ -7,7 +7,9 @@
 use crate::Lemma;
 use mldsa::backend::Backend;
 use mldsa::backend::portable::Portable;
-use mldsa::params::{Eta2, Eta4, MlDsa44, MlDsa65, N, ParameterSet, PolyVec, Q};
+use mldsa::params::{
+    Eta2, Eta4, Gamma2Q32, Gamma2Q88, MlDsa44, MlDsa65, N, ParameterSet, PolyVec, Q,
+};
 use mldsa::poly::Poly;
 use mldsa_diff_tests::typed;
 use mldsa_spec::{conversions as sc, ring, rounding as sr};
@@ -282,11 +284,12 @@ fn pack_key(
     Ok(format!("{size} values x 256 positions"))
 }
 
-/// The key decoding's unpackers (skDecode's s1 / s2 and t0): every field
-/// value of BITS bits (all 2^BITS of them, so also those of s1 / s2 above
-/// 2 eta) at every position: field i of sweep step s is (s + i) mod
-/// 2^BITS, into a polynomial filled with junk. Each coefficient must be
-/// base - field. For s1 / s2 (`flag`), the out-of-range flag is checked
+/// The key decoding's unpackers (skDecode's s1 / s2 and t0, pkDecode's t1
+/// as verification shifts it): every field value of BITS bits (all 2^BITS
+/// of them, so also those of s1 / s2 above 2 eta) at every position: field
+/// i of sweep step s is (s + i) mod 2^BITS, into a polynomial filled with
+/// junk. Each coefficient must be `value(field)`: base - field for skDecode,
+/// field 2^d for t1. For s1 / s2 (`flag`), the out-of-range flag is checked
 /// too: set in those sweeps (each has fields above 2 eta); clear in a
 /// second sweep over the fields in [0, 2 eta] only; and set for every
 /// field above 2 eta alone at every position, the others 0.
@@ -294,6 +297,7 @@ fn unpack_key(
     bits: usize,
     base: i32,
     flag: bool,
+    value: &dyn Fn(u32) -> i32,
     unpack: &dyn Fn(&mut Poly, &[u8]) -> i32,
 ) -> Result<String, String> {
     let encode = |fields: &[u32]| {
@@ -313,7 +317,7 @@ fn unpack_key(
             let fields: Vec<u32> = (0..N).map(|i| ((step + i) % size) as u32).collect();
             let mut a = Poly::from_coeffs([0x1234567; N]);
             let out = unpack(&mut a, &encode(&fields));
-            if let Some(i) = (0..N).find(|&i| a.coeffs[i] != base - fields[i] as i32) {
+            if let Some(i) = (0..N).find(|&i| a.coeffs[i] != value(fields[i])) {
                 return Err(format!(
                     "counterexample: field {} at {i} unpacks to {}",
                     fields[i], a.coeffs[i]
@@ -690,16 +694,177 @@ fn planted_table(out: &mut Vec<Lemma>) {
     );
 }
 
-/// NEON's eta sampler on the planted table (its uniform sampler has a
-/// table of another shape, not planted).
+/// NEON's uniform table (four lanes: `tbl` byte indices per 4-bit mask)
+/// with one row planted wrong: mask 0b0110 (lanes 1 and 2 accepted)
+/// moves lane 0, a rejected one, instead of lane 1.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+static PLANTED_UNIFORM: [[u8; 16]; 16] = {
+    let mut t = *<mldsa::backend::neon::UniformCompact as mldsa::backend::neon::UniformTable>::ROWS;
+    t[0b0110] = [
+        0, 1, 2, 3, 8, 9, 10, 11, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    ];
+    t
+};
+
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+impl mldsa::backend::neon::UniformTable for Planted {
+    const ROWS: &'static [[u8; 16]; 16] = &PLANTED_UNIFORM;
+}
+
+/// NEON's samplers on the planted tables.
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 fn planted_table(out: &mut Vec<Lemma>) {
-    use mldsa::backend::neon::rej_eta_on;
+    use mldsa::backend::neon::{rej_eta_on, rej_uniform_on};
+    out.push(Lemma::run(
+        "rej_uniform, table row planted wrong",
+        "exhaustive mutant",
+        "as rej_uniform",
+        "neon",
+        || caught(rej_uniform_vs_rule(&rej_uniform_on::<Planted>)),
+    ));
     planted_rej_eta(
         out,
         "neon",
         &with_room(&|o, c, b| rej_eta_on::<Planted, mldsa::params::Eta2>(o, c, b)),
     );
+}
+
+/// A `ball_swaps` kernel.
+type BallSwaps<'a> = &'a dyn Fn(&mut [i8; N], &[u8], u64);
+/// A MakeHint kernel at gamma2 = (q-1)/88: hints into h, the count back.
+type HintKernel<'a> = &'a dyn Fn(&mut Poly, &Poly, &Poly) -> usize;
+
+/// SampleInBall's (Algorithm 29) lines 7 and 8 as FIPS 204 writes them,
+/// from c = 0: for i = 256 - tau .. 255, c_i <- c_j, c_j <- (-1)^h.
+fn ball_rule(js: &[u8], signs: u64) -> [i8; N] {
+    let mut c = [0i8; N];
+    let first = N - js.len();
+    for (k, &j) in js.iter().enumerate() {
+        c[first + k] = c[j as usize];
+        c[j as usize] = if signs >> k & 1 == 1 { -1 } else { 1 };
+    }
+    c
+}
+
+/// `ball_swaps` against [`ball_rule`], over a c filled with junk: every
+/// sequence of j's (j <= i at each step) and every sign for tau = 1, 2;
+/// for ML-DSA's tau (39, 49, 60), every j at every step (the other j's
+/// pseudo-random, each within its step's range), with a pseudo-random
+/// sign word and its complement.
+fn ball_swaps(swaps: BallSwaps<'_>) -> Result<String, String> {
+    let mut count = 0;
+    let mut check = |js: &[u8], signs: u64| -> Result<(), String> {
+        let mut c = [0x55i8; N];
+        swaps(&mut c, js, signs);
+        count += 1;
+        if c != ball_rule(js, signs) {
+            return Err(format!(
+                "counterexample: tau = {}, js = {js:?}, signs = {signs:#x}",
+                js.len()
+            ));
+        }
+        Ok(())
+    };
+    for j in 0..=255u8 {
+        for signs in 0..2 {
+            check(&[j], signs)?;
+        }
+    }
+    for j0 in 0..=254u8 {
+        for j1 in 0..=255u8 {
+            for signs in 0..4 {
+                check(&[j0, j1], signs)?;
+            }
+        }
+    }
+    let mut rng = crate::model_check::Rng::new(29);
+    for tau in [39usize, 49, 60] {
+        let first = N - tau;
+        for k in 0..tau {
+            for j in 0..=(first + k) {
+                let mut js: Vec<u8> = (0..tau)
+                    .map(|m| (rng.bits() % (first + m + 1) as u64) as u8)
+                    .collect();
+                js[k] = j as u8;
+                let signs = rng.bits();
+                check(&js, signs)?;
+                check(&js, !signs)?;
+            }
+        }
+    }
+    Ok(format!("{count} sequences"))
+}
+
+/// The norm check's reduction of its per-lane masks (OR over the vectors,
+/// then `testz` on AVX2, `_mm512_test_epi32_mask` on AVX-512, `vmaxvq` on
+/// NEON): every pattern of exceeding coefficients within each 16
+/// coefficients (each block in turn: every mask a 4-, 8- or 16-lane
+/// accumulator can hold), with coefficients at +-bound (exceeding) and
+/// +-(bound - 1) (not); and each exceeding coefficient alone at every
+/// position. The result must be whether one exceeds.
+fn exceeds_reduction(exceeds_norm: &dyn Fn(&Poly, i32) -> bool) -> Result<String, String> {
+    let bound = (Q - 1) / 88;
+    let mut count = 0;
+    for pattern in 0..1u32 << 16 {
+        let block = (pattern % 16) as usize;
+        let a = Poly::from_coeffs(core::array::from_fn(|i| {
+            let sign = if (i / 3) % 2 == 0 { 1 } else { -1 };
+            let hit = i / 16 == block && pattern >> (i % 16) & 1 == 1;
+            sign * if hit { bound } else { bound - 1 }
+        }));
+        count += 1;
+        if exceeds_norm(&a, bound) != (pattern != 0) {
+            return Err(format!("lane pattern {pattern:#06x} in block {block}"));
+        }
+    }
+    for i in 0..N {
+        for sign in [1, -1] {
+            let mut a = Poly::from_coeffs([bound - 1; N]);
+            a.coeffs[i] = sign * bound;
+            count += 1;
+            if !exceeds_norm(&a, bound) {
+                return Err(format!("coefficient {i} = {} alone", a.coeffs[i]));
+            }
+        }
+    }
+    Ok(format!("{count} polynomials"))
+}
+
+/// MakeHint's count of ones (per-lane sums over the vectors, then summed
+/// across the lanes: a store and a scalar sum on AVX2, `vpaddd`s of
+/// `_mm512_reduce_add_epi32` on AVX-512, `vaddvq` on NEON): for W = 4, 8,
+/// 16 lanes, every count a lane can reach (0 to 256 / W) in every lane,
+/// lane L holding (s + L) mod (256 / W + 1) ones at step s. The count must
+/// be the number of ones, and every hint MakeHint's.
+fn hint_count(make_hint: HintKernel<'_>) -> Result<String, String> {
+    let gamma2 = (Q - 1) / 88;
+    // MakeHint(1, gamma2) = 1 (gamma2 + 1 has HighBits 1), MakeHint(0, r) = 0.
+    let r = Poly::from_coeffs([gamma2; N]);
+    let mut count = 0;
+    for lanes in [4usize, 8, 16] {
+        let per_lane = N / lanes;
+        for step in 0..=per_lane {
+            let z = Poly::from_coeffs(core::array::from_fn(|i| {
+                let lane = i % lanes;
+                ((i / lanes) < (step + lane) % (per_lane + 1)) as i32
+            }));
+            let mut h = Poly::ZERO;
+            let ones = make_hint(&mut h, &z, &r);
+            count += 1;
+            let want: usize = z.coeffs.iter().map(|&x| x as usize).sum();
+            if ones != want {
+                return Err(format!(
+                    "{lanes} lanes, step {step}: count {ones}, not {want}"
+                ));
+            }
+            if let Some(i) =
+                (0..N).find(|&i| sr::make_hint(z.coeffs[i], gamma2, gamma2) != h.coeffs[i])
+            {
+                return Err(format!("{lanes} lanes, step {step}: hint {i}"));
+            }
+        }
+    }
+    Ok(format!("{count} polynomials"))
 }
 
 fn for_backend<B: Backend>(out: &mut Vec<Lemma>, reductions: Reductions) {
@@ -770,16 +935,16 @@ fn for_backend<B: Backend>(out: &mut Vec<Lemma>, reductions: Reductions) {
         },
     );
     lemma("unpack_eta = BitUnpack(v, 2, 2)".into(), each, &|| {
-        unpack_key(3, 2, true, &B::unpack_eta::<Eta2>)
+        unpack_key(3, 2, true, &|x| 2 - x as i32, &B::unpack_eta::<Eta2>)
     });
     lemma("unpack_eta = BitUnpack(v, 4, 4)".into(), each, &|| {
-        unpack_key(4, 4, true, &B::unpack_eta::<Eta4>)
+        unpack_key(4, 4, true, &|x| 4 - x as i32, &B::unpack_eta::<Eta4>)
     });
     lemma(
         "unpack_t0 = BitUnpack(v, 2^12 - 1, 2^12)".into(),
         each,
         &|| {
-            unpack_key(13, 1 << 12, false, &|a, v| {
+            unpack_key(13, 1 << 12, false, &|x| (1 << 12) - x as i32, &|a, v| {
                 B::unpack_t0(a, v);
                 0
             })
@@ -793,6 +958,91 @@ fn for_backend<B: Backend>(out: &mut Vec<Lemma>, reductions: Reductions) {
             pack_key(10, (0, (1 << 10) - 1), &|c| c as u32, &B::pack_t1, &spec)
         },
     );
+    let domain = "tau <= 2 all; tau = 39, 49, 60 each j each step";
+    lemma("ball_swaps = SampleInBall l. 7-8".into(), domain, &|| {
+        ball_swaps(&B::ball_swaps)
+    });
+    let domain = "each lane mask per 16-block, each coeff alone";
+    lemma("exceeds_norm's reduction = OR".into(), domain, &|| {
+        exceeds_reduction(&B::exceeds_norm)
+    });
+    let domain = "every count in every lane (4, 8, 16 lanes)";
+    lemma("make_hint's count = number of ones".into(), domain, &|| {
+        hint_count(&|h, z, r| typed::make_hint::<B>((Q - 1) / 88, h, z, r))
+    });
+    // w1Encode's packer (SimpleBitPack(w1, (q-1)/(2 gamma2) - 1), w1 =
+    // HighBits in [0, (q-1)/(2 gamma2))), and verification's t1 2^d
+    // (SimpleBitUnpack(v, 2^10 - 1), shifted by d = 13).
+    lemma("pack_w1 = SimpleBitPack(w1, 43)".into(), each, &|| {
+        let spec = |w: &[i32; N]| sc::simple_bit_pack(w, 43);
+        pack_key(6, (0, 43), &|c| c as u32, &B::pack_w1::<Gamma2Q88>, &spec)
+    });
+    lemma("pack_w1 = SimpleBitPack(w1, 15)".into(), each, &|| {
+        let spec = |w: &[i32; N]| sc::simple_bit_pack(w, 15);
+        pack_key(4, (0, 15), &|c| c as u32, &B::pack_w1::<Gamma2Q32>, &spec)
+    });
+    lemma(
+        "unpack_t1_shifted = 2^13 SimpleBitUnpack".into(),
+        each,
+        &|| {
+            unpack_key(10, 0, false, &|x| (x as i32) << 13, &|a, v| {
+                B::unpack_t1_shifted(a, v);
+                0
+            })
+        },
+    );
+}
+
+/// The sweeps of `ball_swaps` and of the reductions on a kernel with one
+/// plausible bug each (the portable kernel, wrapped): each sweep must
+/// fail on it.
+fn mutants(out: &mut Vec<Lemma>) {
+    let caught = |check: Result<String, String>| match check {
+        Ok(_) => Err("the sweep passed a wrong kernel".to_string()),
+        Err(e) => Ok(format!("caught: {e}")),
+    };
+    out.push(Lemma::run(
+        "ball_swaps, self-swap clears c_i, is caught",
+        "exhaustive mutant",
+        "as ball_swaps",
+        "mutant",
+        || {
+            // Wrong only where some j = i (the swap's aliasing case).
+            caught(ball_swaps(&|c, js, signs| {
+                Portable::ball_swaps(c, js, signs);
+                let first = N - js.len();
+                if let Some(k) = (0..js.len()).find(|&k| js[k] as usize == first + k) {
+                    c[first + k] = 0;
+                }
+            }))
+        },
+    ));
+    out.push(Lemma::run(
+        "OR reduction missing lane 15 is caught",
+        "exhaustive mutant",
+        "as exceeds_norm's reduction",
+        "mutant",
+        || {
+            caught(exceeds_reduction(&|a, bound| {
+                (0..N).any(|i| i % 16 != 15 && a.coeffs[i].abs() >= bound)
+            }))
+        },
+    ));
+    out.push(Lemma::run(
+        "4-bit lane counts are caught",
+        "exhaustive mutant",
+        "as make_hint's count",
+        "mutant",
+        || {
+            // Per-lane counts of 16 lanes kept in 4 bits (wrapping at 16).
+            caught(hint_count(&|h, z, r| {
+                Portable::make_hint::<Gamma2Q88>(h, z, r);
+                (0..16)
+                    .map(|lane| (0..N / 16).filter(|v| h.coeffs[16 * v + lane] == 1).count() % 16)
+                    .sum()
+            }))
+        },
+    ));
 }
 
 /// Every exhaustive check, on every backend this machine runs.
@@ -821,6 +1071,7 @@ pub fn all(reductions: Reductions) -> Vec<Lemma> {
         for_backend::<mldsa::backend::neon::Neon>(&mut out, reductions);
         planted_table(&mut out);
     }
+    mutants(&mut out);
     type Check = fn() -> Result<String, String>;
     let eta_sets: [(i32, Check); 2] = [(2, pack_eta::<MlDsa44>), (4, pack_eta::<MlDsa65>)];
     for (eta, check) in eta_sets {

@@ -302,6 +302,9 @@ impl crate::lane::Lane for I32 {
     fn widen(self) -> I64 {
         Word::widen(self)
     }
+    fn constant(self) -> Option<i32> {
+        self.exact().map(|v| v as i32)
+    }
 }
 
 impl crate::lane::WideLane for I64 {

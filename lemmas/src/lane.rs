@@ -40,6 +40,9 @@ pub trait Lane: Copy {
     fn abs(self) -> Self;
     /// Sign extension.
     fn widen(self) -> Self::Wide;
+    /// The value, if it is a known constant (a table entry): what an
+    /// instruction that takes a lane as an index (`vpermt2d`) needs.
+    fn constant(self) -> Option<i32>;
 }
 
 /// A 64-bit lane.
@@ -121,6 +124,9 @@ impl Lane for i32 {
     fn widen(self) -> i64 {
         self as i64
     }
+    fn constant(self) -> Option<i32> {
+        Some(self)
+    }
 }
 
 impl WideLane for i64 {
@@ -139,4 +145,60 @@ impl WideLane for i64 {
         self.clamp(i32::MIN as i64, i32::MAX as i64) as i32
     }
     fn requires(self, _lo: i64, _hi: i64) {}
+}
+
+/// An x86 vector register of `D` 32-bit lanes, kept as those or as `H` =
+/// D / 2 64-bit lanes, whichever the instruction that made it wrote, and
+/// converted when an instruction reads it the other way (exact for the
+/// evaluator and z3; intervals keep a 64-bit lane whole, where splitting
+/// it would lose its range). The AVX2 model's (8, 4) and the AVX-512
+/// model's (16, 8).
+#[derive(Clone, Copy, Debug)]
+pub enum Reg<L: Lane, const D: usize, const H: usize> {
+    /// The 32-bit lanes, lane 0 first.
+    D([L; D]),
+    /// The 64-bit lanes, lane 0 first.
+    Q([L::Wide; H]),
+}
+
+impl<L: Lane, const D: usize, const H: usize> Reg<L, D, H> {
+    /// The 32-bit lanes.
+    pub fn d(self) -> [L; D] {
+        match self {
+            Reg::D(d) => d,
+            Reg::Q(q) => core::array::from_fn(|i| {
+                if i % 2 == 0 {
+                    q[i / 2].low()
+                } else {
+                    q[i / 2].high()
+                }
+            }),
+        }
+    }
+
+    /// The 64-bit lanes.
+    pub fn q(self) -> [L::Wide; H] {
+        match self {
+            Reg::Q(q) => q,
+            Reg::D(d) => core::array::from_fn(|i| L::Wide::join(d[2 * i + 1], d[2 * i])),
+        }
+    }
+
+    /// `f` on every 32-bit lane.
+    pub fn map(self, f: impl Fn(L) -> L) -> Self {
+        let a = self.d();
+        Reg::D(core::array::from_fn(|i| f(a[i])))
+    }
+
+    /// `f` on every pair of 32-bit lanes.
+    pub fn zip(self, b: Self, f: impl Fn(L, L) -> L) -> Self {
+        let (a, b) = (self.d(), b.d());
+        Reg::D(core::array::from_fn(|i| f(a[i], b[i])))
+    }
+
+    /// `f` on every pair of 64-bit lanes.
+    pub fn zip64(self, b: Self, f: impl Fn(L::Wide, L::Wide) -> L::Wide) -> Self {
+        let (a, b) = (self.q(), b.q());
+        Reg::Q(core::array::from_fn(|i| f(a[i], b[i])))
+    }
 }

@@ -18,6 +18,7 @@
 #![forbid(unsafe_code)]
 
 pub mod avx2_model;
+pub mod avx512_model;
 pub mod exhaustive;
 #[cfg(feature = "smt")]
 pub mod fips;

@@ -35,6 +35,14 @@ fn main() {
     } else {
         Reductions::Full
     };
+    // AVX-512: where the CPU lacks it, one loud line; the groups that need
+    // the instructions skip them, or fail under MLDSA_REQUIRE_AVX512=1.
+    #[cfg(target_arch = "x86_64")]
+    if !mldsa::backend::avx512::available() {
+        println!(
+            "SKIP avx512: THIS CPU HAS NO AVX-512: its model = CPU checks, sweeps and CPU basis are NOT run (the z3, interval and basis lemmas on its model are)"
+        );
+    }
     let mut groups: Vec<Box<dyn Fn() -> Vec<Lemma>>> = Vec::new();
     if wants("z3") {
         #[cfg(feature = "smt")]

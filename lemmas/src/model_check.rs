@@ -548,6 +548,124 @@ mod avx2 {
     }
 }
 
+// The AVX-512 model against the instructions (this machine's CPU, where
+// it has AVX-512 F, VL, BW and DQ).
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use crate::Lemma;
+    use crate::avx512_model::{Avx512Model, Mutation, Reg};
+    use mldsa::backend::avx512::Isa512 as Isa;
+    use mldsa::backend::lanes::avx2::LaneOps;
+    use mldsa::backend::lanes::avx512::{Avx512Ops, ntt};
+    use mldsa::params::N;
+
+    type M = Avx512Model<i32>;
+
+    bench!(
+        Avx512,
+        "The AVX-512 intrinsics and their model.",
+        Avx512Ops,
+        16,
+        M,
+        D,
+        d
+    );
+
+    /// The `vpermt2d` index rows the NTTs load, `r % 20` picking one.
+    fn regroup_row(r: i32) -> &'static [i32; 16] {
+        let k = r.rem_euclid(10) as usize;
+        let table = if r.rem_euclid(20) < 10 {
+            &ntt::FORWARD_REGROUP
+        } else {
+            &ntt::INVERSE_REGROUP
+        };
+        &table[k / 2][k % 2]
+    }
+
+    /// Every modelled intrinsic of `Avx512Ops`, at every immediate and mask
+    /// the kernels use and a few more, and every method of the 16-lane
+    /// `LaneOps` instance (`_mm512_` forms: `srav` / `sllv` by a broadcast
+    /// count, comparisons through a mask register and `movm`). The names
+    /// the two traits share are called through their trait.
+    pub fn ops() -> Vec<super::Op<Avx512, 16>> {
+        ops![Avx512, 16;
+            "load/store", 1, |s, a, r| a[0];
+            "load_row", 1, |s, a, r| s.load_row(&r[0]);
+            "set1_epi32", 1, |s, a, r| Avx512Ops::set1_epi32(s, r[0][3]);
+            "setzero_si512", 1, |s, a, r| s.setzero();
+            "add_epi32", 2, |s, a, r| Avx512Ops::add_epi32(s, a[0], a[1]);
+            "sub_epi32", 2, |s, a, r| Avx512Ops::sub_epi32(s, a[0], a[1]);
+            "mullo_epi32", 2, |s, a, r| Avx512Ops::mullo_epi32(s, a[0], a[1]);
+            "mul_epi32", 2, |s, a, r| s.mul_epi32(a[0], a[1]);
+            "add_epi64", 2, |s, a, r| s.add_epi64(a[0], a[1]);
+            "sub_epi64", 2, |s, a, r| s.sub_epi64(a[0], a[1]);
+            "add_epi64(mul_epi32)", 3, |s, a, r| s.add_epi64(a[0], s.mul_epi32(a[1], a[2]));
+            "shuffle_epi32::<0xF5>", 1, |s, a, r| s.shuffle_epi32::<0xF5>(a[0]);
+            "shuffle_epi32::<0xA0>", 1, |s, a, r| s.shuffle_epi32::<0xA0>(a[0]);
+            "shuffle_epi32::<0x1B>", 1, |s, a, r| s.shuffle_epi32::<0x1B>(a[0]);
+            "mask_shuffle_epi32::<0x5555, 0xF5>", 2, |s, a, r| s.mask_shuffle_epi32::<0x5555, 0xF5>(a[0], a[1]);
+            "mask_shuffle_epi32::<0xAAAA, 0xA0>", 2, |s, a, r| s.mask_shuffle_epi32::<0xAAAA, 0xA0>(a[0], a[1]);
+            "mask_shuffle_epi32::<0x0F3C, 0x4E>", 2, |s, a, r| s.mask_shuffle_epi32::<0x0F3C, 0x4E>(a[0], a[1]);
+            "permutex2var_epi32", 3, |s, a, r| s.permutex2var_epi32(a[0], a[1], a[2]);
+            "permutex2var_epi32 (NTT rows)", 2, |s, a, r| s.permutex2var_epi32(a[0], s.load_row(regroup_row(r[0][5])), a[1]);
+            "16 lanes: set1_epi32", 1, |s, a, r| LaneOps::set1_epi32(s, r[0][2]);
+            "16 lanes: setzero", 1, |s, a, r| s.setzero_si256();
+            "16 lanes: add_epi32", 2, |s, a, r| LaneOps::add_epi32(s, a[0], a[1]);
+            "16 lanes: sub_epi32", 2, |s, a, r| LaneOps::sub_epi32(s, a[0], a[1]);
+            "16 lanes: mullo_epi32", 2, |s, a, r| LaneOps::mullo_epi32(s, a[0], a[1]);
+            "16 lanes: srai_epi32::<0>", 1, |s, a, r| s.srai_epi32::<0>(a[0]);
+            "16 lanes: srai_epi32::<1>", 1, |s, a, r| s.srai_epi32::<1>(a[0]);
+            "16 lanes: srai_epi32::<7>", 1, |s, a, r| s.srai_epi32::<7>(a[0]);
+            "16 lanes: srai_epi32::<13>", 1, |s, a, r| s.srai_epi32::<13>(a[0]);
+            "16 lanes: srai_epi32::<22>", 1, |s, a, r| s.srai_epi32::<22>(a[0]);
+            "16 lanes: srai_epi32::<23>", 1, |s, a, r| s.srai_epi32::<23>(a[0]);
+            "16 lanes: srai_epi32::<24>", 1, |s, a, r| s.srai_epi32::<24>(a[0]);
+            "16 lanes: srai_epi32::<31>", 1, |s, a, r| s.srai_epi32::<31>(a[0]);
+            "16 lanes: srai_epi32::<32>", 1, |s, a, r| s.srai_epi32::<32>(a[0]);
+            "16 lanes: slli_epi32::<0>", 1, |s, a, r| s.slli_epi32::<0>(a[0]);
+            "16 lanes: slli_epi32::<13>", 1, |s, a, r| s.slli_epi32::<13>(a[0]);
+            "16 lanes: slli_epi32::<31>", 1, |s, a, r| s.slli_epi32::<31>(a[0]);
+            "16 lanes: slli_epi32::<32>", 1, |s, a, r| s.slli_epi32::<32>(a[0]);
+            "16 lanes: and", 2, |s, a, r| s.and_si256(a[0], a[1]);
+            "16 lanes: andnot", 2, |s, a, r| s.andnot_si256(a[0], a[1]);
+            "16 lanes: or", 2, |s, a, r| s.or_si256(a[0], a[1]);
+            "16 lanes: xor", 2, |s, a, r| s.xor_si256(a[0], a[1]);
+            "16 lanes: cmpeq_epi32", 2, |s, a, r| s.cmpeq_epi32(a[0], a[1]);
+            "16 lanes: cmpeq_epi32 (equal lanes)", 1, |s, a, r| s.cmpeq_epi32(a[0], s.mask_shuffle_epi32::<0x5A5A, 0xE4>(a[0], s.setzero()));
+            "16 lanes: cmpgt_epi32", 2, |s, a, r| s.cmpgt_epi32(a[0], a[1]);
+            "16 lanes: abs_epi32", 1, |s, a, r| s.abs_epi32(a[0]);
+        ]
+    }
+
+    /// The AVX-512 model against the CPU, intrinsic by intrinsic, and the
+    /// mutants that must be caught. Without AVX-512 nothing (`main` says
+    /// so), or a failure with `MLDSA_REQUIRE_AVX512=1`, as CI sets where
+    /// the CPU has it.
+    pub fn all() -> Vec<Lemma> {
+        let Some(isa) = Isa::detect() else {
+            mldsa_diff_tests::missing_backend("avx512");
+            return Vec::new();
+        };
+        let ops = ops();
+        let mut out = super::op_lemmas(isa, &ops, M::new(), "avx512");
+        for mutant in [
+            (
+                "mul_epi32 zero-extending is caught",
+                "mul_epi32",
+                M::mutated(Mutation::MulUnsigned),
+            ),
+            (
+                "vpermt2d from a only is caught",
+                "permutex2var_epi32 (NTT rows)",
+                M::mutated(Mutation::PermuteOneSource),
+            ),
+        ] {
+            out.push(super::mutant_lemma(isa, &ops, mutant, "avx512"));
+        }
+        out
+    }
+}
+
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 mod neon {
     use super::{RANDOM, sweep};
@@ -692,6 +810,8 @@ pub fn all() -> Vec<Lemma> {
     )];
     #[cfg(target_arch = "x86_64")]
     out.extend(avx2::all());
+    #[cfg(target_arch = "x86_64")]
+    out.extend(avx512::all());
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
     out.extend(neon::all());
     out

@@ -153,13 +153,16 @@ fn extremes() -> Vec<[i32; N]> {
     out
 }
 
-/// montgomery_mul(a, b) (its own source, on intervals) for every i32 a and
-/// |b| <= b_bound: the 64-bit product cannot overflow and lies within
+/// montgomery_mul(a, b) (its own source, on intervals) for |a| <= a_bound
+/// and |b| <= b_bound: the 64-bit product cannot overflow and lies within
 /// MontgomeryReduce's precondition |a b| <= 2^31 q, where the z3 lemma
 /// `montgomery_reduce` proves r 2^32 = a b (mod q) and |r| <= q.
-fn montgomery_mul(b_bound: i64) -> Result<String, String> {
+fn montgomery_mul(a_bound: i64, b_bound: i64) -> Result<String, String> {
     interval::reset();
-    let a = I32::new(i32::MIN as i64, i32::MAX as i64);
+    let a = I32::new(
+        (-a_bound).max(i32::MIN as i64),
+        a_bound.min(i32::MAX as i64),
+    );
     let r = k::montgomery_mul::<I32>(a, I32::new(-b_bound, b_bound));
     let failures = interval::failures();
     if let Some(first) = failures.first() {
@@ -180,7 +183,15 @@ pub fn all() -> Vec<Lemma> {
             "interval",
             "all i32 a, |b| <= q",
             "portable",
-            || montgomery_mul(q),
+            || montgomery_mul(i32::MAX as i64 + 1, q),
+        ),
+        // The algorithms' pointwise products: both factors NTT outputs.
+        Lemma::run(
+            "montgomery_mul: a b in Alg. 49's domain",
+            "interval",
+            "|a|, |b| < 9q (NTT outputs)",
+            "portable",
+            || montgomery_mul(9 * q - 1, 9 * q - 1),
         ),
         Lemma::run(
             "montgomery_mul, |b| <= q + 1 is caught",
@@ -188,7 +199,7 @@ pub fn all() -> Vec<Lemma> {
             "all i32 a, |b| <= q + 1",
             "portable",
             || {
-                let run = montgomery_mul(q + 1);
+                let run = montgomery_mul(i32::MAX as i64 + 1, q + 1);
                 caught(run, "the interval run accepted a product over 2^31 q")
             },
         ),

@@ -1,6 +1,7 @@
-//! The z3 lemmas of the SIMD kernels: each runs an AVX2 or NEON kernel of
-//! `mldsa::backend::lanes` (its own generic source) on the intrinsic model
-//! (`avx2_model`, `neon_model`) with a z3 bit-vector in every lane, and
+//! The z3 lemmas of the SIMD kernels: each runs an AVX2, AVX-512 or NEON
+//! kernel of `mldsa::backend::lanes` (its own generic source) on the
+//! intrinsic model (`avx2_model`, `avx512_model`, `neon_model`) with a z3
+//! bit-vector in every lane, and
 //! proves its statement for every lane and every input of the
 //! precondition. Each is run again on the model with one intrinsic mutated
 //! (one immediate or one operation changed), which z3 must refute.
@@ -19,11 +20,13 @@
 
 use crate::Lemma;
 use crate::avx2_model::{self, Avx2Model};
+use crate::avx512_model::{self, Avx512Model};
 use crate::fips::Q;
 use crate::lane::{Lane, WideLane};
 use crate::neon_model::{self, NeonModel};
 use crate::smt::{self, Bv32, Bv64, Term, Verdict, ctx};
 use crate::smt_lemmas::{proven, refuted};
+use mldsa::backend::lanes::avx512::{arithmetic as w, ntt as wn};
 use mldsa::backend::lanes::{avx2 as x, neon as n};
 use mldsa::backend::portable as k;
 use mldsa::params::{Gamma2, Gamma2Q32, Gamma2Q88};
@@ -32,6 +35,8 @@ use z3::ast::{BV, Bool};
 type X = Avx2Model<Bv32>;
 type XReg = avx2_model::Reg<Bv32>;
 type Nm = NeonModel<Bv32>;
+type W = Avx512Model<Bv32>;
+type WReg = avx512_model::Reg<Bv32>;
 type NReg = neon_model::Reg<Bv32>;
 
 fn and(parts: &[Bool<'static>]) -> Bool<'static> {
@@ -70,8 +75,10 @@ fn truth() -> Bool<'static> {
 
 // ---------------------------------------------------------------- kernels
 //
-// Each SIMD kernel as a function of lane vectors (8 lanes for AVX2, 4 for
-// NEON), on the model `m` (the right one, or a mutant).
+// Each SIMD kernel as a function of lane vectors (8 lanes for AVX2, 16 for
+// AVX-512, 4 for NEON), on the model `m` (the right one, or a mutant).
+// AVX-512 runs AVX2's lane-wise kernels (reduce32 .. the norm check) on its
+// 16-lane `LaneOps` instance, and its own Montgomery multiplication.
 
 /// A one-input kernel on lanes.
 pub type Lanes1 = Box<dyn Fn(&[Bv32]) -> Vec<Bv32>>;
@@ -90,10 +97,13 @@ fn xr(a: &[Bv32]) -> XReg {
 fn nr(a: &[Bv32]) -> NReg {
     neon_model::Reg::S(core::array::from_fn(|i| a[i]))
 }
+fn wr(a: &[Bv32]) -> WReg {
+    avx512_model::Reg::D(core::array::from_fn(|i| a[i]))
+}
 
 /// One instruction set's kernels on a model.
 pub struct Isa {
-    /// "avx2" or "neon".
+    /// "avx2", "avx512" or "neon".
     pub name: &'static str,
     /// Lanes per register.
     pub lanes: usize,
@@ -108,10 +118,11 @@ pub struct Isa {
     montgomery_mul: Lanes2,
 }
 
-/// `pub fn $isa(m: $M) -> Isa`: the kernels of module `$k` on model `m`,
-/// their registers made by `$reg` and read by `.$read()`.
+/// `pub fn $isa(m: $M) -> Isa`: the lane-wise kernels of module `$k` and
+/// the Montgomery multiplication of `$mont` on model `m`, their registers
+/// made by `$reg` and read by `.$read()`.
 macro_rules! isa {
-    ($(#[$doc:meta])* $isa:ident($M:ty), $lanes:literal, $k:ident, $reg:ident, $read:ident) => {
+    ($(#[$doc:meta])* $isa:ident($M:ty), $lanes:literal, $k:ident, $mont:ident, $reg:ident, $read:ident) => {
         $(#[$doc])*
         pub fn $isa(m: $M) -> Isa {
             fn g<G: Gamma2>(m: $M) -> (Lanes1x2, Lanes2, Lanes2) {
@@ -145,7 +156,7 @@ macro_rules! isa {
                 use_hint: [u88, u32_],
                 exceeds: Box::new(move |a, b| $k::exceeds(m, $reg(a), b).$read().to_vec()),
                 montgomery_mul: Box::new(move |a, b| {
-                    $k::montgomery_mul(m, $reg(a), $reg(b)).$read().to_vec()
+                    $mont::montgomery_mul(m, $reg(a), $reg(b)).$read().to_vec()
                 }),
             }
         }
@@ -154,11 +165,16 @@ macro_rules! isa {
 
 isa!(
     /// The AVX2 kernels on model `m`.
-    avx2(X), 8, x, xr, d
+    avx2(X), 8, x, x, xr, d
 );
 isa!(
     /// The NEON kernels on model `m`.
-    neon(Nm), 4, n, nr, s
+    neon(Nm), 4, n, n, nr, s
+);
+isa!(
+    /// The AVX-512 kernels on model `m`: AVX2's lane-wise ones on 16
+    /// lanes, its own Montgomery multiplication.
+    avx512(W), 16, x, w, wr, d
 );
 
 // ------------------------------------------------------------- statements
@@ -354,7 +370,8 @@ fn montgomery_mul(
     prove(&[named("a", &a), named("b", &b)], &pre, &goal)
 }
 
-fn avx2_never(_: Bv32, _: Bv32) -> Bool<'static> {
+/// No lane excluded: the x86 products (`vpmuldq`) are exact for every a, b.
+fn never(_: Bv32, _: Bv32) -> Bool<'static> {
     Bool::from_bool(ctx(), false)
 }
 
@@ -393,6 +410,16 @@ fn avx2_dot(m: X) -> impl Fn(&[Bv64]) -> Vec<Bv32> {
         let even = avx2_model::Reg::Q([s[0], s[2], s[4], s[6]]);
         let odd = avx2_model::Reg::Q([s[1], s[3], s[5], s[7]]);
         x::dot_finish(m, (even, odd)).d().to_vec()
+    }
+}
+
+/// AVX-512 `dot_finish` on sums: lanes 0, 2, .., 14 in the even
+/// accumulator, 1, 3, .., 15 in the odd one.
+fn avx512_dot(m: W) -> impl Fn(&[Bv64]) -> Vec<Bv32> {
+    move |s| {
+        let even = avx512_model::Reg::Q(core::array::from_fn(|k| s[2 * k]));
+        let odd = avx512_model::Reg::Q(core::array::from_fn(|k| s[2 * k + 1]));
+        w::dot_finish(m, even, odd).d().to_vec()
     }
 }
 
@@ -463,6 +490,12 @@ fn tables_times_qinv() -> Result<String, String> {
     ] {
         check(name, z, zq)?;
     }
+    for (name, t) in [
+        ("avx512 FORWARD", &wn::FORWARD),
+        ("avx512 INVERSE", &wn::INVERSE),
+    ] {
+        check(name, flat(&t.b), flat(&t.b_qinv))?;
+    }
     // The AVX2 tables' odd forms: entry 2j and 2j + 1 of each row are
     // entry 2j + 1 of the table (what `_mm256_shuffle_epi32::<0xF5>`
     // gives, which `montgomery_mul_odd` replaces with them).
@@ -486,6 +519,19 @@ fn tables_times_qinv() -> Result<String, String> {
                     "{name}[{i}] = {b}, not entry {} of the table",
                     i | 1
                 ));
+            }
+            count += 1;
+        }
+    }
+    for (name, t) in [
+        ("avx512 FORWARD", &wn::FORWARD),
+        ("avx512 INVERSE", &wn::INVERSE),
+    ] {
+        // The odd form (`Multiplier::b_odd`): what `odd`, the
+        // `_mm512_shuffle_epi32::<0xF5>` it saves, gives.
+        for (i, b) in flat(&t.b_odd).iter().enumerate() {
+            if *b != flat(&t.b)[i | 1] {
+                return Err(format!("{name} b_odd[{i}] = {b}, not entry {}", i | 1));
             }
             count += 1;
         }
@@ -624,7 +670,7 @@ pub fn all() -> Vec<Lemma> {
         "SIMD zeta tables: z QINV, odd lanes",
         "computed",
         "every entry",
-        "avx2, neon",
+        "avx2, avx512, neon",
         tables_times_qinv,
     )];
     // The mutant named by each lemma of `for_isa`, on AVX2 and on NEON.
@@ -649,13 +695,13 @@ pub fn all() -> Vec<Lemma> {
         "montgomery_mul = portable, bit for bit".into(),
         "every a, b (8 lanes)",
         "avx2",
-        || montgomery_mul(8, &avx2(X::new()).montgomery_mul, avx2_never, false),
+        || montgomery_mul(8, &avx2(X::new()).montgomery_mul, never, false),
         || {
             let m = X::mutated(XM::Blend {
                 from: 0xAA,
                 to: 0xAB,
             });
-            montgomery_mul(8, &avx2(m).montgomery_mul, avx2_never, false)
+            montgomery_mul(8, &avx2(m).montgomery_mul, never, false)
         },
     );
     pair(
@@ -718,5 +764,56 @@ pub fn all() -> Vec<Lemma> {
         || dot_reduce(4, &neon_dot(Nm::new())),
         || dot_reduce(4, &neon_dot(Nm::mutated(NM::Uzp2AsUzp1))),
     );
+    avx512_lemmas(&mut out);
     out
+}
+
+/// The AVX-512 lemmas: AVX2's lane-wise kernels on the 16-lane model (the
+/// `_mm512_` forms the backend runs them with), and its own Montgomery
+/// multiplication and dot-product reduction (the NTTs' and pointwise
+/// products' arithmetic), each with a mutant.
+fn avx512_lemmas(out: &mut Vec<Lemma>) {
+    use avx512_model::Mutation as WM;
+    let mutation = |which: &str| match which {
+        "reduce32" => WM::Srai { from: 23, to: 24 },
+        "caddq" => WM::Srai { from: 31, to: 22 },
+        "power2round" => WM::Srai { from: 13, to: 12 },
+        "decompose88" => WM::Srai { from: 24, to: 23 },
+        "decompose32" => WM::Srai { from: 22, to: 21 },
+        "make_hint" => WM::CmpeqAsCmpgt,
+        "use_hint" => WM::CmpgtSwapped,
+        _ => WM::AbsIdentity,
+    };
+    for_isa(out, &avx512(W::new()), &|which| {
+        avx512(W::mutated(mutation(which)))
+    });
+    pair(
+        out,
+        "montgomery_mul = portable, bit for bit".into(),
+        "every a, b (16 lanes)",
+        "avx512",
+        || montgomery_mul(16, &avx512(W::new()).montgomery_mul, never, false),
+        || {
+            // The final merge takes lane 0 from the wrong register.
+            let m = W::mutated(WM::Mask {
+                from: 0x5555,
+                to: 0x5554,
+            });
+            montgomery_mul(16, &avx512(m).montgomery_mul, never, false)
+        },
+    );
+    pair(
+        out,
+        "dot_finish = montgomery_reduce".into(),
+        "every 64-bit sum (16 lanes)",
+        "avx512",
+        || dot_reduce(16, &avx512_dot(W::new())),
+        || {
+            let m = W::mutated(WM::Mask {
+                from: 0xAAAA,
+                to: 0x2AAA,
+            });
+            dot_reduce(16, &avx512_dot(m))
+        },
+    );
 }

@@ -1,6 +1,6 @@
 //! The SIMD NTTs and the pointwise accumulation, on the intrinsic models:
 //!
-//! (a) `interval`: the AVX2 and NEON forward and inverse NTT (their own
+//! (a) `interval`: the AVX2, AVX-512 and NEON forward and inverse NTT (their own
 //!     generic source, `mldsa::backend::lanes`) run on the models with an
 //!     interval in every lane: no addition or subtraction of a lane can
 //!     wrap, every Montgomery multiplication's product lies within
@@ -26,12 +26,20 @@
 //! 2^31 q, where the z3 lemma `dot_finish` / `DotAcc::reduce` =
 //! `montgomery_reduce` gives r 2^32 = sum (mod q) and |r| <= q; on AVX2
 //! also with verification's term x o y (|x|, |y| < 9q) subtracted.
+//!
+//! The single pointwise product (AVX2's and NEON's `montgomery_mul` on
+//! each vector, AVX-512's `pointwise`): for |a|, |b| < 9q (two NTT
+//! outputs, as the algorithms pass them) and for every i32 a with |b| <= q,
+//! every product lies within MontgomeryReduce's precondition, where
+//! `montgomery_mul = portable` (z3) makes the result a b 2^-32 mod q.
 
 use crate::Lemma;
 use crate::avx2_model::Avx2Model;
+use crate::avx512_model::Avx512Model;
 use crate::interval::{self, I32};
 use crate::neon_model::NeonModel;
 use crate::ntt::{basis_lemmas, bounds, caught};
+use mldsa::backend::lanes::avx512::{arithmetic as w, ntt as wn};
 use mldsa::backend::lanes::{avx2 as x, neon as n};
 use mldsa::params::{N, Q};
 use mldsa::poly::Poly;
@@ -41,6 +49,12 @@ fn avx2_ntt(a: &mut [I32; N]) {
 }
 fn avx2_invntt(a: &mut [I32; N]) {
     x::invntt_tomont(Avx2Model::<I32>::new(), a)
+}
+fn avx512_ntt(a: &mut [I32; N]) {
+    wn::ntt(Avx512Model::<I32>::new(), a)
+}
+fn avx512_invntt(a: &mut [I32; N]) {
+    wn::invntt_tomont(Avx512Model::<I32>::new(), a)
 }
 fn neon_ntt(a: &mut [I32; N]) {
     n::ntt(NeonModel::<I32>::new(), a)
@@ -72,6 +86,10 @@ fn accumulate(
             let r = x::pointwise_acc(Avx2Model::<I32>::new(), &xs, &ys, minus, i).d();
             worst = worst.max(largest(&r));
         }
+    } else if isa == "avx512" {
+        let mut r = [I32::new(0, 0); N];
+        w::pointwise_acc(Avx512Model::<I32>::new(), &mut r, &xs, &ys);
+        worst = largest(&r);
     } else {
         for i in 0..N / 4 {
             let r = n::pointwise_acc(NeonModel::<I32>::new(), &xs, &ys, i).s();
@@ -88,13 +106,53 @@ fn accumulate(
     Ok(format!("sums exact and within 2^31 q; |r| <= {worst}"))
 }
 
+/// The pointwise product `c = a o b 2^-32` of `isa` (AVX2's and NEON's
+/// `montgomery_mul` on every vector, as their backends run it, AVX-512's
+/// `pointwise`) on the interval model, a_i in `a`, b_i in `b`: every
+/// product within MontgomeryReduce's precondition (the `requires` of the
+/// reduction), |r| <= q.
+fn products(isa: &str, a: I32, b: I32) -> Result<String, String> {
+    interval::reset();
+    let (xs, ys) = ([a; N], [b; N]);
+    let mut c = [I32::new(0, 0); N];
+    match isa {
+        "avx2" => {
+            use mldsa::backend::lanes::avx2::Avx2Ops;
+            let m = Avx2Model::<I32>::new();
+            for i in 0..N / 8 {
+                let r = x::montgomery_mul(m, m.load(&xs, i), m.load(&ys, i));
+                m.store(&mut c, i, r);
+            }
+        }
+        "avx512" => w::pointwise(Avx512Model::<I32>::new(), &mut c, &xs, &ys),
+        _ => {
+            use mldsa::backend::lanes::neon::NeonOps;
+            let m = NeonModel::<I32>::new();
+            for i in 0..N / 4 {
+                let r = n::montgomery_mul(m, m.load(&xs, i), m.load(&ys, i));
+                m.store(&mut c, i, r);
+            }
+        }
+    }
+    let failures = interval::failures();
+    if let Some(first) = failures.first() {
+        return Err(format!("{} failures, first: {first}", failures.len()));
+    }
+    let worst = c.iter().map(|v| v.magnitude()).max().unwrap_or(0);
+    if worst > Q as i64 {
+        return Err(format!("outputs reach {worst} > q"));
+    }
+    Ok(format!("no overflow, a b within 2^31 q; |r| <= {worst}"))
+}
+
 /// Every SIMD NTT and accumulation lemma, on the models (any machine).
 pub fn all() -> Vec<Lemma> {
     let q = Q as i64;
     let mut out = Vec::new();
     type Transform = fn(&mut [I32; N]);
-    let isas: [(&str, Transform, Transform); 2] = [
+    let isas: [(&str, Transform, Transform); 3] = [
         ("avx2", avx2_ntt, avx2_invntt),
+        ("avx512", avx512_ntt, avx512_invntt),
         ("neon", neon_ntt, neon_invntt),
     ];
     for (name, fwd, inv) in isas {
@@ -169,6 +227,36 @@ pub fn all() -> Vec<Lemma> {
                 },
             ));
         }
+        // The algorithms' single products: NTT(c) o NTT(s1), NTT(s2),
+        // NTT(t0) when signing, NTT(c) o NTT(t1 2^d) in verification's
+        // default steps: both factors NTT outputs. And any a times a
+        // reduced b.
+        let ntt_out = I32::new(-9 * q + 1, 9 * q - 1);
+        let any = I32::new(i32::MIN as i64, i32::MAX as i64);
+        out.push(Lemma::run(
+            "pointwise: products within 2^31 q",
+            "interval",
+            "|a|, |b| < 9q (NTT outputs) (model)",
+            name,
+            || products(name, ntt_out, ntt_out),
+        ));
+        out.push(Lemma::run(
+            "pointwise: products within 2^31 q",
+            "interval",
+            "every i32 a, |b| <= q (model)",
+            name,
+            || products(name, any, I32::new(-q, q)),
+        ));
+        out.push(Lemma::run(
+            "pointwise, |b| <= q + 1 is caught",
+            "interval mutant",
+            "every i32 a, |b| <= q + 1 (model)",
+            name,
+            || {
+                let run = products(name, any, I32::new(-q - 1, q + 1));
+                caught(run, "the interval run accepted a product over 2^31 q")
+            },
+        ));
         out.push(Lemma::run(
             "pointwise_acc, |b| < 2^31 is caught",
             "interval mutant",
@@ -182,11 +270,16 @@ pub fn all() -> Vec<Lemma> {
         ));
     }
     type OnPoly = fn(&mut Poly);
-    let model_basis: [(&str, OnPoly, OnPoly); 2] = [
+    let model_basis: [(&str, OnPoly, OnPoly); 3] = [
         (
             "avx2",
             |p| x::ntt(Avx2Model::<i32>::new(), &mut p.coeffs),
             |p| x::invntt_tomont(Avx2Model::<i32>::new(), &mut p.coeffs),
+        ),
+        (
+            "avx512",
+            |p| wn::ntt(Avx512Model::<i32>::new(), &mut p.coeffs),
+            |p| wn::invntt_tomont(Avx512Model::<i32>::new(), &mut p.coeffs),
         ),
         (
             "neon",

@@ -460,6 +460,9 @@ impl crate::lane::Lane for Bv32 {
     fn widen(self) -> Bv64 {
         Bv64::of(self.bv().sign_ext(32))
     }
+    fn constant(self) -> Option<i32> {
+        constant::<Bv32>(&self.bv().simplify()).map(|v| v as i32)
+    }
 }
 
 impl crate::lane::WideLane for Bv64 {

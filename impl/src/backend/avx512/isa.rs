@@ -4,7 +4,8 @@
 //! backend's features, because the one way to make it, [`Isa512::new`], is
 //! a `#[target_feature]` function, which safe code can call only from code
 //! that already runs with those features (after the backend's CPU check).
-//! Each method can therefore call its intrinsic.
+//! [`Isa512::detect`] checks the CPU itself. Each method can therefore call
+//! its intrinsic.
 
 use core::arch::x86_64::*;
 
@@ -29,6 +30,18 @@ impl Isa512 {
     pub fn new() -> Isa512 {
         Isa512(())
     }
+
+    /// The token if this CPU runs the AVX-512 backend (`super::available`):
+    /// the lemmas' way to the instructions.
+    #[cfg(feature = "internals")]
+    #[inline(always)]
+    pub fn detect() -> Option<Isa512> {
+        if super::available() {
+            Some(Isa512(()))
+        } else {
+            None
+        }
+    }
 }
 
 /// Calls an AVX-512 intrinsic: every method below holds an `Isa512`, so
@@ -43,6 +56,7 @@ macro_rules! avx512 {
 
 impl Avx512Ops for Isa512 {
     type V = __m512i;
+    type Lane = i32;
 
     #[inline(always)]
     fn load(self, coeffs: &[i32; N], i: usize) -> __m512i {

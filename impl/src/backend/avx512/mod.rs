@@ -12,13 +12,14 @@
 //! Own kernels: Keccak (`keccak`), and the NTT, its inverse and the
 //! pointwise products on 16 lanes (`crate::backend::lanes::avx512`, as
 //! AVX2's and NEON's lane kernels are in `lanes`), written once over the
-//! intrinsics they use (`Avx512Ops`): the instance that runs is
-//! the intrinsics (`isa`), and the unit tests run the same kernels on a
-//! lane-by-lane model of them (`model`) against the portable kernels and
-//! the instructions. The lane-wise kernels (Power2Round, Decompose,
-//! MakeHint, UseHint, the norm check, reduce32, caddq, freeze, add, sub)
-//! are the AVX2 backend's, written over `LaneOps`, run on 16 lanes by
-//! `isa`'s instance of it. The samplers and the packers are AVX2's.
+//! intrinsics they use (`Avx512Ops`): the instance that runs is the
+//! intrinsics (`isa`); the `lemmas` crate runs the same kernels on a
+//! lane-by-lane model of them, which it checks against the instructions,
+//! and proves them there (z3, intervals, the basis). The lane-wise kernels
+//! (Power2Round, Decompose, MakeHint, UseHint, the norm check, reduce32,
+//! caddq, freeze, add, sub) are the AVX2 backend's, written over
+//! `LaneOps`, run on 16 lanes by `isa`'s instance of it. The samplers and
+//! the packers are AVX2's.
 //!
 //! Constant time: the same branch-free shapes as the AVX2 backend (masks
 //! from comparisons, no branch and no memory index on a secret). Valgrind
@@ -35,8 +36,6 @@ mod isa;
 mod keccak;
 
 use core::arch::x86_64::*;
-#[cfg(test)]
-mod model;
 
 use super::Backend;
 use super::avx2::{Avx2, Avx2Cpu, ShakeX4OrPortable};
@@ -45,7 +44,7 @@ use super::lanes::avx512::{Avx512Ops, arithmetic, ntt};
 use super::portable;
 use crate::params::{Eta, Gamma1, Gamma2, N};
 use crate::poly::{Poly, SmallHat};
-use isa::Isa512;
+pub use isa::Isa512;
 
 #[cfg(feature = "internals")]
 pub use keccak::{ShakeX4, keccak_f1600_x4, keccak_f1600_x8, keccak_f1600_x8_carry};
@@ -94,13 +93,13 @@ fn invntt_poly(a: &mut Poly) {
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
 fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
-    arithmetic::pointwise(Isa512::new(), c, a, b)
+    arithmetic::pointwise(Isa512::new(), &mut c.coeffs, a, b)
 }
 
 #[inline(never)]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
 fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
-    arithmetic::pointwise_acc(Isa512::new(), c, a, b)
+    arithmetic::pointwise_acc(Isa512::new(), &mut c.coeffs, a, b)
 }
 
 /// Coefficients 16i .. 16i + 16 of a polynomial (the loads and stores of

@@ -43,7 +43,7 @@ use crate::poly::{Poly, SmallHat};
 use isa::{load, store};
 
 pub use isa::Isa;
-pub use sampling::EtaCompact;
+pub use sampling::{EtaCompact, UniformCompact, UniformTable};
 
 pub use keccak::ShakeX2;
 #[cfg(feature = "internals")]
@@ -313,7 +313,7 @@ impl Backend for Neon {
 
     #[inline(always)]
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
-        neon!(sampling::rej_uniform(out, buf))
+        neon!(sampling::rej_uniform::<UniformCompact>(out, buf))
     }
 
     #[inline(always)]
@@ -367,6 +367,13 @@ impl Backend for Neon {
     fn unpack_t0(a: &mut Poly, v: &[u8]) {
         Portable::unpack_t0(a, v)
     }
+}
+
+/// RejNTTPoly's sampler on compaction table `T` (the backend runs it on
+/// [`UniformCompact`]), for the lemmas' planted table bug.
+#[cfg(feature = "internals")]
+pub fn rej_uniform_on<T: UniformTable>(out: &mut [i32], buf: &[u8]) -> usize {
+    neon!(sampling::rej_uniform::<T>(out, buf))
 }
 
 /// RejBoundedPoly's sampler on compaction table `T` (the backend runs it

@@ -40,6 +40,23 @@ const fn uniform_table() -> [[u8; 16]; 16] {
 }
 
 static UNIFORM_COMPACT: [[u8; 16]; 16] = uniform_table();
+
+/// The four-lane compaction table of `rej_uniform`: for each 4-bit mask,
+/// the `tbl` indices of `uniform_table`. A trait, as [`CompactTable`] is
+/// for the eight-lane one, so that the lemmas can run the sampler on a
+/// table with a row planted wrong.
+pub trait UniformTable {
+    /// The 16 rows, indexed by the acceptance mask.
+    const ROWS: &'static [[u8; 16]; 16];
+}
+
+/// The table `rej_uniform` runs with.
+#[derive(Clone, Copy, Debug)]
+pub struct UniformCompact;
+
+impl UniformTable for UniformCompact {
+    const ROWS: &'static [[u8; 16]; 16] = &UNIFORM_COMPACT;
+}
 static ETA_COMPACT: [[u8; 8]; 256] = crate::backend::set_bit_positions();
 
 /// The eight-lane compaction table `rej_eta` runs with.
@@ -84,8 +101,8 @@ fn candidates(bytes: &[u8; 16], spread: uint8x16_t) -> uint32x4_t {
 /// order, and returns how many there are.
 #[inline]
 #[target_feature(enable = "neon")]
-fn compact4(out: &mut [i32], v: uint32x4_t, mask: usize) -> usize {
-    let packed = vqtbl1q_u8(vreinterpretq_u8_u32(v), load16(&UNIFORM_COMPACT[mask & 15]));
+fn compact4<T: UniformTable>(out: &mut [i32], v: uint32x4_t, mask: usize) -> usize {
+    let packed = vqtbl1q_u8(vreinterpretq_u8_u32(v), load16(&T::ROWS[mask & 15]));
     store4(out, vreinterpretq_s32_u8(packed));
     (mask & 15).count_ones() as usize
 }
@@ -94,7 +111,7 @@ fn compact4(out: &mut [i32], v: uint32x4_t, mask: usize) -> usize {
 /// loads, one mask for both), then four from each 12, then one at a time.
 #[inline]
 #[target_feature(enable = "neon")]
-pub fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
+pub fn rej_uniform<T: UniformTable>(out: &mut [i32], buf: &[u8]) -> usize {
     let q = vdupq_n_u32(Q as u32);
     let spread = load16(&SPREAD);
     // SAFETY: `BITS16` is 8 readable u16.
@@ -111,8 +128,8 @@ pub fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
         let (lo, hi) = (candidates(&lo, spread), candidates(&hi, spread));
         let good = vcombine_u16(vmovn_u32(vcltq_u32(lo, q)), vmovn_u32(vcltq_u32(hi, q)));
         let mask = vaddvq_u16(vandq_u16(good, bits16)) as usize;
-        ctr += compact4(&mut out[ctr..], lo, mask);
-        ctr += compact4(&mut out[ctr..], hi, mask >> 4);
+        ctr += compact4::<T>(&mut out[ctr..], lo, mask);
+        ctr += compact4::<T>(&mut out[ctr..], hi, mask >> 4);
         pos += 24;
     }
     while ctr + 4 <= out.len() && pos + 16 <= buf.len() {
@@ -120,7 +137,7 @@ pub fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
         bytes.copy_from_slice(&buf[pos..pos + 16]);
         let v = candidates(&bytes, spread);
         let mask = vaddvq_u32(vandq_u32(vcltq_u32(v, q), bits32)) as usize;
-        ctr += compact4(&mut out[ctr..], v, mask);
+        ctr += compact4::<T>(&mut out[ctr..], v, mask);
         pos += 12;
     }
     ctr + portable::rej_uniform_scalar(&mut out[ctr..], &buf[pos..])

@@ -3,9 +3,9 @@
 //! registers, with the final odd/even merge as one masked shuffle.
 
 use super::Avx512Ops;
+use crate::backend::lanes::Coeffs;
 use crate::backend::portable::{MONTGOMERY_BOUND, QINV};
 use crate::params::{N, Q};
-use crate::poly::Poly;
 
 /// Moves the odd 32-bit lanes to the even positions: [x1, x1, x3, x3, ...].
 #[inline(always)]
@@ -69,28 +69,41 @@ pub fn montgomery_mul<S: Avx512Ops>(s: S, a: S::V, b: S::V) -> S::V {
 
 /// c = a o b * 2^-32, 16 coefficients at a time.
 #[inline(always)]
-pub fn pointwise<S: Avx512Ops>(s: S, c: &mut Poly, a: &Poly, b: &Poly) {
+pub fn pointwise<S: Avx512Ops, P: Coeffs<S::Lane>>(s: S, c: &mut [S::Lane; N], a: &P, b: &P) {
     for i in 0..N / 16 {
-        let v = montgomery_mul(s, s.load(&a.coeffs, i), s.load(&b.coeffs, i));
-        s.store(&mut c.coeffs, i, v);
+        let v = montgomery_mul(s, s.load(a.coeffs(), i), s.load(b.coeffs(), i));
+        s.store(c, i, v);
     }
+}
+
+/// sum * 2^-32 mod q lane by lane, for 64-bit sums given as the even
+/// lanes' (`even`) and the odd lanes' (`sum_odd`); requires |sum| <= 2^31 q
+/// per lane.
+#[inline(always)]
+pub fn dot_finish<S: Avx512Ops>(s: S, even: S::V, sum_odd: S::V) -> S::V {
+    // The low 32 bits of each sum, back in lane order: the odd lanes
+    // take the low halves of the odd sums.
+    let low = s.mask_shuffle_epi32::<0xAAAA, 0xA0>(even, sum_odd);
+    let t = s.mullo_epi32(low, s.set1_epi32(QINV));
+    finish(s, even, sum_odd, t)
 }
 
 /// c = sum_j a_j o b_j * 2^-32: exact 64-bit sums (even lanes and odd
 /// lanes apart), one reduction per lane. Requires |sum| <= 2^31 q per lane.
 #[inline(always)]
-pub fn pointwise_acc<S: Avx512Ops>(s: S, c: &mut Poly, a: &[Poly], b: &[Poly]) {
+pub fn pointwise_acc<S: Avx512Ops, P: Coeffs<S::Lane>>(
+    s: S,
+    c: &mut [S::Lane; N],
+    a: &[P],
+    b: &[P],
+) {
     for i in 0..N / 16 {
         let (mut even, mut sum_odd) = (s.setzero(), s.setzero());
         for (x, y) in a.iter().zip(b) {
-            let (x, y) = (s.load(&x.coeffs, i), s.load(&y.coeffs, i));
+            let (x, y) = (s.load(x.coeffs(), i), s.load(y.coeffs(), i));
             even = s.add_epi64(even, s.mul_epi32(x, y));
             sum_odd = s.add_epi64(sum_odd, s.mul_epi32(odd(s, x), odd(s, y)));
         }
-        // The low 32 bits of each sum, back in lane order: the odd lanes
-        // take the low halves of the odd sums.
-        let low = s.mask_shuffle_epi32::<0xAAAA, 0xA0>(even, sum_odd);
-        let t = s.mullo_epi32(low, s.set1_epi32(QINV));
-        s.store(&mut c.coeffs, i, finish(s, even, sum_odd, t));
+        s.store(c, i, dot_finish(s, even, sum_odd));
     }
 }

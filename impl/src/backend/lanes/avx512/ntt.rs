@@ -59,9 +59,9 @@ const fn regroup(from: usize, to: usize, second: bool) -> [i32; 16] {
 
 /// The regroupings in the order the forward NTT runs them (natural, len 8,
 /// 4, 2, 1, natural), A then B for each step.
-static FORWARD_REGROUP: [[[i32; 16]; 2]; 5] = steps([16, 8, 4, 2, 1, 16]);
+pub static FORWARD_REGROUP: [[[i32; 16]; 2]; 5] = steps([16, 8, 4, 2, 1, 16]);
 /// The inverse NTT's (natural, len 1, 2, 4, 8, natural).
-static INVERSE_REGROUP: [[[i32; 16]; 2]; 5] = steps([16, 1, 2, 4, 8, 16]);
+pub static INVERSE_REGROUP: [[[i32; 16]; 2]; 5] = steps([16, 1, 2, 4, 8, 16]);
 
 const fn steps(lens: [usize; 6]) -> [[[i32; 16]; 2]; 5] {
     let mut t = [[[0; 16]; 2]; 5];
@@ -114,11 +114,15 @@ const fn intra_zetas(inverse: bool, times_qinv: bool, odd: bool) -> [[[i32; 16];
     t
 }
 
-/// A table of per-lane zetas in the three forms of a [`Multiplier`].
-struct ZetaTable {
-    b: [[[i32; 16]; 8]; 4],
-    b_odd: [[[i32; 16]; 8]; 4],
-    b_qinv: [[[i32; 16]; 8]; 4],
+/// A table of per-lane zetas in the three forms of a [`Multiplier`],
+/// indexed by layer, then pair, then lane.
+pub struct ZetaTable {
+    /// The zetas.
+    pub b: [[[i32; 16]; 8]; 4],
+    /// Each row with its odd lanes moved to the even positions.
+    pub b_odd: [[[i32; 16]; 8]; 4],
+    /// Each zeta times QINV mod 2^32.
+    pub b_qinv: [[[i32; 16]; 8]; 4],
 }
 
 const fn zeta_table(inverse: bool) -> ZetaTable {
@@ -129,8 +133,10 @@ const fn zeta_table(inverse: bool) -> ZetaTable {
     }
 }
 
-static FORWARD: ZetaTable = zeta_table(false);
-static INVERSE: ZetaTable = zeta_table(true);
+/// The forward NTT's per-lane zetas.
+pub static FORWARD: ZetaTable = zeta_table(false);
+/// The inverse NTT's per-lane zetas (negated, Algorithm 42).
+pub static INVERSE: ZetaTable = zeta_table(true);
 
 /// zeta broadcast to all lanes, as a [`Multiplier`] (its own odd form).
 #[inline(always)]
@@ -223,7 +229,7 @@ macro_rules! butterflies {
 /// with the same zetas: len 128, 64, 32, 16 on whole vectors (vector v
 /// with v + 8, v + 4, v + 2, v + 1), then len 8 .. 1 on the pairs.
 #[inline(always)]
-pub fn ntt<S: Avx512Ops>(s: S, c: &mut [i32; N]) {
+pub fn ntt<S: Avx512Ops>(s: S, c: &mut [S::Lane; N]) {
     // Named registers, not an array: LLVM keeps indexed arrays in memory.
     let (mut r0, mut r1, mut r2, mut r3) = (s.load(c, 0), s.load(c, 1), s.load(c, 2), s.load(c, 3));
     let (mut r4, mut r5, mut r6, mut r7) = (s.load(c, 4), s.load(c, 5), s.load(c, 6), s.load(c, 7));
@@ -292,7 +298,7 @@ fn last<S: Avx512Ops>(
 /// on the pairs, then len 16, 32, 64 on whole vectors and the final len
 /// 128 with the factors INV_NTT_FACTOR (times zeta for the differences).
 #[inline(always)]
-pub fn invntt_tomont<S: Avx512Ops>(s: S, c: &mut [i32; N]) {
+pub fn invntt_tomont<S: Avx512Ops>(s: S, c: &mut [S::Lane; N]) {
     let (mut r0, mut r1) = inverse_pair(s, s.load(c, 0), s.load(c, 1), 0);
     let (mut r2, mut r3) = inverse_pair(s, s.load(c, 2), s.load(c, 3), 1);
     let (mut r4, mut r5) = inverse_pair(s, s.load(c, 4), s.load(c, 5), 2);

@@ -2,10 +2,10 @@
 //! trait, the way `crate::backend::lanes::avx2::Avx2Ops` holds AVX2's.
 //!
 //! The instance that runs is `crate::backend::avx512::Isa512`: each method is its
-//! intrinsic. A second instance, a model of each intrinsic lane by lane
-//! (Intel's pseudocode on plain integers), runs the same kernels in this
-//! module's unit tests, so that they can be checked against the portable
-//! kernels on a CPU without AVX-512, where the instructions cannot run.
+//! intrinsic. The `lemmas` crate's instance gives each method the semantics
+//! of Intel's pseudocode, lane by lane, and evaluates it on plain integers
+//! (to test it against the instruction), on z3 bit-vectors and on
+//! intervals (to prove the kernels), on any CPU.
 
 use crate::params::N;
 
@@ -14,11 +14,13 @@ use crate::params::N;
 pub trait Avx512Ops: Copy {
     /// A 512-bit register (`__m512i`): 16 32-bit or eight 64-bit lanes.
     type V: Copy;
+    /// A coefficient in memory: `i32` on the CPU, a symbolic lane in a model.
+    type Lane: Copy;
 
     /// `_mm512_loadu_si512` of coefficients 16i .. 16i + 16.
-    fn load(self, coeffs: &[i32; N], i: usize) -> Self::V;
+    fn load(self, coeffs: &[Self::Lane; N], i: usize) -> Self::V;
     /// `_mm512_storeu_si512` of `v` to coefficients 16i .. 16i + 16.
-    fn store(self, coeffs: &mut [i32; N], i: usize, v: Self::V);
+    fn store(self, coeffs: &mut [Self::Lane; N], i: usize, v: Self::V);
     /// `_mm512_loadu_si512` of a row of a constant table.
     fn load_row(self, row: &[i32; 16]) -> Self::V;
     /// `_mm512_set1_epi32`.
