@@ -108,6 +108,13 @@ impl PreHash {
         }
     }
 
+    /// `f(PH(M))`, the digest in a buffer of this frame.
+    pub(crate) fn with_digest<R>(self, m: &[u8], f: impl FnOnce(&[u8]) -> R) -> R {
+        let mut digest = [0u8; 64];
+        let n = self.digest_into(m, &mut digest);
+        f(&digest[..n])
+    }
+
     /// PH(M) into `out` (at least 64 bytes); returns the digest length.
     pub(crate) fn digest_into(self, m: &[u8], out: &mut [u8; 64]) -> usize {
         let n = self.digest_len();
