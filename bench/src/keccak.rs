@@ -229,6 +229,15 @@ impl Xof for LoggedShake256 {
     }
 }
 
+/// Backend methods that call [`Portable`]'s of the same name and signature.
+macro_rules! forward_to_portable {
+    ($(fn $name:ident$(<$g:ident: $bound:ident>)?($($arg:ident: $ty:ty),*) $(-> $ret:ty)?;)*) => {$(
+        fn $name$(<$g: $bound>)?($($arg: $ty),*) $(-> $ret)? {
+            Portable::$name$(::<$g>)?($($arg),*)
+        }
+    )*};
+}
+
 /// The portable backend with [`LoggedShake256`] as its one-lane SHAKE256:
 /// to find each signing attempt's c~ (setup only, never timed).
 #[derive(Clone, Copy, Debug)]
@@ -243,95 +252,37 @@ impl Backend for Counting {
     type Shake256x4 = <Portable as Backend>::Shake256x4;
     type Shake128x8 = <Portable as Backend>::Shake128x8;
 
-    fn ntt(a: &mut Poly) {
-        Portable::ntt(a)
-    }
-    fn invntt_tomont(a: &mut Poly) {
-        Portable::invntt_tomont(a)
-    }
-    fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly) {
-        Portable::pointwise_montgomery(c, a, b)
-    }
-    fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]) {
-        Portable::pointwise_acc_montgomery(c, a, b)
-    }
-    fn add(a: &mut Poly, b: &Poly) {
-        Portable::add(a, b)
-    }
-    fn sub(a: &mut Poly, b: &Poly) {
-        Portable::sub(a, b)
-    }
-    fn shift_left_d(a: &mut Poly) {
-        Portable::shift_left_d(a)
-    }
-    fn reduce32(a: &mut Poly) {
-        Portable::reduce32(a)
-    }
-    fn caddq(a: &mut Poly) {
-        Portable::caddq(a)
-    }
-    fn freeze(a: &mut Poly) {
-        Portable::freeze(a)
-    }
-    fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-        Portable::power2round(a1, a0, a)
-    }
-    fn add_power2round(a1: &mut Poly, a0: &mut Poly, b: &Poly) {
-        Portable::add_power2round(a1, a0, b)
-    }
-    fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-        Portable::decompose::<G>(a1, a0, a)
-    }
-    fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
-        Portable::make_hint::<G>(h, z, r)
-    }
-    fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) {
-        Portable::use_hint::<G>(a, h, r)
-    }
-    fn exceeds_norm(a: &Poly, bound: i32) -> bool {
-        Portable::exceeds_norm(a, bound)
-    }
-    fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64) {
-        Portable::ball_swaps(c, js, signs)
-    }
-    fn small_ntt(out: &mut SmallHat, a: &Poly) {
-        Portable::small_ntt(out, a)
-    }
-    fn small_product(c: &mut Poly, a: &SmallHat, b: &SmallHat) {
-        Portable::small_product(c, a, b)
-    }
-    fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
-        Portable::rej_uniform(out, buf)
-    }
-    fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize {
-        Portable::rej_eta::<E>(out, ctr, buf)
-    }
-    fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly) {
-        Portable::pack_z::<G>(out, a)
-    }
-    fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]) {
-        Portable::unpack_z::<G>(a, v)
-    }
-    fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly) {
-        Portable::pack_w1::<G>(out, a)
-    }
-    fn unpack_t1_shifted(a: &mut Poly, v: &[u8]) {
-        Portable::unpack_t1_shifted(a, v)
-    }
-    fn pack_eta<E: Eta>(out: &mut [u8], a: &Poly) {
-        Portable::pack_eta::<E>(out, a)
-    }
-    fn pack_t0(out: &mut [u8], a: &Poly) {
-        Portable::pack_t0(out, a)
-    }
-    fn pack_t1(out: &mut [u8], a: &Poly) {
-        Portable::pack_t1(out, a)
-    }
-    fn unpack_eta<E: Eta>(a: &mut Poly, v: &[u8]) -> i32 {
-        Portable::unpack_eta::<E>(a, v)
-    }
-    fn unpack_t0(a: &mut Poly, v: &[u8]) {
-        Portable::unpack_t0(a, v)
+    forward_to_portable! {
+        fn ntt(a: &mut Poly);
+        fn invntt_tomont(a: &mut Poly);
+        fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly);
+        fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]);
+        fn add(a: &mut Poly, b: &Poly);
+        fn sub(a: &mut Poly, b: &Poly);
+        fn shift_left_d(a: &mut Poly);
+        fn reduce32(a: &mut Poly);
+        fn caddq(a: &mut Poly);
+        fn freeze(a: &mut Poly);
+        fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly);
+        fn add_power2round(a1: &mut Poly, a0: &mut Poly, b: &Poly);
+        fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly);
+        fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize;
+        fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly);
+        fn exceeds_norm(a: &Poly, bound: i32) -> bool;
+        fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64);
+        fn small_ntt(out: &mut SmallHat, a: &Poly);
+        fn small_product(c: &mut Poly, a: &SmallHat, b: &SmallHat);
+        fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize;
+        fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize;
+        fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly);
+        fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]);
+        fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly);
+        fn unpack_t1_shifted(a: &mut Poly, v: &[u8]);
+        fn pack_eta<E: Eta>(out: &mut [u8], a: &Poly);
+        fn pack_t0(out: &mut [u8], a: &Poly);
+        fn pack_t1(out: &mut [u8], a: &Poly);
+        fn unpack_eta<E: Eta>(a: &mut Poly, v: &[u8]) -> i32;
+        fn unpack_t0(a: &mut Poly, v: &[u8]);
     }
 }
 

@@ -20,7 +20,9 @@ use std::hint::black_box;
 use std::process::{Command, ExitCode};
 
 use mldsa::const_oid::AssociatedOid;
-use mldsa::{BackendKind, MlDsa44, MlDsa65, MlDsa87, ParameterSet, Precomputed, SigningKey};
+use mldsa::{
+    BackendKind, Compact, KeyForm, MlDsa44, MlDsa65, MlDsa87, ParameterSet, Precomputed, SigningKey,
+};
 
 /// The operations, as the table's columns name them: the compact key's,
 /// then the precomputed key's ("boxed": the key on the heap).
@@ -46,17 +48,11 @@ const PARAMS: [&str; 3] = ["44", "65", "87"];
 // hide it.
 // The key is kept where a caller would keep it (this frame) and only its
 // address escapes: `black_box(key)` by value would count a second copy.
+// By value: a precomputed key's 20 to 64 KiB in this frame, A_hat expanded
+// straight into it.
 #[inline(never)]
-fn keygen<P: ParameterSet>() {
-    let key = SigningKey::<P>::from_seed(black_box(&[7u8; 32]));
-    black_box(&key);
-}
-
-// By value: the 20 to 64 KiB key in this frame, A_hat expanded straight
-// into it.
-#[inline(never)]
-fn keygen_precomputed<P: ParameterSet>() {
-    let key = SigningKey::<P, Precomputed>::from_seed(black_box(&[7u8; 32]));
+fn keygen<P: ParameterSet, F: KeyForm>() {
+    let key = SigningKey::<P, F>::from_seed(black_box(&[7u8; 32]));
     black_box(&key);
 }
 
@@ -93,12 +89,7 @@ fn pkcs8_decode_precomputed_boxed<P: ParameterSet + AssociatedOid>(der: &[u8]) {
 }
 
 #[inline(never)]
-fn sign<P: ParameterSet>(sk: &SigningKey<P>) {
-    black_box(sk.sign_deterministic(black_box(b"stack usage"), b"").ok());
-}
-
-#[inline(never)]
-fn sign_precomputed<P: ParameterSet>(sk: &SigningKey<P, Precomputed>) {
+fn sign<P: ParameterSet, F: KeyForm>(sk: &SigningKey<P, F>) {
     black_box(sk.sign_deterministic(black_box(b"stack usage"), b"").ok());
 }
 
@@ -133,15 +124,15 @@ fn run<P: ParameterSet + AssociatedOid>(op: &str, stack: usize) -> bool {
         let worker = std::thread::Builder::new()
             .stack_size(stack)
             .spawn_scoped(scope, move || match op {
-                "keygen" => keygen::<P>(),
+                "keygen" => keygen::<P, Compact>(),
                 "PKCS#8 decode" => pkcs8_decode::<P>(der),
-                "keygen, precomputed" => keygen_precomputed::<P>(),
+                "keygen, precomputed" => keygen::<P, Precomputed>(),
                 "precompute()" => precompute::<P>(sk),
                 "keygen, precomputed (boxed)" => keygen_precomputed_boxed::<P>(),
                 "import, precomputed (boxed)" => import_precomputed_boxed::<P>(expanded),
                 "PKCS#8 decode, precomputed (boxed)" => pkcs8_decode_precomputed_boxed::<P>(der),
-                "sign" => sign::<P>(sk),
-                "sign, precomputed" => sign_precomputed::<P>(pre),
+                "sign" => sign(sk),
+                "sign, precomputed" => sign(pre),
                 "verify" => {
                     if let Some(sig) = sig.as_ref() {
                         verify::<P>(sk, sig);

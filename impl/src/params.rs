@@ -70,13 +70,48 @@ mod sealed {
     pub trait Sealed {}
 }
 
-/// The two values FIPS 204 allows for gamma2 (Table 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Gamma2Kind {
-    /// gamma2 = (q-1)/88 (ML-DSA-44): 44 high parts, w1 in 6 bits.
-    Q88,
-    /// gamma2 = (q-1)/32 (ML-DSA-65, ML-DSA-87): 16 high parts, w1 in 4 bits.
-    Q32,
+/// Uninhabited types, sealed: values at the type level only.
+macro_rules! sealed_marker {
+    ($($(#[$doc:meta])* $ty:ident;)*) => {$(
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $ty {}
+        impl sealed::Sealed for $ty {}
+    )*};
+}
+
+/// A parameter's values (FIPS 204 Table 1): the enum `$kind` of them, and
+/// each as a `sealed_marker!` type implementing `$trait` with `KIND` = the
+/// value.
+macro_rules! parameter_values {
+    ($(#[$kind_doc:meta])* $trait:ident: $kind:ident {
+        $($(#[$doc:meta])* $value:ident => $ty:ident,)*
+    }) => {
+        $(#[$kind_doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $kind {
+            $($(#[$doc])* $value,)*
+        }
+        $(
+            sealed_marker! {
+                $(#[$doc])*
+                $ty;
+            }
+            impl $trait for $ty {
+                const KIND: $kind = $kind::$value;
+            }
+        )*
+    };
+}
+
+parameter_values! {
+    /// The two values FIPS 204 allows for gamma2 (Table 1).
+    Gamma2: Gamma2Kind {
+        /// gamma2 = (q-1)/88 (ML-DSA-44): 44 high parts, w1 in 6 bits.
+        Q88 => Gamma2Q88,
+        /// gamma2 = (q-1)/32 (ML-DSA-65, ML-DSA-87): 16 high parts, w1 in 4 bits.
+        Q32 => Gamma2Q32,
+    }
 }
 
 /// gamma2, the low-order rounding range, as a type: the rounding kernels
@@ -111,28 +146,14 @@ pub trait Gamma2: sealed::Sealed + 'static {
     const W1_BITS: usize = bitlen(Self::M - 1);
 }
 
-/// gamma2 = (q-1)/88.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Gamma2Q88 {}
-/// gamma2 = (q-1)/32.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Gamma2Q32 {}
-impl sealed::Sealed for Gamma2Q88 {}
-impl sealed::Sealed for Gamma2Q32 {}
-impl Gamma2 for Gamma2Q88 {
-    const KIND: Gamma2Kind = Gamma2Kind::Q88;
-}
-impl Gamma2 for Gamma2Q32 {
-    const KIND: Gamma2Kind = Gamma2Kind::Q32;
-}
-
-/// The two values FIPS 204 allows for gamma1 (Table 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Gamma1Kind {
-    /// gamma1 = 2^17 (ML-DSA-44): z in 18 bits.
-    Pow17,
-    /// gamma1 = 2^19 (ML-DSA-65, ML-DSA-87): z in 20 bits.
-    Pow19,
+parameter_values! {
+    /// The two values FIPS 204 allows for gamma1 (Table 1).
+    Gamma1: Gamma1Kind {
+        /// gamma1 = 2^17 (ML-DSA-44): z in 18 bits.
+        Pow17 => Gamma1Pow17,
+        /// gamma1 = 2^19 (ML-DSA-65, ML-DSA-87): z in 20 bits.
+        Pow19 => Gamma1Pow19,
+    }
 }
 
 /// gamma1, the coefficient range of y, as a type (2^17 or 2^19): the z
@@ -155,28 +176,14 @@ pub trait Gamma1: sealed::Sealed + 'static {
     const BITS: usize = 1 + bitlen(Self::GAMMA1 - 1);
 }
 
-/// gamma1 = 2^17.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Gamma1Pow17 {}
-/// gamma1 = 2^19.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Gamma1Pow19 {}
-impl sealed::Sealed for Gamma1Pow17 {}
-impl sealed::Sealed for Gamma1Pow19 {}
-impl Gamma1 for Gamma1Pow17 {
-    const KIND: Gamma1Kind = Gamma1Kind::Pow17;
-}
-impl Gamma1 for Gamma1Pow19 {
-    const KIND: Gamma1Kind = Gamma1Kind::Pow19;
-}
-
-/// The two values FIPS 204 allows for eta (Table 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EtaKind {
-    /// eta = 2 (ML-DSA-44, ML-DSA-87).
-    Two,
-    /// eta = 4 (ML-DSA-65).
-    Four,
+parameter_values! {
+    /// The two values FIPS 204 allows for eta (Table 1).
+    Eta: EtaKind {
+        /// eta = 2 (ML-DSA-44, ML-DSA-87).
+        Two => Eta2,
+        /// eta = 4 (ML-DSA-65).
+        Four => Eta4,
+    }
 }
 
 /// eta, the private key range, as a type: RejBoundedPoly's acceptance rule
@@ -197,21 +204,6 @@ pub trait Eta: sealed::Sealed + 'static {
     };
     /// Bits per coefficient of s1 and s2: bitlen(2 eta) (Algorithm 24).
     const BITS: usize = bitlen(2 * Self::ETA);
-}
-
-/// eta = 2.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Eta2 {}
-/// eta = 4.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Eta4 {}
-impl sealed::Sealed for Eta2 {}
-impl sealed::Sealed for Eta4 {}
-impl Eta for Eta2 {
-    const KIND: EtaKind = EtaKind::Two;
-}
-impl Eta for Eta4 {
-    const KIND: EtaKind = EtaKind::Four;
 }
 
 /// One ML-DSA parameter set (FIPS 204 Table 1) with its sizes (Table 2).
@@ -446,48 +438,43 @@ pub trait Operations: Sized {
         Self: ParameterSet;
 }
 
-/// ML-DSA-44 (NIST security category 2).
-///
-/// ```
-/// use mldsa::{MlDsa44, ParameterSet, SigningKey};
-/// assert_eq!(MlDsa44::NAME, "ML-DSA-44");
-/// assert_eq!(MlDsa44::PK_LEN, 1312);
-/// assert_eq!((MlDsa44::SK_LEN, MlDsa44::SIG_LEN), (2560, 2420));
-/// let sk = SigningKey::<MlDsa44>::from_seed(&[7u8; 32]); // = ml_dsa_44::SigningKey
-/// assert_eq!(sk.verifying_key().as_bytes().len(), MlDsa44::PK_LEN);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MlDsa44 {}
-/// ML-DSA-65 (NIST security category 3).
-///
-/// ```
-/// use mldsa::{MlDsa65, ParameterSet, SigningKey};
-/// assert_eq!(MlDsa65::NAME, "ML-DSA-65");
-/// assert_eq!(MlDsa65::PK_LEN, 1952);
-/// assert_eq!((MlDsa65::SK_LEN, MlDsa65::SIG_LEN), (4032, 3309));
-/// let sk = SigningKey::<MlDsa65>::from_seed(&[7u8; 32]); // = ml_dsa_65::SigningKey
-/// assert_eq!(sk.to_expanded_bytes().len(), MlDsa65::SK_LEN);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MlDsa65 {}
-/// ML-DSA-87 (NIST security category 5).
-///
-/// ```
-/// use mldsa::{MlDsa87, ParameterSet, SigningKey};
-/// assert_eq!(MlDsa87::NAME, "ML-DSA-87");
-/// assert_eq!(MlDsa87::PK_LEN, 2592);
-/// assert_eq!((MlDsa87::SK_LEN, MlDsa87::SIG_LEN), (4896, 4627));
-/// let sk = SigningKey::<MlDsa87>::from_seed(&[7u8; 32]); // = ml_dsa_87::SigningKey
-/// let sig = sk.sign_deterministic(b"message", b"")?;
-/// assert_eq!(sig.as_ref().len(), MlDsa87::SIG_LEN);
-/// # Ok::<(), mldsa::Error>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MlDsa87 {}
-
-impl sealed::Sealed for MlDsa44 {}
-impl sealed::Sealed for MlDsa65 {}
-impl sealed::Sealed for MlDsa87 {}
+sealed_marker! {
+    /// ML-DSA-44 (NIST security category 2).
+    ///
+    /// ```
+    /// use mldsa::{MlDsa44, ParameterSet, SigningKey};
+    /// assert_eq!(MlDsa44::NAME, "ML-DSA-44");
+    /// assert_eq!(MlDsa44::PK_LEN, 1312);
+    /// assert_eq!((MlDsa44::SK_LEN, MlDsa44::SIG_LEN), (2560, 2420));
+    /// let sk = SigningKey::<MlDsa44>::from_seed(&[7u8; 32]); // = ml_dsa_44::SigningKey
+    /// assert_eq!(sk.verifying_key().as_bytes().len(), MlDsa44::PK_LEN);
+    /// ```
+    MlDsa44;
+    /// ML-DSA-65 (NIST security category 3).
+    ///
+    /// ```
+    /// use mldsa::{MlDsa65, ParameterSet, SigningKey};
+    /// assert_eq!(MlDsa65::NAME, "ML-DSA-65");
+    /// assert_eq!(MlDsa65::PK_LEN, 1952);
+    /// assert_eq!((MlDsa65::SK_LEN, MlDsa65::SIG_LEN), (4032, 3309));
+    /// let sk = SigningKey::<MlDsa65>::from_seed(&[7u8; 32]); // = ml_dsa_65::SigningKey
+    /// assert_eq!(sk.to_expanded_bytes().len(), MlDsa65::SK_LEN);
+    /// ```
+    MlDsa65;
+    /// ML-DSA-87 (NIST security category 5).
+    ///
+    /// ```
+    /// use mldsa::{MlDsa87, ParameterSet, SigningKey};
+    /// assert_eq!(MlDsa87::NAME, "ML-DSA-87");
+    /// assert_eq!(MlDsa87::PK_LEN, 2592);
+    /// assert_eq!((MlDsa87::SK_LEN, MlDsa87::SIG_LEN), (4896, 4627));
+    /// let sk = SigningKey::<MlDsa87>::from_seed(&[7u8; 32]); // = ml_dsa_87::SigningKey
+    /// let sig = sk.sign_deterministic(b"message", b"")?;
+    /// assert_eq!(sig.as_ref().len(), MlDsa87::SIG_LEN);
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
+    MlDsa87;
+}
 
 /// A `ParameterSet` impl from its row of FIPS 204 Tables 1 and 2, behind
 /// its Cargo feature.

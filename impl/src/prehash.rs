@@ -4,64 +4,66 @@ use sha2::{Digest, Sha224, Sha256, Sha384, Sha512, Sha512_224, Sha512_256};
 
 use crate::dispatch::{sha3_into, shake_into};
 
-/// A pre-hash function PH for HashML-DSA: the twelve approved hash functions
-/// and XOFs that NIST's ACVP tests.
-///
-/// ```
-/// use mldsa::{PreHash, ml_dsa_44::SigningKey};
-/// let sk = SigningKey::from_seed(&[7u8; 32]);
-/// let (vk, msg) = (sk.verifying_key(), b"message");
-/// for ph in PreHash::ALL {
-///     let sig = sk.sign_prehashed(ph, msg, b"", &[0u8; 32])?;
-///     assert!(vk.verify_prehashed(ph, msg, sig.as_ref(), b"").is_ok());
-/// }
-/// # Ok::<(), mldsa::Error>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PreHash {
-    /// SHA-224.
-    Sha2_224,
-    /// SHA-256.
-    Sha2_256,
-    /// SHA-384.
-    Sha2_384,
-    /// SHA-512.
-    Sha2_512,
-    /// SHA-512/224.
-    Sha2_512_224,
-    /// SHA-512/256.
-    Sha2_512_256,
-    /// SHA3-224.
-    Sha3_224,
-    /// SHA3-256.
-    Sha3_256,
-    /// SHA3-384.
-    Sha3_384,
-    /// SHA3-512.
-    Sha3_512,
-    /// SHAKE128 with a 256-bit output.
-    Shake128,
-    /// SHAKE256 with a 512-bit output.
-    Shake256,
+/// The enum [`PreHash`] and [`PreHash::ALL`], from the one list of its
+/// variants.
+macro_rules! pre_hash {
+    ($(#[$attr:meta])* pub enum PreHash { $($(#[$doc:meta])* $name:ident,)* }) => {
+        $(#[$attr])*
+        pub enum PreHash {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl PreHash {
+            /// All twelve functions.
+            pub const ALL: [PreHash; 12] = [$(PreHash::$name),*];
+        }
+    };
+}
+
+pre_hash! {
+    /// A pre-hash function PH for HashML-DSA: the twelve approved hash functions
+    /// and XOFs that NIST's ACVP tests.
+    ///
+    /// ```
+    /// use mldsa::{PreHash, ml_dsa_44::SigningKey};
+    /// let sk = SigningKey::from_seed(&[7u8; 32]);
+    /// let (vk, msg) = (sk.verifying_key(), b"message");
+    /// for ph in PreHash::ALL {
+    ///     let sig = sk.sign_prehashed(ph, msg, b"", &[0u8; 32])?;
+    ///     assert!(vk.verify_prehashed(ph, msg, sig.as_ref(), b"").is_ok());
+    /// }
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum PreHash {
+        /// SHA-224.
+        Sha2_224,
+        /// SHA-256.
+        Sha2_256,
+        /// SHA-384.
+        Sha2_384,
+        /// SHA-512.
+        Sha2_512,
+        /// SHA-512/224.
+        Sha2_512_224,
+        /// SHA-512/256.
+        Sha2_512_256,
+        /// SHA3-224.
+        Sha3_224,
+        /// SHA3-256.
+        Sha3_256,
+        /// SHA3-384.
+        Sha3_384,
+        /// SHA3-512.
+        Sha3_512,
+        /// SHAKE128 with a 256-bit output.
+        Shake128,
+        /// SHAKE256 with a 512-bit output.
+        Shake256,
+    }
 }
 
 impl PreHash {
-    /// All twelve functions.
-    pub const ALL: [PreHash; 12] = [
-        PreHash::Sha2_224,
-        PreHash::Sha2_256,
-        PreHash::Sha2_384,
-        PreHash::Sha2_512,
-        PreHash::Sha2_512_224,
-        PreHash::Sha2_512_256,
-        PreHash::Sha3_224,
-        PreHash::Sha3_256,
-        PreHash::Sha3_384,
-        PreHash::Sha3_512,
-        PreHash::Shake128,
-        PreHash::Shake256,
-    ];
-
     /// The DER encoding of the function's OID (2.16.840.1.101.3.4.2.x).
     ///
     /// ```
@@ -106,6 +108,13 @@ impl PreHash {
             PreHash::Sha2_384 | PreHash::Sha3_384 => 48,
             PreHash::Sha2_512 | PreHash::Sha3_512 | PreHash::Shake256 => 64,
         }
+    }
+
+    /// `f(PH(M))`, the digest in a buffer of this frame.
+    pub(crate) fn with_digest<R>(self, m: &[u8], f: impl FnOnce(&[u8]) -> R) -> R {
+        let mut digest = [0u8; 64];
+        let n = self.digest_into(m, &mut digest);
+        f(&digest[..n])
     }
 
     /// PH(M) into `out` (at least 64 bytes); returns the digest length.

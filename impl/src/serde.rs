@@ -25,25 +25,25 @@ use crate::params::{ByteArray, ParameterSet};
 use crate::signature::Signature;
 use crate::verifying_key::VerifyingKey;
 
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-impl<P: ParameterSet> Serialize for VerifyingKey<P> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serdect::array::serialize_hex_lower_or_bin(&self.as_bytes(), serializer)
-    }
+/// `Serialize` for each type, as the bytes its method gives: hex or binary.
+macro_rules! serialize_as_bytes {
+    ($($ty:ident: $bytes:ident),*) => {$(
+        #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+        impl<P: ParameterSet> Serialize for $ty<P> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serdect::array::serialize_hex_lower_or_bin(&self.$bytes(), serializer)
+            }
+        }
+    )*};
 }
+
+serialize_as_bytes!(VerifyingKey: as_bytes, Signature: as_ref);
 
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de, P: ParameterSet> Deserialize<'de> for VerifyingKey<P> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let bytes: P::PkBytes = read_exact(deserializer)?;
         VerifyingKey::try_from(bytes.as_ref()).map_err(de::Error::custom)
-    }
-}
-
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-impl<P: ParameterSet> Serialize for Signature<P> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serdect::array::serialize_hex_lower_or_bin(&self.as_ref(), serializer)
     }
 }
 

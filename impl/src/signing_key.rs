@@ -606,9 +606,7 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
         ctx: &[u8],
         rnd: &[u8; 32],
     ) -> Result<Signature<P>, Error> {
-        let mut digest = [0u8; 64];
-        let n = ph.digest_into(msg, &mut digest);
-        self.sign_prehash_digest(ph, &digest[..n], ctx, rnd)
+        ph.with_digest(msg, |digest| self.sign_prehash_digest(ph, digest, ctx, rnd))
     }
 
     /// HashML-DSA.Sign from the caller's digest PH(M) (`WrongLength` if it is

@@ -146,9 +146,9 @@ impl<P: ParameterSet> VerifyingKey<P> {
         sig: &[u8],
         ctx: &[u8],
     ) -> Result<(), Error> {
-        let mut digest = [0u8; 64];
-        let n = ph.digest_into(msg, &mut digest);
-        self.verify_prehash_digest(ph, &digest[..n], sig, ctx)
+        ph.with_digest(msg, |digest| {
+            self.verify_prehash_digest(ph, digest, sig, ctx)
+        })
     }
 
     /// HashML-DSA.Verify from the caller's digest PH(M) (`WrongLength` if it

@@ -13,18 +13,25 @@ use mldsa::backend::Backend;
 use mldsa::params::{ParameterSet, PolyMatrix, PolyVec};
 use mldsa::poly::Poly;
 
-#[inline(never)]
-pub fn expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matrix) {
-    algorithms::expand_a::<P, B>(rho, a_hat)
+/// An `#[inline(never)]` function for each impl function, of the same name
+/// and signature, that calls it.
+macro_rules! out_of_line {
+    ($($module:ident::$name:ident<$($g:ident: $bound:ident),*>($($arg:ident: $ty:ty),*) $(-> $ret:ty)?;)*) => {$(
+        #[inline(never)]
+        pub fn $name<$($g: $bound),*>($($arg: $ty),*) $(-> $ret)? {
+            $module::$name::<$($g),*>($($arg),*)
+        }
+    )*};
 }
 
-#[inline(never)]
-pub fn expand_s<P: ParameterSet, B: Backend>(
-    rho_prime: &[u8; 64],
-    s1: &mut P::VecL,
-    s2: &mut P::VecK,
-) {
-    sampling::expand_s::<P, B>(rho_prime, s1, s2)
+out_of_line! {
+    algorithms::expand_a<P: ParameterSet, B: Backend>(rho: &[u8; 32], a_hat: &mut P::Matrix);
+    sampling::expand_s<P: ParameterSet, B: Backend>(rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK);
+    encodings::pk_encode<P: ParameterSet, B: Backend>(rho: &[u8; 32], t1: &P::VecK, pk: &mut [u8]);
+    encodings::pk_decode<P: ParameterSet>(pk: &[u8], rho: &mut [u8; 32], t1: &mut P::VecK);
+    encodings::sk_encode<P: ParameterSet, B: Backend>(parts: &SkParts<'_, P>, sk: &mut [u8]);
+    encodings::w1_encode<P: ParameterSet, B: Backend>(w1: &P::VecK, out: &mut [u8]);
+    algorithms::verify_internal<P: ParameterSet, B: Backend>(vk: &ExpandedVerifyingKey<P>, mu: &[u8; 64], sig: &[u8]) -> bool;
 }
 
 #[inline(never)]
@@ -56,21 +63,6 @@ pub fn sample_in_ball_public<P: ParameterSet, B: Backend>(c_tilde: &[u8], c: &mu
     sampling::sample_in_ball::<P, B>(c_tilde, c, Challenge::Public)
 }
 
-#[inline(never)]
-pub fn pk_encode<P: ParameterSet, B: Backend>(rho: &[u8; 32], t1: &P::VecK, pk: &mut [u8]) {
-    encodings::pk_encode::<P, B>(rho, t1, pk)
-}
-
-#[inline(never)]
-pub fn pk_decode<P: ParameterSet>(pk: &[u8], rho: &mut [u8; 32], t1: &mut P::VecK) {
-    encodings::pk_decode::<P>(pk, rho, t1)
-}
-
-#[inline(never)]
-pub fn sk_encode<P: ParameterSet, B: Backend>(parts: &SkParts<'_, P>, sk: &mut [u8]) {
-    encodings::sk_encode::<P, B>(parts, sk)
-}
-
 /// skDecode's outputs.
 pub struct SkDecoded<P: ParameterSet> {
     pub rho: [u8; 32],
@@ -99,29 +91,8 @@ pub fn sk_decode<P: ParameterSet, B: Backend>(
     (d, r)
 }
 
-#[inline(never)]
-pub fn sig_encode<P: ParameterSet, B: Backend>(
-    c_tilde: &[u8],
-    z: &P::VecL,
-    h: &P::VecK,
-    sig: &mut [u8],
-) {
-    encodings::sig_encode::<P, B>(c_tilde, z, h, sig)
-}
-
-#[inline(never)]
-pub fn sig_decode<P: ParameterSet, B: Backend>(
-    sig: &[u8],
-    z: &mut P::VecL,
-    h: &mut P::VecK,
-) -> Result<(), mldsa::Error> {
-    encodings::sig_decode::<P, B>(sig, z, h)
-}
-
-#[inline(never)]
-pub fn w1_encode<P: ParameterSet, B: Backend>(w1: &P::VecK, out: &mut [u8]) {
-    encodings::w1_encode::<P, B>(w1, out)
-}
+// sigEncode and sigDecode are `#[inline(never)]` already.
+pub use encodings::{sig_decode, sig_encode};
 
 #[inline(never)]
 pub fn key_gen_internal<P: ParameterSet, B: Backend>(
@@ -145,15 +116,6 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
     let mut a_hat = P::Matrix::zeroed();
     algorithms::expand_a::<P, B>(sk.rho(), &mut a_hat);
     algorithms::sign_internal::<P, B>(sk, &a_hat, mu, rnd, sig)
-}
-
-#[inline(never)]
-pub fn verify_internal<P: ParameterSet, B: Backend>(
-    vk: &ExpandedVerifyingKey<P>,
-    mu: &[u8; 64],
-    sig: &[u8],
-) -> bool {
-    algorithms::verify_internal::<P, B>(vk, mu, sig)
 }
 
 #[inline(never)]

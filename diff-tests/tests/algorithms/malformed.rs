@@ -20,9 +20,9 @@
 //!   second valid encoding of a signature is the malleability the 2026 CVE
 //!   was about).
 
-use crate::calls::{decode_verifying_key, import_signing_key, verify_internal};
+use crate::calls::{decode_verifying_key, import_signing_key};
 use crate::common::*;
-use crate::verify::{Verdict, spec_verdict};
+use crate::verify::{Verdict, agree, spec_mu};
 use mldsa::backend::Backend;
 use mldsa::backend::portable::Portable;
 use mldsa::params::ParameterSet;
@@ -37,79 +37,7 @@ use mldsa_spec::sampling::expand_a;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
-/// mu = H(H(pk, 64) || 0 || |ctx| || ctx || msg, 64), by the spec.
-fn spec_mu(pk: &[u8], msg: &[u8], ctx: &[u8]) -> [u8; 64] {
-    let m_prime = mldsa_spec::ml_dsa::format_message(0, ctx, msg);
-    h(&[&h(pk, 64)[..], &m_prime].concat(), 64)
-        .try_into()
-        .unwrap()
-}
-
-/// Verify_internal on backend `B` (the key decoded on `B`) gives `expected`.
-fn check_backend<P: ParameterSet, B: Backend>(
-    what: &str,
-    pk: &[u8],
-    mu: &[u8; 64],
-    sig: &[u8],
-    expected: bool,
-) -> Result<(), TestCaseError> {
-    let got = match decode_verifying_key::<P, B>(pk) {
-        Ok(vk) => verify_internal::<P, B>(&vk, mu, sig),
-        Err(e) => {
-            prop_assert_eq!(e, Error::WrongLength, "{}: {}", P::NAME, what);
-            false
-        }
-    };
-    prop_assert_eq!(
-        got,
-        expected,
-        "{} {}: {}: Verify_internal differs from the spec",
-        B::NAME,
-        P::NAME,
-        what
-    );
-    Ok(())
-}
-
-/// The spec's verdict, which the public API and every backend must give;
-/// returns it.
-fn decide<P: ParameterSet>(
-    what: &str,
-    pk: &[u8],
-    msg: &[u8],
-    sig: &[u8],
-    ctx: &[u8],
-) -> Result<Verdict, TestCaseError> {
-    let spec = spec_verdict::<P>(pk, msg, sig, ctx);
-    let api = match VerifyingKey::<P>::try_from(pk) {
-        Err(e) => {
-            prop_assert_eq!(e, Error::WrongLength, "{}: {}", P::NAME, what);
-            prop_assert_ne!(pk.len(), P::PK_LEN);
-            Verdict::Reject
-        }
-        Ok(vk) => match vk.verify_with_context(msg, sig, ctx) {
-            Ok(()) => Verdict::Accept,
-            Err(Error::InvalidSignature) => Verdict::Reject,
-            Err(Error::ContextTooLong) => Verdict::ContextTooLong,
-            Err(e) => return Err(TestCaseError::fail(format!("{what}: error {e:?}"))),
-        },
-    };
-    prop_assert_eq!(
-        api,
-        spec,
-        "{}: {}: the API differs from the spec",
-        P::NAME,
-        what
-    );
-    if ctx.len() <= 255 {
-        let mu = spec_mu(pk, msg, ctx);
-        let accept = spec == Verdict::Accept;
-        for_each_backend!(check_backend::<P>(what, pk, &mu, sig, accept));
-    }
-    Ok(spec)
-}
-
-/// `decide`, and the verdict must be `expected`.
+/// `agree`, and the verdict must be `expected`.
 fn expect<P: ParameterSet>(
     what: &str,
     pk: &[u8],
@@ -118,7 +46,7 @@ fn expect<P: ParameterSet>(
     ctx: &[u8],
     expected: Verdict,
 ) -> Result<(), TestCaseError> {
-    let v = decide::<P>(what, pk, msg, sig, ctx)?;
+    let v = agree::<P>(what, pk, msg, sig, ctx)?;
     prop_assert_eq!(v, expected, "{}: {}", P::NAME, what);
     Ok(())
 }

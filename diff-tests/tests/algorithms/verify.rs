@@ -1,16 +1,19 @@
 //! Verification agreement, for the three parameter sets: the impl's
-//! `VerifyingKey::verify_with_context` accepts exactly when the spec's `ml_dsa_verify`
-//! returns `Ok(true)`, on valid signatures and on mutated ones: random bit
+//! `VerifyingKey::verify_with_context`, and Verify_internal on every backend,
+//! accept exactly when the spec's `ml_dsa_verify` returns `Ok(true)`, on valid signatures and on mutated ones: random bit
 //! flips anywhere, c~ changed, malformed hints (an index repeated, indices
 //! out of order, a count over omega, a decreasing count, nonzero padding),
 //! z coefficients at and around gamma1 - beta (re-encoded with the spec's
 //! sigEncode), signatures and public keys of the wrong length, and contexts
 //! over 255 bytes (an error in both).
 
+use crate::calls::{decode_verifying_key, verify_internal};
 use crate::common::*;
+use mldsa::backend::Backend;
 use mldsa::params::ParameterSet;
 use mldsa::{Error, SigningKey, VerifyingKey};
 use mldsa_spec::encodings::{sig_decode, sig_encode};
+use mldsa_spec::hash::h;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -20,16 +23,6 @@ pub(crate) enum Verdict {
     Accept,
     Reject,
     ContextTooLong,
-}
-
-fn impl_verdict<P: ParameterSet>(pk: &[u8], msg: &[u8], sig: &[u8], ctx: &[u8]) -> Verdict {
-    let result =
-        VerifyingKey::<P>::try_from(pk).and_then(|vk| vk.verify_with_context(msg, sig, ctx));
-    match result {
-        Ok(()) => Verdict::Accept,
-        Err(Error::ContextTooLong) => Verdict::ContextTooLong,
-        Err(_) => Verdict::Reject,
-    }
 }
 
 /// The spec's verdict on (pk, msg, sig, ctx).
@@ -47,18 +40,77 @@ pub(crate) fn spec_verdict<P: ParameterSet>(
     }
 }
 
-/// The impl and the spec agree on (pk, msg, sig, ctx); returns the verdict.
-fn agree<P: ParameterSet>(
+/// mu = H(H(pk, 64) || 0 || |ctx| || ctx || msg, 64), by the spec.
+pub(crate) fn spec_mu(pk: &[u8], msg: &[u8], ctx: &[u8]) -> [u8; 64] {
+    let m_prime = mldsa_spec::ml_dsa::format_message(0, ctx, msg);
+    h(&[&h(pk, 64)[..], &m_prime].concat(), 64)
+        .try_into()
+        .unwrap()
+}
+
+/// Verify_internal on backend `B` (the key decoded on `B`) gives `expected`.
+fn check_backend<P: ParameterSet, B: Backend>(
+    what: &str,
+    pk: &[u8],
+    mu: &[u8; 64],
+    sig: &[u8],
+    expected: bool,
+) -> Result<(), TestCaseError> {
+    let got = match decode_verifying_key::<P, B>(pk) {
+        Ok(vk) => verify_internal::<P, B>(&vk, mu, sig),
+        Err(e) => {
+            prop_assert_eq!(e, Error::WrongLength, "{}: {}", P::NAME, what);
+            false
+        }
+    };
+    prop_assert_eq!(
+        got,
+        expected,
+        "{} {}: {}: Verify_internal differs from the spec",
+        B::NAME,
+        P::NAME,
+        what
+    );
+    Ok(())
+}
+
+/// The spec's verdict on (pk, msg, sig, ctx), which the public API (with
+/// the error it promises, never another) and every backend's
+/// Verify_internal must give; returns it.
+pub(crate) fn agree<P: ParameterSet>(
     what: &str,
     pk: &[u8],
     msg: &[u8],
     sig: &[u8],
     ctx: &[u8],
 ) -> Result<Verdict, TestCaseError> {
-    let i = impl_verdict::<P>(pk, msg, sig, ctx);
-    let s = spec_verdict::<P>(pk, msg, sig, ctx);
-    prop_assert_eq!(i, s, "{}: {}: impl and spec disagree", P::NAME, what);
-    Ok(i)
+    let spec = spec_verdict::<P>(pk, msg, sig, ctx);
+    let api = match VerifyingKey::<P>::try_from(pk) {
+        Err(e) => {
+            prop_assert_eq!(e, Error::WrongLength, "{}: {}", P::NAME, what);
+            prop_assert_ne!(pk.len(), P::PK_LEN);
+            Verdict::Reject
+        }
+        Ok(vk) => match vk.verify_with_context(msg, sig, ctx) {
+            Ok(()) => Verdict::Accept,
+            Err(Error::InvalidSignature) => Verdict::Reject,
+            Err(Error::ContextTooLong) => Verdict::ContextTooLong,
+            Err(e) => return Err(TestCaseError::fail(format!("{what}: error {e:?}"))),
+        },
+    };
+    prop_assert_eq!(
+        api,
+        spec,
+        "{}: {}: the API differs from the spec",
+        P::NAME,
+        what
+    );
+    if ctx.len() <= 255 {
+        let mu = spec_mu(pk, msg, ctx);
+        let accept = spec == Verdict::Accept;
+        for_each_backend!(check_backend::<P>(what, pk, &mu, sig, accept));
+    }
+    Ok(spec)
 }
 
 /// Both must reject.

@@ -63,6 +63,11 @@ fn seed_choice(seed: &[u8]) -> Vec<u8> {
     .unwrap()
 }
 
+/// The `expandedKey` alternative: the OCTET STRING itself.
+fn expanded_choice(expanded: &[u8]) -> Vec<u8> {
+    OctetStringRef::new(expanded).unwrap().to_der().unwrap()
+}
+
 fn both_choice(seed: &[u8], expanded: &[u8]) -> Vec<u8> {
     Both {
         seed: OctetStringRef::new(seed).unwrap(),
@@ -82,6 +87,16 @@ fn decode65(der: &[u8]) -> Result<(), Error> {
 
 fn decode65_pk(der: &[u8]) -> Result<(), Error> {
     ml_dsa_65::VerifyingKey::decode_spki_der(der).map(|_| ())
+}
+
+/// An ML-DSA-65 v1 PKCS#8 document around `inner`, decoded.
+fn decode65_inner(inner: &[u8]) -> Result<(), Error> {
+    decode65(&pkcs8(ID_ML_DSA_65, None, inner, None))
+}
+
+/// An ML-DSA-65 SPKI document around `key`, decoded.
+fn decode65_pk_bits(key: BitStringRef<'_>) -> Result<(), Error> {
+    decode65_pk(&spki(ID_ML_DSA_65, None, key))
 }
 
 fn round_trips<P: ParameterSet + AssociatedOid>() {
@@ -175,15 +190,7 @@ fn refuses_other_parameter_set() {
     // The OID of ML-DSA-44 around an ML-DSA-65 seed is a 44 key, not an error;
     // around a 65 expanded key it is a length error.
     let expanded = sk.to_expanded_bytes();
-    let der = pkcs8(
-        ID_ML_DSA_44,
-        None,
-        &OctetStringRef::new(&expanded[..])
-            .unwrap()
-            .to_der()
-            .unwrap(),
-        None,
-    );
+    let der = pkcs8(ID_ML_DSA_44, None, &expanded_choice(&expanded[..]), None);
     let err = ml_dsa_44::SigningKey::decode_pkcs8_der(&der).unwrap_err();
     let length = EncodingError::WrongLength {
         field: "expanded key",
@@ -250,20 +257,16 @@ fn accepts_v2_with_its_public_key_and_refuses_another() {
 fn refuses_wrong_seed_length() {
     for len in [0, 31, 33, 64] {
         let seed = [3u8; 64];
-        let der = pkcs8(ID_ML_DSA_65, None, &seed_choice(&seed[..len]), None);
         let e = EncodingError::WrongLength {
             field: "seed",
             expected: 32,
             found: len,
         };
-        assert_eq!(decode65(&der), enc(e));
-        let der = pkcs8(
-            ID_ML_DSA_65,
-            None,
-            &both_choice(&seed[..len], &key65().to_expanded_bytes()[..]),
-            None,
+        assert_eq!(decode65_inner(&seed_choice(&seed[..len])), enc(e));
+        assert_eq!(
+            decode65_inner(&both_choice(&seed[..len], &key65().to_expanded_bytes()[..])),
+            enc(e)
         );
-        assert_eq!(decode65(&der), enc(e));
     }
 }
 
@@ -271,52 +274,41 @@ fn refuses_wrong_seed_length() {
 fn refuses_wrong_expanded_length() {
     let expanded = key65().to_expanded_bytes();
     for len in [0, 4031] {
-        let inner = OctetStringRef::new(&expanded[..len])
-            .unwrap()
-            .to_der()
-            .unwrap();
-        let der = pkcs8(ID_ML_DSA_65, None, &inner, None);
+        let inner = expanded_choice(&expanded[..len]);
         let e = EncodingError::WrongLength {
             field: "expanded key",
             expected: 4032,
             found: len,
         };
-        assert_eq!(decode65(&der), enc(e));
-        let der = pkcs8(
-            ID_ML_DSA_65,
-            None,
-            &both_choice(&[3u8; 32], &expanded[..len]),
-            None,
+        assert_eq!(decode65_inner(&inner), enc(e));
+        assert_eq!(
+            decode65_inner(&both_choice(&[3u8; 32], &expanded[..len])),
+            enc(e)
         );
-        assert_eq!(decode65(&der), enc(e));
     }
 }
 
 #[test]
 fn refuses_wrong_public_key_length() {
     let vk = *key65().verifying_key();
-    let der = spki(
-        ID_ML_DSA_65,
-        None,
-        BitStringRef::from_bytes(&vk.as_bytes()[1..]).unwrap(),
-    );
     let e = EncodingError::WrongLength {
         field: "public key",
         expected: 1952,
         found: 1951,
     };
-    assert_eq!(decode65_pk(&der), enc(e));
+    assert_eq!(
+        decode65_pk_bits(BitStringRef::from_bytes(&vk.as_bytes()[1..]).unwrap()),
+        enc(e)
+    );
 }
 
 #[test]
 fn refuses_unused_bits() {
     let vk = *key65().verifying_key();
-    let der = spki(
-        ID_ML_DSA_65,
-        None,
-        BitStringRef::new(1, vk.as_bytes()).unwrap(),
+    assert_eq!(
+        decode65_pk_bits(BitStringRef::new(1, vk.as_bytes()).unwrap()),
+        enc(EncodingError::UnusedBits)
     );
-    assert_eq!(decode65_pk(&der), enc(EncodingError::UnusedBits));
 }
 
 #[test]
@@ -337,10 +329,7 @@ fn refuses_trailing_bytes() {
     // Inside privateKey, after the CHOICE.
     let mut inner = seed_choice(&[3u8; 32]);
     inner.extend_from_slice(&[4, 0]);
-    assert_eq!(
-        decode65(&pkcs8(ID_ML_DSA_65, None, &inner, None)),
-        enc(EncodingError::TrailingBytes)
-    );
+    assert_eq!(decode65_inner(&inner), enc(EncodingError::TrailingBytes));
     // Inside `both`, a third element.
     let both = both_choice(&[3u8; 32], &sk.to_expanded_bytes()[..]);
     let mut extended = Vec::from(&both[..2]); // 30 82 .. .. : rewrite the length
@@ -349,10 +338,7 @@ fn refuses_trailing_bytes() {
     extended.extend_from_slice(&both[4..]);
     extended.extend_from_slice(&[4, 0]);
     assert_eq!(extended[1], 0x82);
-    assert_eq!(
-        decode65(&pkcs8(ID_ML_DSA_65, None, &extended, None)),
-        enc(EncodingError::TrailingBytes)
-    );
+    assert_eq!(decode65_inner(&extended), enc(EncodingError::TrailingBytes));
     // After the SPKI.
     let mut der = sk.verifying_key().spki_der().unwrap().as_bytes().to_vec();
     der.push(0);
@@ -374,16 +360,10 @@ fn refuses_malformed_der() {
     // A CHOICE alternative that does not exist: [1] instead of [0].
     let mut inner = seed_choice(&[3u8; 32]);
     inner[0] = 0x81;
-    assert_eq!(
-        decode65(&pkcs8(ID_ML_DSA_65, None, &inner, None)),
-        enc(EncodingError::MalformedDer)
-    );
+    assert_eq!(decode65_inner(&inner), enc(EncodingError::MalformedDer));
     // The seed [0] constructed instead of primitive.
     inner[0] = 0xa0;
-    assert_eq!(
-        decode65(&pkcs8(ID_ML_DSA_65, None, &inner, None)),
-        enc(EncodingError::MalformedDer)
-    );
+    assert_eq!(decode65_inner(&inner), enc(EncodingError::MalformedDer));
 }
 
 #[test]
@@ -434,37 +414,25 @@ fn refuses_malformed_pem() {
 #[test]
 fn refuses_both_with_disagreeing_halves() {
     let other = ml_dsa_65::SigningKey::from_seed(&[4u8; 32]);
-    let der = pkcs8(
-        ID_ML_DSA_65,
-        None,
-        &both_choice(&[3u8; 32], &other.to_expanded_bytes()[..]),
-        None,
+    assert_eq!(
+        decode65_inner(&both_choice(&[3u8; 32], &other.to_expanded_bytes()[..])),
+        enc(EncodingError::SeedMismatch)
     );
-    assert_eq!(decode65(&der), enc(EncodingError::SeedMismatch));
     // One bit of the expanded half (tr, part of the key's hash) flipped.
     let mut expanded = key65().to_expanded_bytes();
     expanded[70] ^= 1;
-    let der = pkcs8(
-        ID_ML_DSA_65,
-        None,
-        &both_choice(&[3u8; 32], &expanded[..]),
-        None,
+    assert_eq!(
+        decode65_inner(&both_choice(&[3u8; 32], &expanded[..])),
+        enc(EncodingError::SeedMismatch)
     );
-    assert_eq!(decode65(&der), enc(EncodingError::SeedMismatch));
 }
 
 #[test]
 fn refuses_invalid_expanded_key() {
     let mut expanded = key65().to_expanded_bytes();
     expanded[70] ^= 1; // tr no longer H(pk)
-    let inner = OctetStringRef::new(&expanded[..])
-        .unwrap()
-        .to_der()
-        .unwrap();
-    assert_eq!(
-        decode65(&pkcs8(ID_ML_DSA_65, None, &inner, None)),
-        Err(Error::MalformedKey)
-    );
+    let inner = expanded_choice(&expanded[..]);
+    assert_eq!(decode65_inner(&inner), Err(Error::MalformedKey));
 }
 
 #[test]

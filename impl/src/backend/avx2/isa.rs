@@ -49,6 +49,18 @@ macro_rules! avx2 {
     };
 }
 
+/// Methods that are each one intrinsic on their `__m256i` operands:
+/// `name(operands) = intrinsic`, and `name<IMM>` passes the method's
+/// immediate on to the intrinsic.
+macro_rules! intrinsics {
+    ($($name:ident $(<$imm:ident>)? ($($arg:ident),*) = $intrinsic:ident;)*) => {$(
+        #[inline(always)]
+        fn $name$(<const $imm: i32>)?(self, $($arg: __m256i),*) -> __m256i {
+            avx2!($intrinsic$(::<$imm>)?($($arg),*))
+        }
+    )*};
+}
+
 impl LaneOps for Isa {
     type V = __m256i;
 
@@ -57,69 +69,20 @@ impl LaneOps for Isa {
         avx2!(_mm256_set1_epi32(x))
     }
 
-    #[inline(always)]
-    fn setzero_si256(self) -> __m256i {
-        avx2!(_mm256_setzero_si256())
-    }
-
-    #[inline(always)]
-    fn add_epi32(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_add_epi32(a, b))
-    }
-
-    #[inline(always)]
-    fn sub_epi32(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_sub_epi32(a, b))
-    }
-
-    #[inline(always)]
-    fn mullo_epi32(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_mullo_epi32(a, b))
-    }
-
-    #[inline(always)]
-    fn srai_epi32<const K: i32>(self, a: __m256i) -> __m256i {
-        avx2!(_mm256_srai_epi32::<K>(a))
-    }
-
-    #[inline(always)]
-    fn slli_epi32<const K: i32>(self, a: __m256i) -> __m256i {
-        avx2!(_mm256_slli_epi32::<K>(a))
-    }
-
-    #[inline(always)]
-    fn and_si256(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_and_si256(a, b))
-    }
-
-    #[inline(always)]
-    fn andnot_si256(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_andnot_si256(a, b))
-    }
-
-    #[inline(always)]
-    fn or_si256(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_or_si256(a, b))
-    }
-
-    #[inline(always)]
-    fn xor_si256(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_xor_si256(a, b))
-    }
-
-    #[inline(always)]
-    fn cmpeq_epi32(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_cmpeq_epi32(a, b))
-    }
-
-    #[inline(always)]
-    fn cmpgt_epi32(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_cmpgt_epi32(a, b))
-    }
-
-    #[inline(always)]
-    fn abs_epi32(self, a: __m256i) -> __m256i {
-        avx2!(_mm256_abs_epi32(a))
+    intrinsics! {
+        setzero_si256() = _mm256_setzero_si256;
+        add_epi32(a, b) = _mm256_add_epi32;
+        sub_epi32(a, b) = _mm256_sub_epi32;
+        mullo_epi32(a, b) = _mm256_mullo_epi32;
+        srai_epi32<K>(a) = _mm256_srai_epi32;
+        slli_epi32<K>(a) = _mm256_slli_epi32;
+        and_si256(a, b) = _mm256_and_si256;
+        andnot_si256(a, b) = _mm256_andnot_si256;
+        or_si256(a, b) = _mm256_or_si256;
+        xor_si256(a, b) = _mm256_xor_si256;
+        cmpeq_epi32(a, b) = _mm256_cmpeq_epi32;
+        cmpgt_epi32(a, b) = _mm256_cmpgt_epi32;
+        abs_epi32(a) = _mm256_abs_epi32;
     }
 }
 
@@ -148,54 +111,17 @@ impl Avx2Ops for Isa {
         unsafe { _mm256_loadu_si256(row.as_ptr().cast()) }
     }
 
-    #[inline(always)]
-    fn mul_epi32(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_mul_epi32(a, b))
-    }
-
-    #[inline(always)]
-    fn add_epi64(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_add_epi64(a, b))
-    }
-
-    #[inline(always)]
-    fn sub_epi64(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_sub_epi64(a, b))
-    }
-
-    #[inline(always)]
-    fn shuffle_epi32<const IMM: i32>(self, a: __m256i) -> __m256i {
-        avx2!(_mm256_shuffle_epi32::<IMM>(a))
-    }
-
-    #[inline(always)]
-    fn blend_epi32<const IMM: i32>(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_blend_epi32::<IMM>(a, b))
-    }
-
-    #[inline(always)]
-    fn permute2x128_si256<const IMM: i32>(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_permute2x128_si256::<IMM>(a, b))
-    }
-
-    #[inline(always)]
-    fn unpacklo_epi32(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_unpacklo_epi32(a, b))
-    }
-
-    #[inline(always)]
-    fn unpackhi_epi32(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_unpackhi_epi32(a, b))
-    }
-
-    #[inline(always)]
-    fn unpacklo_epi64(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_unpacklo_epi64(a, b))
-    }
-
-    #[inline(always)]
-    fn unpackhi_epi64(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_unpackhi_epi64(a, b))
+    intrinsics! {
+        mul_epi32(a, b) = _mm256_mul_epi32;
+        add_epi64(a, b) = _mm256_add_epi64;
+        sub_epi64(a, b) = _mm256_sub_epi64;
+        shuffle_epi32<IMM>(a) = _mm256_shuffle_epi32;
+        blend_epi32<IMM>(a, b) = _mm256_blend_epi32;
+        permute2x128_si256<IMM>(a, b) = _mm256_permute2x128_si256;
+        unpacklo_epi32(a, b) = _mm256_unpacklo_epi32;
+        unpackhi_epi32(a, b) = _mm256_unpackhi_epi32;
+        unpacklo_epi64(a, b) = _mm256_unpacklo_epi64;
+        unpackhi_epi64(a, b) = _mm256_unpackhi_epi64;
     }
 
     #[inline(always)]

@@ -33,27 +33,27 @@ type Regs = [__m256i; 16];
 fn set1(_: Isa, x: i16) -> __m256i {
     avx2!(_mm256_set1_epi16(x))
 }
-#[inline(always)]
-fn add(_: Isa, a: __m256i, b: __m256i) -> __m256i {
-    avx2!(_mm256_add_epi16(a, b))
+
+/// Functions that are each one intrinsic on their `__m256i` operands:
+/// `name(operands) = intrinsic`.
+macro_rules! epi16_intrinsics {
+    ($($(#[$doc:meta])* $name:ident($($arg:ident),*) = $intrinsic:expr;)*) => {$(
+        $(#[$doc])*
+        #[inline(always)]
+        fn $name(_: Isa, $($arg: __m256i),*) -> __m256i {
+            avx2!($intrinsic($($arg),*))
+        }
+    )*};
 }
-#[inline(always)]
-fn sub(_: Isa, a: __m256i, b: __m256i) -> __m256i {
-    avx2!(_mm256_sub_epi16(a, b))
-}
-/// The low 16 bits of each product.
-#[inline(always)]
-fn mullo(_: Isa, a: __m256i, b: __m256i) -> __m256i {
-    avx2!(_mm256_mullo_epi16(a, b))
-}
-/// The high 16 bits of each (signed) product.
-#[inline(always)]
-fn mulhi(_: Isa, a: __m256i, b: __m256i) -> __m256i {
-    avx2!(_mm256_mulhi_epi16(a, b))
-}
-#[inline(always)]
-fn srai10(_: Isa, a: __m256i) -> __m256i {
-    avx2!(_mm256_srai_epi16::<10>(a))
+
+epi16_intrinsics! {
+    add(a, b) = _mm256_add_epi16;
+    sub(a, b) = _mm256_sub_epi16;
+    /// The low 16 bits of each product.
+    mullo(a, b) = _mm256_mullo_epi16;
+    /// The high 16 bits of each (signed) product.
+    mulhi(a, b) = _mm256_mulhi_epi16;
+    srai10(a) = _mm256_srai_epi16::<10>;
 }
 
 /// Zetas per lane for the layers with len = 8, 4, 2, 1: for the blocks
