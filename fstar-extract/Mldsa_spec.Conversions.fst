@@ -609,10 +609,13 @@ let bit_unpack (v: t_Slice u8) (a b: u32)
   in
   w
 
+#push-options "--fuel 1"
+
 /// Algorithm 20, HintBitPack(h): encodes a hint vector of k polynomials as
 /// omega + k bytes. The standard packs every nonzero coefficient (line 5), so
 /// the precondition bounds the nonzero coefficients, not only the 1\'s: with
 /// 100 coefficients equal to 2 and none equal to 1, line 6 writes past y.
+/// The invariants unfold the counting ghosts one step per iteration (fuel 1).
 let hint_bit_pack (h: t_Slice (t_Array i32 (mk_usize 256))) (omega k: usize)
     : Prims.Pure (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
       (requires
@@ -693,6 +696,8 @@ let hint_bit_pack (h: t_Slice (t_Array i32 (mk_usize 256))) (omega k: usize)
           index, y <: (usize & Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global))
   in
   y
+
+#pop-options
 
 /// Algorithm 21, HintBitUnpack(y): reverses HintBitPack, or returns bottom
 /// (`None`) on a malformed encoding (indices not strictly increasing, counts

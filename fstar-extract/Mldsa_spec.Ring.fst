@@ -659,7 +659,11 @@ let rec nonzero_count (w: t_Array i32 (mk_usize 256)) (j: usize)
     (if (w.[ j -! mk_usize 1 <: usize ] <: i32) <>. mk_i32 0 <: bool then mk_usize 1 else mk_usize 0
     )
 
+#push-options "--fuel 1"
+
 /// The number of nonzero coefficients of w[0..j] (for a hint: its 1\'s).
+/// Each step of the invariant unfolds `nonzero_count` once (fuel 1; the
+/// modules run with fuel 0).
 let count_nonzero_prefix (w: t_Array i32 (mk_usize 256)) (j: usize)
     : Prims.Pure usize
       (requires j <=. Mldsa_spec.Params.v_N)
@@ -687,6 +691,8 @@ let count_nonzero_prefix (w: t_Array i32 (mk_usize 256)) (j: usize)
   in
   count
 
+#pop-options
+
 /// The number of nonzero coefficients of h[0], .., h[i-1], by recursion on
 /// i: the definition [`count_nonzero`] computes.
 let rec vector_nonzero_count (h: t_Slice (t_Array i32 (mk_usize 256))) (i: usize)
@@ -708,9 +714,12 @@ let rec vector_nonzero_count (h: t_Slice (t_Array i32 (mk_usize 256))) (i: usize
       <:
       usize)
 
+#push-options "--fuel 1"
+
 /// The number of nonzero coefficients in a vector of polynomials: for a hint
 /// h with binary coefficients, \"the number of 1\'s in h\". HintBitPack writes
-/// one byte per nonzero coefficient, whatever its value.
+/// one byte per nonzero coefficient, whatever its value. Each step of the
+/// invariant unfolds `vector_nonzero_count` once (fuel 1).
 let count_nonzero (h: t_Slice (t_Array i32 (mk_usize 256)))
     : Prims.Pure usize
       (requires
@@ -750,3 +759,5 @@ let count_nonzero (h: t_Slice (t_Array i32 (mk_usize 256)))
           count)
   in
   count
+
+#pop-options

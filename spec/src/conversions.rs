@@ -311,7 +311,9 @@ pub fn bit_unpack(v: &[u8], a: u32, b: u32) -> Poly {
 /// omega + k bytes. The standard packs every nonzero coefficient (line 5), so
 /// the precondition bounds the nonzero coefficients, not only the 1's: with
 /// 100 coefficients equal to 2 and none equal to 1, line 6 writes past y.
+/// The invariants unfold the counting ghosts one step per iteration (fuel 1).
 #[checked]
+#[hax_lib::fstar::options("--fuel 1")]
 #[hax_lib::requires(h.len() == k && omega <= 255 && k <= 255 && count_nonzero(h) <= omega)]
 #[hax_lib::ensures(|y| y.len() == omega + k)]
 pub fn hint_bit_pack(h: &[Poly], omega: usize, k: usize) -> Vec<u8> {

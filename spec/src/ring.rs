@@ -309,7 +309,10 @@ pub fn vector_nonzero_count(h: &[Poly], i: usize) -> usize {
 }
 
 /// The number of nonzero coefficients of w[0..j] (for a hint: its 1's).
+/// Each step of the invariant unfolds `nonzero_count` once (fuel 1; the
+/// modules run with fuel 0).
 #[checked]
+#[hax_lib::fstar::options("--fuel 1")]
 #[hax_lib::requires(j <= N)]
 #[hax_lib::ensures(|count| count <= j && count == nonzero_count(w, j))]
 pub fn count_nonzero_prefix(w: &Poly, j: usize) -> usize {
@@ -325,8 +328,10 @@ pub fn count_nonzero_prefix(w: &Poly, j: usize) -> usize {
 
 /// The number of nonzero coefficients in a vector of polynomials: for a hint
 /// h with binary coefficients, "the number of 1's in h". HintBitPack writes
-/// one byte per nonzero coefficient, whatever its value.
+/// one byte per nonzero coefficient, whatever its value. Each step of the
+/// invariant unfolds `vector_nonzero_count` once (fuel 1).
 #[checked]
+#[hax_lib::fstar::options("--fuel 1")]
 #[hax_lib::requires(h.len() <= 255)]
 #[hax_lib::ensures(|count| count <= N * h.len() && count == vector_nonzero_count(h, h.len()))]
 pub fn count_nonzero(h: &[Poly]) -> usize {
