@@ -643,7 +643,8 @@ let is_binary (h: t_Slice (t_Array i32 (mk_usize 256))) : Hax_lib.Prop.t_Prop =
 /// on j: the definition the counting loops below compute (their ensures),
 /// a ghost that only contracts and lemmas use. F* unfolds it one step per
 /// loop iteration; facts about all of it (a prefix counts at most the
-/// whole) are the lemmas of `properties`.
+/// whole) are the lemmas of `properties`. The measure is j as a
+/// mathematical integer: F* orders ints, not hax\'s boxed machine integers.
 let rec nonzero_count (w: t_Array i32 (mk_usize 256)) (j: usize)
     : Prims.Pure usize
       (requires j <=. Mldsa_spec.Params.v_N)
@@ -651,7 +652,7 @@ let rec nonzero_count (w: t_Array i32 (mk_usize 256)) (j: usize)
         fun count ->
           let count:usize = count in
           count <=. j)
-      (decreases j) =
+      (decreases (Rust_primitives.Hax.Int.from_machine j <: Hax_lib.Int.t_Int)) =
   if j =. mk_usize 0
   then mk_usize 0
   else
@@ -704,7 +705,7 @@ let rec vector_nonzero_count (h: t_Slice (t_Array i32 (mk_usize 256))) (i: usize
         fun count ->
           let count:usize = count in
           count <=. (Mldsa_spec.Params.v_N *! i <: usize))
-      (decreases i) =
+      (decreases (Rust_primitives.Hax.Int.from_machine i <: Hax_lib.Int.t_Int)) =
   if i =. mk_usize 0
   then mk_usize 0
   else

@@ -281,10 +281,11 @@ pub fn vector_mod_pm_q(v: &[Poly]) -> Vec<Poly> {
 /// on j: the definition the counting loops below compute (their ensures),
 /// a ghost that only contracts and lemmas use. F* unfolds it one step per
 /// loop iteration; facts about all of it (a prefix counts at most the
-/// whole) are the lemmas of `properties`.
+/// whole) are the lemmas of `properties`. The measure is j as a
+/// mathematical integer: F* orders ints, not hax's boxed machine integers.
 #[checked]
 #[hax_lib::requires(j <= N)]
-#[hax_lib::decreases(j)]
+#[hax_lib::decreases(hax_lib::int::ToInt::to_int(j))]
 #[hax_lib::ensures(|count| count <= j)]
 pub fn nonzero_count(w: &Poly, j: usize) -> usize {
     if j == 0 {
@@ -298,7 +299,7 @@ pub fn nonzero_count(w: &Poly, j: usize) -> usize {
 /// i: the definition [`count_nonzero`] computes.
 #[checked]
 #[hax_lib::requires(i <= h.len() && h.len() <= 255)]
-#[hax_lib::decreases(i)]
+#[hax_lib::decreases(hax_lib::int::ToInt::to_int(i))]
 #[hax_lib::ensures(|count| count <= N * i)]
 pub fn vector_nonzero_count(h: &[Poly], i: usize) -> usize {
     if i == 0 {
