@@ -455,17 +455,31 @@ const NEEDS_LEMMA: &[(&str, &str, Option<usize>, &str)] = &[
         None,
         "a lemma z + b 2^(i mod 8) < 2^(i mod 8 + 1) for z < 2^(i mod 8), with its bits (not written)",
     ),
-    // m, start and len of the NTT layers: nonlinear / and %.
+    // m, start and len of the NTT layers: nonlinear / and %, in the
+    // invariants of the two while loops (the 1st and 2nd invariant; the
+    // for loops' invariants are coefficient ranges).
     (
         "ntt",
         "loop invariant",
-        None,
+        Some(1),
+        "a case split on the eight layer widths len (is_layer_len) for m, start / (2 len) (not written)",
+    ),
+    (
+        "ntt",
+        "loop invariant",
+        Some(2),
         "a case split on the eight layer widths len (is_layer_len) for m, start / (2 len) (not written)",
     ),
     (
         "ntt_inverse",
         "loop invariant",
-        None,
+        Some(1),
+        "a case split on the eight layer widths len (is_layer_len) for m, start / (2 len) (not written)",
+    ),
+    (
+        "ntt_inverse",
+        "loop invariant",
+        Some(2),
         "a case split on the eight layer widths len (is_layer_len) for m, start / (2 len) (not written)",
     ),
     // Decompose: r = r1 (2 gamma2) + r0 from mod+- and the division.
