@@ -1,5 +1,5 @@
 //! A planted defect for the 32-bit run (`make spec-i686`): a requires
-//! written with `1 << 32` on usize, the bound ExpandMask once had. At
+//! written with `1 << 32` on usize, a counter bound of ExpandMask's kind. At
 //! 64 bits it compiles and holds; with usize 32 bits wide, as hax's F*
 //! allows, the shift itself overflows and the build must fail
 //! (`scripts/spec-i686.sh` checks that it does, with rustc's
@@ -15,7 +15,7 @@ mod contract {
     pub use mldsa_spec::contract::{requires_enabled, violated};
 }
 
-/// ExpandMask's counter bound, written on usize as 2^32.
+/// A counter bound, written on usize as 2^32.
 #[checked]
 #[hax_lib::requires(mu < 1 << 32)]
 fn counter_below_2_to_the_32(mu: usize) -> usize {
