@@ -3,6 +3,7 @@
 # never builds it.
 .PHONY: bench bench-instructions
 .PHONY: test-neon lemmas-neon neon-instructions
+.PHONY: spec-i686
 .PHONY: ct setup setup-neon check-unsafe check-layers all demo test lint fmt-check clippy doc package-check hax-cfg hax-subset acvp unit lemmas fuzz-diff extract extract-missing stack-usage stack-check zeroize help interop no-std msrv extract-check mutants mutants-shard dep-cost ct-timing ct-timing-short avx512-audit
 .PHONY: fuzz fuzz-smoke fuzz-seeds fuzz-long fuzz-cmin miri
 
@@ -33,6 +34,7 @@ help:
 	@echo "make miri        Miri (nightly) on the kernels at edge buffer lengths and one keygen / sign / verify on AVX2"
 	@echo "make hax-cfg     build mldsa-spec the way the hax driver does (type-checks contracts)"
 	@echo "make hax-subset  reject Rust constructs hax cannot extract in spec/src"
+	@echo "make spec-i686   the spec's tests with a 32-bit usize (i686), contracts and overflow checks on (part of make test)"
 	@echo "make extract     hax: mldsa-spec to F* (fstar-extract/, with OBLIGATIONS.md); Lean with a hax from PATH"
 	@echo "make extract-check  hax's engine extracts the spec with no diagnostic; fstar-extract/ is fresh (part of make test)"
 	@echo "make mutants     cargo-mutants on spec/src against the spec's tests (all 862 mutants: about 80 minutes)"
@@ -51,7 +53,7 @@ help:
 demo:
 	bash scripts/demo.sh
 
-test: setup lint hax-cfg hax-subset extract-check extract-missing unit mutants-shard no-std acvp zeroize stack-check ct ct-timing-short avx512-audit lemmas interop package-check
+test: setup lint hax-cfg hax-subset extract-check extract-missing unit spec-i686 mutants-shard no-std acvp zeroize stack-check ct ct-timing-short avx512-audit lemmas interop package-check
 
 # What a fresh Debian machine with only rustup and make lacks, installed
 # when missing, one line each saying what and why (scripts/setup.sh).
@@ -138,6 +140,13 @@ unit:
 	cargo test --workspace --exclude mldsa-spec --features mldsa-lemmas/smt
 	cargo test -p mldsa-spec
 	cargo test $(RELEASE_SET) --release --features mldsa-spec/check-contracts --test acvp_spec -- --nocapture
+
+# The spec's tests (spec/tests/requires_edges.rs included) with usize 32
+# bits wide, as hax's F* allows: i686, natively on x86-64, contracts and
+# overflow checks on; then a planted `1 << 32` bound on usize must fail to
+# build (scripts/spec-i686.sh).
+spec-i686:
+	bash scripts/spec-i686.sh
 
 # The same differential properties, 20 times the cases (MLDSA_DIFF_CASES).
 fuzz-diff:

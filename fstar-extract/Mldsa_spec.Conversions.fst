@@ -191,12 +191,10 @@ let bits_to_bytes (y: t_Slice bool)
           (forall (b: usize).
               b2t (b <. (Alloc.Vec.impl_1__len #u8 #Alloc.Alloc.t_Global z <: usize) <: bool) ==>
               b2t
-              (((mk_usize 8 *! b <: usize) <. i <: bool) || ((z.[ b ] <: u8) =. mk_u8 0 <: bool)) /\
+              ((b <=. (i /! mk_usize 8 <: usize) <: bool) || ((z.[ b ] <: u8) =. mk_u8 0 <: bool)) /\
               b2t
-              (((mk_usize 8 *! b <: usize) >=. i <: bool) ||
-                (i >=. ((mk_usize 8 *! b <: usize) +! mk_usize 8 <: usize) <: bool) ||
-                ((cast (z.[ b ] <: u8) <: u32) <.
-                  (mk_u32 1 <<! (i -! (mk_usize 8 *! b <: usize) <: usize) <: u32)
+              ((b <>. (i /! mk_usize 8 <: usize) <: bool) ||
+                ((cast (z.[ b ] <: u8) <: u32) <. (mk_u32 1 <<! (i %! mk_usize 8 <: usize) <: u32)
                   <:
                   bool))))
       z
@@ -221,9 +219,13 @@ let bits_to_bytes (y: t_Slice bool)
   z
 
 /// Algorithm 13, BytesToBits(z): the 8 * alpha bits of the byte string z.
+/// 8 * alpha must fit usize (at 32 bits too): no slice the spec converts
+/// comes near it (at most 32 * 23 bytes).
 let bytes_to_bits (z: t_Slice u8)
     : Prims.Pure (Alloc.Vec.t_Vec bool Alloc.Alloc.t_Global)
-      Prims.l_True
+      (requires
+        (Core_models.Slice.impl__len #u8 z <: usize) <=.
+        (Core_models.Num.impl_usize__MAX /! mk_usize 8 <: usize))
       (ensures
         fun y ->
           let y:Alloc.Vec.t_Vec bool Alloc.Alloc.t_Global = y in
@@ -607,10 +609,13 @@ let bit_unpack (v: t_Slice u8) (a b: u32)
   in
   w
 
+#push-options "--fuel 1"
+
 /// Algorithm 20, HintBitPack(h): encodes a hint vector of k polynomials as
 /// omega + k bytes. The standard packs every nonzero coefficient (line 5), so
 /// the precondition bounds the nonzero coefficients, not only the 1\'s: with
 /// 100 coefficients equal to 2 and none equal to 1, line 6 writes past y.
+/// The invariants unfold the counting ghosts one step per iteration (fuel 1).
 let hint_bit_pack (h: t_Slice (t_Array i32 (mk_usize 256))) (omega k: usize)
     : Prims.Pure (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
       (requires
@@ -635,23 +640,12 @@ let hint_bit_pack (h: t_Slice (t_Array i32 (mk_usize 256))) (omega k: usize)
           ((Alloc.Vec.impl_1__len #u8 #Alloc.Alloc.t_Global y <: usize) =. (omega +! k <: usize)
             <:
             bool) &&
-          (index =.
-            (Mldsa_spec.Ring.count_nonzero (h.[ {
-                      Core_models.Ops.Range.f_start = mk_usize 0;
-                      Core_models.Ops.Range.f_end = i
-                    }
-                    <:
-                    Core_models.Ops.Range.t_Range usize ]
-                  <:
-                  t_Slice (t_Array i32 (mk_usize 256)))
-              <:
-              usize)
-            <:
-            bool))
+          (index =. (Mldsa_spec.Ring.vector_nonzero_count h i <: usize) <: bool))
       (index, y <: (usize & Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global))
       (fun temp_0_ i ->
           let (index: usize), (y: Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global) = temp_0_ in
           let i:usize = i in
+          let index_before_row:usize = index in
           let (index: usize), (y: Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global) =
             Rust_primitives.Hax.Folds.fold_range (mk_usize 0)
               Mldsa_spec.Params.v_N
@@ -663,18 +657,8 @@ let hint_bit_pack (h: t_Slice (t_Array i32 (mk_usize 256))) (omega k: usize)
                     <:
                     bool) &&
                   (index =.
-                    ((Mldsa_spec.Ring.count_nonzero (h.[ {
-                                Core_models.Ops.Range.f_start = mk_usize 0;
-                                Core_models.Ops.Range.f_end = i
-                              }
-                              <:
-                              Core_models.Ops.Range.t_Range usize ]
-                            <:
-                            t_Slice (t_Array i32 (mk_usize 256)))
-                        <:
-                        usize) +!
-                      (Mldsa_spec.Ring.count_nonzero_prefix (h.[ i ] <: t_Array i32 (mk_usize 256))
-                          j
+                    (index_before_row +!
+                      (Mldsa_spec.Ring.nonzero_count (h.[ i ] <: t_Array i32 (mk_usize 256)) j
                         <:
                         usize)
                       <:
@@ -713,9 +697,13 @@ let hint_bit_pack (h: t_Slice (t_Array i32 (mk_usize 256))) (omega k: usize)
   in
   y
 
+#pop-options
+
 /// Algorithm 21, HintBitUnpack(y): reverses HintBitPack, or returns bottom
 /// (`None`) on a malformed encoding (indices not strictly increasing, counts
 /// decreasing or above omega, nonzero padding).
+/// k <= 255 (every parameter set has k <= 8): the invariants count the 1\'s
+/// of h with `count_nonzero`, which takes at most 255 polynomials.
 /// The standard returns bottom from inside its loops; hax extracts no return
 /// inside a loop, so `bottom` records it and the loops do nothing once it
 /// is set. The result is the same.
@@ -725,7 +713,8 @@ let hint_bit_unpack (y: t_Slice u8) (omega k: usize)
         (Alloc.Vec.t_Vec (t_Array i32 (mk_usize 256)) Alloc.Alloc.t_Global))
       (requires
         (Core_models.Slice.impl__len #u8 y <: usize) =. (omega +! k <: usize) &&
-        omega <=. mk_usize 255)
+        omega <=. mk_usize 255 &&
+        k <=. mk_usize 255)
       (ensures
         fun r ->
           let r:Core_models.Option.t_Option
@@ -783,9 +772,10 @@ let hint_bit_unpack (y: t_Slice u8) (omega k: usize)
             (index <=. omega <: bool)) /\
           (b2t bottom \/
             b2t
-            ((Mldsa_spec.Ring.count_nonzero (Alloc.Vec.impl_1__as_slice h
+            ((Mldsa_spec.Ring.vector_nonzero_count (Alloc.Vec.impl_1__as_slice h
                     <:
                     t_Slice (t_Array i32 (mk_usize 256)))
+                  k
                 <:
                 usize) =.
               index
@@ -841,9 +831,10 @@ let hint_bit_unpack (y: t_Slice u8) (omega k: usize)
                   b2t
                   ((index <=. (cast (y.[ omega +! i <: usize ] <: u8) <: usize) <: bool) &&
                     ((cast (y.[ omega +! i <: usize ] <: u8) <: usize) <=. omega <: bool) &&
-                    ((Mldsa_spec.Ring.count_nonzero (Alloc.Vec.impl_1__as_slice h
+                    ((Mldsa_spec.Ring.vector_nonzero_count (Alloc.Vec.impl_1__as_slice h
                             <:
                             t_Slice (t_Array i32 (mk_usize 256)))
+                          k
                         <:
                         usize) =.
                       index

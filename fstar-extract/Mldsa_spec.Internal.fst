@@ -234,7 +234,8 @@ let sign_from_mu
           | Core_models.Result.Result_Ok sigma ->
             (Alloc.Vec.impl_1__len #u8 #Alloc.Alloc.t_Global sigma <: usize) =.
             (Mldsa_spec.Params.impl_ParamSet__sig_len params <: usize)
-          | Core_models.Result.Result_Err _ -> true) =
+          | Core_models.Result.Result_Err e ->
+            e =. (Mldsa_spec.Error.Error_SigningAttemptsExhausted <: Mldsa_spec.Error.t_Error)) =
   let gamma1:i32 = Mldsa_spec.Params.impl_ParamSet__gamma1 params in
   let gamma2:i32 = Mldsa_spec.Params.impl_ParamSet__gamma2 params in
   let beta:i32 = Mldsa_spec.Params.impl_ParamSet__beta params in
@@ -664,16 +665,43 @@ let sign_from_mu
     <:
     Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global) Mldsa_spec.Error.t_Error
 
-/// Algorithm 7, ML-DSA.Sign_internal(sk, M', rnd): a signature of the
-/// formatted message M' with the 32-byte randomness rnd (all zeros for the
+/// Algorithm 7, ML-DSA.Sign_internal(sk, M\', rnd): a signature of the
+/// formatted message M\' with the 32-byte randomness rnd (all zeros for the
 /// deterministic variant). A private key of the wrong length is an error.
-/// M' enters Algorithm 7 at line 6 only, through mu; the other lines are
+/// M\' enters Algorithm 7 at line 6 only, through mu; the other lines are
 /// [`sign_from_mu`], which the external-mu variant shares.
 let ml_dsa_sign_internal
       (params: Mldsa_spec.Params.t_ParamSet)
       (sk m_prime: t_Slice u8)
       (rnd: t_Array u8 (mk_usize 32))
-    : Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global) Mldsa_spec.Error.t_Error =
+    : Prims.Pure
+      (Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
+          Mldsa_spec.Error.t_Error)
+      Prims.l_True
+      (ensures
+        fun r ->
+          let r:Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
+            Mldsa_spec.Error.t_Error =
+            r
+          in
+          match
+            r
+            <:
+            Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
+              Mldsa_spec.Error.t_Error
+          with
+          | Core_models.Result.Result_Ok sigma ->
+            (Core_models.Slice.impl__len #u8 sk <: usize) =.
+            (Mldsa_spec.Params.impl_ParamSet__sk_len params <: usize) &&
+            (Alloc.Vec.impl_1__len #u8 #Alloc.Alloc.t_Global sigma <: usize) =.
+            (Mldsa_spec.Params.impl_ParamSet__sig_len params <: usize)
+          | Core_models.Result.Result_Err (Mldsa_spec.Error.Error_WrongLength ) ->
+            (Core_models.Slice.impl__len #u8 sk <: usize) <>.
+            (Mldsa_spec.Params.impl_ParamSet__sk_len params <: usize)
+          | Core_models.Result.Result_Err (Mldsa_spec.Error.Error_SigningAttemptsExhausted ) ->
+            (Core_models.Slice.impl__len #u8 sk <: usize) =.
+            (Mldsa_spec.Params.impl_ParamSet__sk_len params <: usize)
+          | Core_models.Result.Result_Err _ -> false) =
   match
     Mldsa_spec.Encodings.sk_decode params sk
     <:
@@ -684,24 +712,23 @@ let ml_dsa_sign_internal
         Alloc.Vec.t_Vec (t_Array i32 (mk_usize 256)) Alloc.Alloc.t_Global) Mldsa_spec.Error.t_Error
   with
   | Core_models.Result.Result_Ok (rho, cap_k, tr, s1, s2, t0) ->
-    let tr_m_prime:Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global =
-      Alloc.Slice.impl__to_vec #u8 (tr <: t_Slice u8)
+    let ctx:Mldsa_spec.Hash.t_HContext =
+      Mldsa_spec.Hash.h_absorb (Mldsa_spec.Hash.h_absorb (Mldsa_spec.Hash.h_init ()
+              <:
+              Mldsa_spec.Hash.t_HContext)
+            (tr <: t_Slice u8)
+          <:
+          Mldsa_spec.Hash.t_HContext)
+        m_prime
     in
-    let tr_m_prime:Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global =
-      Alloc.Vec.impl_2__extend_from_slice #u8 #Alloc.Alloc.t_Global tr_m_prime m_prime
+    let (e_ctx: Mldsa_spec.Hash.t_HContext), (mu_bytes: Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global) =
+      Mldsa_spec.Hash.h_squeeze ctx (mk_usize 64)
     in
     let mu:t_Array u8 (mk_usize 64) = Rust_primitives.Hax.repeat (mk_u8 0) (mk_usize 64) in
     let mu:t_Array u8 (mk_usize 64) =
       Core_models.Slice.impl__copy_from_slice #u8
         mu
-        (Alloc.Vec.impl_1__as_slice (Mldsa_spec.Hash.h (Alloc.Vec.impl_1__as_slice tr_m_prime
-                  <:
-                  t_Slice u8)
-                (mk_usize 64)
-              <:
-              Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
-          <:
-          t_Slice u8)
+        (Alloc.Vec.impl_1__as_slice mu_bytes <: t_Slice u8)
     in
     sign_from_mu params
       rho
@@ -717,13 +744,40 @@ let ml_dsa_sign_internal
     Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global) Mldsa_spec.Error.t_Error
 
 /// Algorithm 7 started from a given message representative mu (the
-/// "external mu" variant that ACVP tests): line 6 is the caller's.
+/// \"external mu\" variant that ACVP tests): line 6 is the caller\'s.
 let ml_dsa_sign_internal_external_mu
       (params: Mldsa_spec.Params.t_ParamSet)
       (sk: t_Slice u8)
       (mu: t_Array u8 (mk_usize 64))
       (rnd: t_Array u8 (mk_usize 32))
-    : Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global) Mldsa_spec.Error.t_Error =
+    : Prims.Pure
+      (Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
+          Mldsa_spec.Error.t_Error)
+      Prims.l_True
+      (ensures
+        fun r ->
+          let r:Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
+            Mldsa_spec.Error.t_Error =
+            r
+          in
+          match
+            r
+            <:
+            Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
+              Mldsa_spec.Error.t_Error
+          with
+          | Core_models.Result.Result_Ok sigma ->
+            (Core_models.Slice.impl__len #u8 sk <: usize) =.
+            (Mldsa_spec.Params.impl_ParamSet__sk_len params <: usize) &&
+            (Alloc.Vec.impl_1__len #u8 #Alloc.Alloc.t_Global sigma <: usize) =.
+            (Mldsa_spec.Params.impl_ParamSet__sig_len params <: usize)
+          | Core_models.Result.Result_Err (Mldsa_spec.Error.Error_WrongLength ) ->
+            (Core_models.Slice.impl__len #u8 sk <: usize) <>.
+            (Mldsa_spec.Params.impl_ParamSet__sk_len params <: usize)
+          | Core_models.Result.Result_Err (Mldsa_spec.Error.Error_SigningAttemptsExhausted ) ->
+            (Core_models.Slice.impl__len #u8 sk <: usize) =.
+            (Mldsa_spec.Params.impl_ParamSet__sk_len params <: usize)
+          | Core_models.Result.Result_Err _ -> false) =
   match
     Mldsa_spec.Encodings.sk_decode params sk
     <:
@@ -754,7 +808,16 @@ let verify_from_mu
       (pk: t_Slice u8)
       (mu: t_Array u8 (mk_usize 64))
       (sigma: t_Slice u8)
-    : bool =
+    : Prims.Pure bool
+      Prims.l_True
+      (ensures
+        fun valid ->
+          let valid:bool = valid in
+          ~.valid ||
+          (Core_models.Slice.impl__len #u8 pk <: usize) =.
+          (Mldsa_spec.Params.impl_ParamSet__pk_len params <: usize) &&
+          (Core_models.Slice.impl__len #u8 sigma <: usize) =.
+          (Mldsa_spec.Params.impl_ParamSet__sig_len params <: usize)) =
   match
     Mldsa_spec.Encodings.pk_decode params pk
     <:
@@ -934,38 +997,59 @@ let verify_from_mu
       | Core_models.Result.Result_Err _ -> false)
   | Core_models.Result.Result_Err _ -> false
 
-/// Algorithm 8, ML-DSA.Verify_internal(pk, M', sigma): whether sigma is a
-/// valid signature of the formatted message M'. Keys and signatures of the
+/// Algorithm 8, ML-DSA.Verify_internal(pk, M\', sigma): whether sigma is a
+/// valid signature of the formatted message M\'. Keys and signatures of the
 /// wrong length are rejected (false), never a panic.
-/// M' enters Algorithm 8 at line 7 only, through mu (from tr, line 6); the
+/// M\' enters Algorithm 8 at line 7 only, through mu (from tr, line 6); the
 /// other lines are [`verify_from_mu`], which the external-mu variant shares.
+/// A valid signature has the parameter set\'s key and signature lengths.
 let ml_dsa_verify_internal (params: Mldsa_spec.Params.t_ParamSet) (pk m_prime sigma: t_Slice u8)
-    : bool =
+    : Prims.Pure bool
+      Prims.l_True
+      (ensures
+        fun valid ->
+          let valid:bool = valid in
+          ~.valid ||
+          (Core_models.Slice.impl__len #u8 pk <: usize) =.
+          (Mldsa_spec.Params.impl_ParamSet__pk_len params <: usize) &&
+          (Core_models.Slice.impl__len #u8 sigma <: usize) =.
+          (Mldsa_spec.Params.impl_ParamSet__sig_len params <: usize)) =
   let tr:Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global = Mldsa_spec.Hash.h pk (mk_usize 64) in
-  let tr_m_prime:Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global = tr in
-  let tr_m_prime:Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global =
-    Alloc.Vec.impl_2__extend_from_slice #u8 #Alloc.Alloc.t_Global tr_m_prime m_prime
+  let ctx:Mldsa_spec.Hash.t_HContext =
+    Mldsa_spec.Hash.h_absorb (Mldsa_spec.Hash.h_absorb (Mldsa_spec.Hash.h_init ()
+            <:
+            Mldsa_spec.Hash.t_HContext)
+          (Alloc.Vec.impl_1__as_slice tr <: t_Slice u8)
+        <:
+        Mldsa_spec.Hash.t_HContext)
+      m_prime
+  in
+  let (e_ctx: Mldsa_spec.Hash.t_HContext), (mu_bytes: Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global) =
+    Mldsa_spec.Hash.h_squeeze ctx (mk_usize 64)
   in
   let mu:t_Array u8 (mk_usize 64) = Rust_primitives.Hax.repeat (mk_u8 0) (mk_usize 64) in
   let mu:t_Array u8 (mk_usize 64) =
     Core_models.Slice.impl__copy_from_slice #u8
       mu
-      (Alloc.Vec.impl_1__as_slice (Mldsa_spec.Hash.h (Alloc.Vec.impl_1__as_slice tr_m_prime
-                <:
-                t_Slice u8)
-              (mk_usize 64)
-            <:
-            Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
-        <:
-        t_Slice u8)
+      (Alloc.Vec.impl_1__as_slice mu_bytes <: t_Slice u8)
   in
   verify_from_mu params pk mu sigma
 
 /// Algorithm 8 started from a given message representative mu: lines 6 and
-/// 7 are the caller's.
+/// 7 are the caller\'s.
 let ml_dsa_verify_internal_external_mu
       (params: Mldsa_spec.Params.t_ParamSet)
       (pk: t_Slice u8)
       (mu: t_Array u8 (mk_usize 64))
       (sigma: t_Slice u8)
-    : bool = verify_from_mu params pk mu sigma
+    : Prims.Pure bool
+      Prims.l_True
+      (ensures
+        fun valid ->
+          let valid:bool = valid in
+          ~.valid ||
+          (Core_models.Slice.impl__len #u8 pk <: usize) =.
+          (Mldsa_spec.Params.impl_ParamSet__pk_len params <: usize) &&
+          (Core_models.Slice.impl__len #u8 sigma <: usize) =.
+          (Mldsa_spec.Params.impl_ParamSet__sig_len params <: usize)) =
+  verify_from_mu params pk mu sigma

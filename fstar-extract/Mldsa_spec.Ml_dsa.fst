@@ -53,11 +53,15 @@ let ml_dsa_key_gen
 
 /// M\' = IntegerToBytes(domain, 1) || IntegerToBytes(|ctx|, 1) || ctx || rest:
 /// the formatted message of Algorithms 2 to 5 (domain 0 for pure ML-DSA,
-/// 1 for HashML-DSA, where rest is OID || PH_M).
+/// 1 for HashML-DSA, where rest is OID || PH_M). M\' must fit usize: rest
+/// has at most usize::MAX - 257 bytes, which every slice does whose
+/// length fits isize (every slice Rust can hold, at any width).
 let format_message (domain: u8) (ctx rest: t_Slice u8)
     : Prims.Pure (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
       (requires
-        (Core_models.Slice.impl__len #u8 ctx <: usize) <=. mk_usize 255 && domain <=. mk_u8 1)
+        (Core_models.Slice.impl__len #u8 ctx <: usize) <=. mk_usize 255 && domain <=. mk_u8 1 &&
+        (Core_models.Slice.impl__len #u8 rest <: usize) <=.
+        (Core_models.Num.impl_usize__MAX -! mk_usize 257 <: usize))
       (ensures
         fun m_prime ->
           let m_prime:Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global = m_prime in
@@ -96,7 +100,7 @@ let format_message (domain: u8) (ctx rest: t_Slice u8)
 
 /// Algorithm 2, ML-DSA.Sign(sk, M, ctx): a signature of M under the context
 /// string ctx (at most 255 bytes) with randomness rnd (32 zero bytes for the
-/// deterministic variant).
+/// deterministic variant). M\' (|M| + |ctx| + 2 bytes) must fit usize.
 let ml_dsa_sign
       (params: Mldsa_spec.Params.t_ParamSet)
       (sk m ctx: t_Slice u8)
@@ -104,7 +108,9 @@ let ml_dsa_sign
     : Prims.Pure
       (Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
           Mldsa_spec.Error.t_Error)
-      Prims.l_True
+      (requires
+        (Core_models.Slice.impl__len #u8 m <: usize) <=.
+        (Core_models.Num.impl_usize__MAX -! mk_usize 257 <: usize))
       (ensures
         fun r ->
           let r:Core_models.Result.t_Result (Alloc.Vec.t_Vec u8 Alloc.Alloc.t_Global)
@@ -171,10 +177,13 @@ let ml_dsa_sign
 
 /// Algorithm 3, ML-DSA.Verify(pk, M, sigma, ctx): whether sigma is a valid
 /// signature of M under ctx. A context over 255 bytes is an error; a key or
-/// signature of the wrong length verifies as false.
+/// signature of the wrong length verifies as false. M\' (|M| + |ctx| + 2
+/// bytes) must fit usize.
 let ml_dsa_verify (params: Mldsa_spec.Params.t_ParamSet) (pk m sigma ctx: t_Slice u8)
     : Prims.Pure (Core_models.Result.t_Result bool Mldsa_spec.Error.t_Error)
-      Prims.l_True
+      (requires
+        (Core_models.Slice.impl__len #u8 m <: usize) <=.
+        (Core_models.Num.impl_usize__MAX -! mk_usize 257 <: usize))
       (ensures
         fun r ->
           let r:Core_models.Result.t_Result bool Mldsa_spec.Error.t_Error = r in

@@ -323,7 +323,7 @@ let ntt_inverse (w_hat: t_Array i32 (mk_usize 256))
               (fun temp_0_ ->
                   let (m: usize), (start: usize), (w: t_Array i32 (mk_usize 256)) = temp_0_ in
                   let m:usize = m -! mk_usize 1 in
-                  let z:i32 = Rust_primitives.Arithmetic.neg (v_ZETAS.[ m ] <: i32) in
+                  let z:i64 = Rust_primitives.Arithmetic.neg (cast (v_ZETAS.[ m ] <: i32) <: i64) in
                   let w:t_Array i32 (mk_usize 256) =
                     Rust_primitives.Hax.Folds.fold_range start
                       (start +! len <: usize)
@@ -361,7 +361,7 @@ let ntt_inverse (w_hat: t_Array i32 (mk_usize 256))
                           let w:t_Array i32 (mk_usize 256) =
                             Rust_primitives.Hax.Monomorphized_update_at.update_at_usize w
                               (j +! len <: usize)
-                              (Mldsa_spec.Ring.mod_q ((cast (z <: i32) <: i64) *!
+                              (Mldsa_spec.Ring.mod_q (z *!
                                     (cast (w.[ j +! len <: usize ] <: i32) <: i64)
                                     <:
                                     i64)

@@ -34,43 +34,43 @@ let t_ParamSet_cast_to_repr (x: t_ParamSet) : isize =
   | ParamSet_MlDsa65  -> mk_isize 1
   | ParamSet_MlDsa87  -> mk_isize 2
 
-let impl_1: Core_models.Clone.t_Clone t_ParamSet =
+let impl: Core_models.Clone.t_Clone t_ParamSet =
   { f_clone = (fun x -> x); f_clone_pre = (fun _ -> True); f_clone_post = (fun _ _ -> True) }
 
 [@@ FStar.Tactics.Typeclasses.tcinstance]
 assume
-val impl_2': Core_models.Marker.t_Copy t_ParamSet
+val impl_1': Core_models.Marker.t_Copy t_ParamSet
+
+unfold
+let impl_1 = impl_1'
+
+[@@ FStar.Tactics.Typeclasses.tcinstance]
+assume
+val impl_2': Core_models.Fmt.t_Debug t_ParamSet
 
 unfold
 let impl_2 = impl_2'
 
 [@@ FStar.Tactics.Typeclasses.tcinstance]
 assume
-val impl_3': Core_models.Fmt.t_Debug t_ParamSet
+val impl_3': Core_models.Marker.t_StructuralPartialEq t_ParamSet
 
 unfold
 let impl_3 = impl_3'
 
 [@@ FStar.Tactics.Typeclasses.tcinstance]
 assume
-val impl_4': Core_models.Marker.t_StructuralPartialEq t_ParamSet
+val impl_4': Core_models.Cmp.t_PartialEq t_ParamSet t_ParamSet
 
 unfold
 let impl_4 = impl_4'
 
 [@@ FStar.Tactics.Typeclasses.tcinstance]
 assume
-val impl_5': Core_models.Cmp.t_PartialEq t_ParamSet t_ParamSet
+val impl_5': Core_models.Cmp.t_Eq t_ParamSet
 
 unfold
 let impl_5 = impl_5'
-
-[@@ FStar.Tactics.Typeclasses.tcinstance]
-assume
-val impl_6': Core_models.Cmp.t_Eq t_ParamSet
-
-unfold
-let impl_6 = impl_6'
 
 /// ML-DSA-44 (security category 2).
 let v_ML_DSA_44_: t_ParamSet = ParamSet_MlDsa44 <: t_ParamSet
@@ -137,7 +137,7 @@ let impl_ParamSet__beta (self: t_ParamSet) : i32 =
   | ParamSet_MlDsa65  -> mk_i32 196
   | ParamSet_MlDsa87  -> mk_i32 120
 
-/// omega: the maximum number of 1's in the hint h.
+/// omega: the maximum number of 1\'s in the hint h.
 let impl_ParamSet__omega (self: t_ParamSet) : usize =
   match self <: t_ParamSet with
   | ParamSet_MlDsa44  -> mk_usize 80
@@ -212,19 +212,68 @@ let bitlen (a: u32)
   in
   len
 
-/// bitlen(2 * eta): bits per coefficient of s1 and s2 in skEncode.
-let impl_ParamSet__bitlen_2eta (self: t_ParamSet) : usize =
+/// bitlen(2 * eta): bits per coefficient of s1 and s2 in skEncode
+/// (bitlen 4 = 3, bitlen 8 = 4).
+let impl_ParamSet__bitlen_2eta (self: t_ParamSet)
+    : Prims.Pure usize
+      Prims.l_True
+      (ensures
+        fun bits ->
+          let bits:usize = bits in
+          bits =.
+          (bitlen (cast (mk_i32 2 *! (impl_ParamSet__eta self <: i32) <: i32) <: u32) <: usize) &&
+          bits =.
+          (if (impl_ParamSet__eta self <: i32) =. mk_i32 2 <: bool then mk_usize 3 else mk_usize 4)) =
   bitlen (cast (mk_i32 2 *! (impl_ParamSet__eta self <: i32) <: i32) <: u32)
 
 /// 1 + bitlen(gamma1 - 1): bits per coefficient of z (sigEncode,
-/// ExpandMask line 1).
-let impl_ParamSet__gamma1_bits (self: t_ParamSet) : usize =
+/// ExpandMask line 1): 18 for gamma1 = 2^17, 20 for gamma1 = 2^19.
+let impl_ParamSet__gamma1_bits (self: t_ParamSet)
+    : Prims.Pure usize
+      Prims.l_True
+      (ensures
+        fun bits ->
+          let bits:usize = bits in
+          bits =.
+          (mk_usize 1 +!
+            (bitlen (cast ((impl_ParamSet__gamma1 self <: i32) -! mk_i32 1 <: i32) <: u32) <: usize)
+            <:
+            usize) &&
+          bits =.
+          (if (impl_ParamSet__gamma1 self <: i32) =. (mk_i32 1 <<! mk_i32 17 <: i32) <: bool
+            then mk_usize 18
+            else mk_usize 20)) =
   mk_usize 1 +!
   (bitlen (cast ((impl_ParamSet__gamma1 self <: i32) -! mk_i32 1 <: i32) <: u32) <: usize)
 
 /// bitlen((q - 1) / (2 * gamma2) - 1): bits per coefficient of w1
-/// (w1Encode).
-let impl_ParamSet__w1_bits (self: t_ParamSet) : usize =
+/// (w1Encode): 6 for gamma2 = (q-1)/88 (w1 < 44), 4 for (q-1)/32
+/// (w1 < 16).
+let impl_ParamSet__w1_bits (self: t_ParamSet)
+    : Prims.Pure usize
+      Prims.l_True
+      (ensures
+        fun bits ->
+          let bits:usize = bits in
+          bits =.
+          (bitlen (cast (((v_Q -! mk_i32 1 <: i32) /!
+                      (mk_i32 2 *! (impl_ParamSet__gamma2 self <: i32) <: i32)
+                      <:
+                      i32) -!
+                    mk_i32 1
+                    <:
+                    i32)
+                <:
+                u32)
+            <:
+            usize) &&
+          bits =.
+          (if
+              (impl_ParamSet__gamma2 self <: i32) =. ((v_Q -! mk_i32 1 <: i32) /! mk_i32 88 <: i32)
+              <:
+              bool
+            then mk_usize 6
+            else mk_usize 4)) =
   bitlen (cast (((v_Q -! mk_i32 1 <: i32) /!
             (mk_i32 2 *! (impl_ParamSet__gamma2 self <: i32) <: i32)
             <:

@@ -48,7 +48,7 @@ let sample_in_ball (rho: t_Slice u8) (tau: usize)
           let (c: t_Array i32 (mk_usize 256)), (ctx: Mldsa_spec.Hash.t_HContext) = temp_0_ in
           let i:usize = i in
           b2t
-          ((Mldsa_spec.Ring.count_nonzero_prefix c Mldsa_spec.Params.v_N <: usize) =.
+          ((Mldsa_spec.Ring.nonzero_count c Mldsa_spec.Params.v_N <: usize) =.
             (i -! (Mldsa_spec.Params.v_N -! tau <: usize) <: usize)
             <:
             bool) /\ is_ternary c /\
@@ -630,11 +630,15 @@ let expand_s (params: Mldsa_spec.Params.t_ParamSet) (rho: t_Array u8 (mk_usize 6
 /// [-gamma1 + 1, gamma1]) from the 64-byte seed rho\'\' and the counter mu
 /// (kappa in Sign_internal). Coefficients are signed (an element of R^l).
 /// IntegerToBytes(mu + r, 2) keeps the low 16 bits, as in the standard
-/// (Sign_internal\'s bound keeps its kappa below 2^16); mu < 2^32 keeps
-/// mu + r from overflowing.
+/// (Sign_internal\'s bound keeps its kappa below 2^16); mu <= usize::MAX - l
+/// keeps mu + r from overflowing, at every width of usize.
 let expand_mask (params: Mldsa_spec.Params.t_ParamSet) (rho: t_Array u8 (mk_usize 64)) (mu: usize)
     : Prims.Pure (Alloc.Vec.t_Vec (t_Array i32 (mk_usize 256)) Alloc.Alloc.t_Global)
-      (requires mu <. (mk_usize 1 <<! mk_i32 32 <: usize))
+      (requires
+        mu <=.
+        (Core_models.Num.impl_usize__MAX -! (Mldsa_spec.Params.impl_ParamSet__l params <: usize)
+          <:
+          usize))
       (ensures
         fun y ->
           let y:Alloc.Vec.t_Vec (t_Array i32 (mk_usize 256)) Alloc.Alloc.t_Global = y in

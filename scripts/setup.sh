@@ -16,10 +16,18 @@ command -v cc >/dev/null || why[gcc]="the linker" why[libc6-dev]="the linker"
 why[libz3-dev]="z3 lemmas" why[libclang-dev]="bindgen, for the z3 lemmas"
 # make ct (the constant-time check) and make bench-instructions.
 why[valgrind]="make ct, the constant-time check"
-targets=()
+# make spec-i686: the spec's tests with a 32-bit usize, linked by cc -m32
+# against the 32-bit C library and libgcc (not gcc-multilib, which Debian
+# marks as conflicting with the AArch64 cross gcc of make test-neon).
+gcc_major=$(gcc -dumpversion 2>/dev/null | cut -d. -f1 || true)
+why[libc6-dev-i386]="make spec-i686, the 32-bit link"
+why[lib32gcc-${gcc_major:-12}-dev]="make spec-i686, the 32-bit link"
+targets=(i686-unknown-linux-gnu)
+declare -A target_why=([i686-unknown-linux-gnu]="the spec's tests with a 32-bit usize, make spec-i686")
 if [[ "${1:-}" == neon ]]; then
     # NEON: the rust target, the cross gcc as linker, qemu-user to run it.
     targets+=(aarch64-unknown-linux-gnu)
+    target_why[aarch64-unknown-linux-gnu]="the NEON backend, cross-built and run under qemu"
     why[gcc-aarch64-linux-gnu]="NEON cross linker" why[libc6-dev-arm64-cross]="NEON cross linker"
     why[qemu-user]="runs the NEON tests"
 fi
@@ -35,7 +43,7 @@ done
 installed_targets=$(rustup target list --installed)
 for t in "${targets[@]}"; do
     if ! grep -qx "$t" <<<"$installed_targets"; then
-        echo "setup: rustup target add $t (the NEON backend, cross-built and run under qemu)"
+        echo "setup: rustup target add $t (${target_why[$t]})"
         rustup target add "$t" >/dev/null
     fi
 done

@@ -8,7 +8,9 @@
 
 use crate::contract::checked;
 use crate::params::N;
-use crate::ring::{Poly, coefficients_in, count_nonzero, count_nonzero_prefix, zero, zero_vector};
+use crate::ring::{
+    Poly, coefficients_in, count_nonzero, nonzero_count, vector_nonzero_count, zero, zero_vector,
+};
 #[cfg(hax)]
 use hax_lib::Prop;
 
@@ -103,8 +105,10 @@ pub fn bits_to_bytes(y: &[bool]) -> Vec<u8> {
     let mut z = vec![0u8; alpha.div_ceil(8)];
     // 2: for i from 0 to alpha - 1 do
     for i in 0..alpha {
-        // Bits 0..i are in place; the byte being filled holds its i mod 8
-        // bits so far (no carry, no overflow); the bytes after it are 0.
+        // Bits 0..i are in place; the byte being filled, i / 8, holds its
+        // i mod 8 bits so far (no carry, no overflow); the bytes after it
+        // are 0. Written with i / 8 and i % 8, which cannot overflow at any
+        // width of usize (8 * b + 8 could, for b near usize::MAX / 8).
         hax_lib::loop_invariant!(|i: usize| Prop::from(z.len() == alpha.div_ceil(8))
             .and(hax_lib::forall(|j: usize| hax_lib::implies(
                 j < i,
@@ -112,9 +116,8 @@ pub fn bits_to_bytes(y: &[bool]) -> Vec<u8> {
             )))
             .and(hax_lib::forall(|b: usize| hax_lib::implies(
                 b < z.len(),
-                Prop::from(8 * b < i || z[b] == 0).and(Prop::from(
-                    8 * b >= i || i >= 8 * b + 8 || (z[b] as u32) < 1u32 << (i - 8 * b)
-                ))
+                Prop::from(b <= i / 8 || z[b] == 0)
+                    .and(Prop::from(b != i / 8 || (z[b] as u32) < 1u32 << (i % 8)))
             ))));
         // 3: z[floor(i/8)] <- z[floor(i/8)] + y[i] * 2^(i mod 8)
         z[i / 8] = z[i / 8] + ((y[i] as u8) << (i % 8));
@@ -124,7 +127,10 @@ pub fn bits_to_bytes(y: &[bool]) -> Vec<u8> {
 }
 
 /// Algorithm 13, BytesToBits(z): the 8 * alpha bits of the byte string z.
+/// 8 * alpha must fit usize (at 32 bits too): no slice the spec converts
+/// comes near it (at most 32 * 23 bytes).
 #[checked]
+#[hax_lib::requires(z.len() <= usize::MAX / 8)]
 #[hax_lib::ensures(|y| y.len() == 8 * z.len())]
 pub fn bytes_to_bits(z: &[u8]) -> Vec<bool> {
     let alpha = z.len();
@@ -305,7 +311,9 @@ pub fn bit_unpack(v: &[u8], a: u32, b: u32) -> Poly {
 /// omega + k bytes. The standard packs every nonzero coefficient (line 5), so
 /// the precondition bounds the nonzero coefficients, not only the 1's: with
 /// 100 coefficients equal to 2 and none equal to 1, line 6 writes past y.
+/// The invariants unfold the counting ghosts one step per iteration (fuel 1).
 #[checked]
+#[hax_lib::fstar::options("--fuel 1")]
 #[hax_lib::requires(h.len() == k && omega <= 255 && k <= 255 && count_nonzero(h) <= omega)]
 #[hax_lib::ensures(|y| y.len() == omega + k)]
 pub fn hint_bit_pack(h: &[Poly], omega: usize, k: usize) -> Vec<u8> {
@@ -315,14 +323,19 @@ pub fn hint_bit_pack(h: &[Poly], omega: usize, k: usize) -> Vec<u8> {
     let mut index = 0;
     // 3: for i from 0 to k - 1 do
     for i in 0..k {
-        // Index is the number of nonzero coefficients of h[0..i].
+        // Index is the number of nonzero coefficients of h[0..i] (the ghost
+        // count of `ring`, which the counting functions compute).
         hax_lib::loop_invariant!(
-            |i: usize| y.len() == omega + k && index == count_nonzero(&h[0..i])
+            |i: usize| y.len() == omega + k && index == vector_nonzero_count(h, i)
         );
+        // (a ghost: Index before row i, the count of h[0..i] by the invariant
+        // above; an immutable value, so that fact holds through the inner
+        // loop without being restated there)
+        let index_before_row = index;
         // 4: for j from 0 to 255 do
         for j in 0..N {
             hax_lib::loop_invariant!(|j: usize| y.len() == omega + k
-                && index == count_nonzero(&h[0..i]) + count_nonzero_prefix(&h[i], j));
+                && index == index_before_row + nonzero_count(&h[i], j));
             // 5: if h[i]_j != 0 then
             if h[i][j] != 0 {
                 // 6: y[Index] <- j  (store the locations of the nonzero coefficients)
@@ -342,11 +355,14 @@ pub fn hint_bit_pack(h: &[Poly], omega: usize, k: usize) -> Vec<u8> {
 /// (`None`) on a malformed encoding (indices not strictly increasing, counts
 /// decreasing or above omega, nonzero padding).
 ///
+/// k <= 255 (every parameter set has k <= 8): the invariants count the 1's
+/// of h with `count_nonzero`, which takes at most 255 polynomials.
+///
 /// The standard returns bottom from inside its loops; hax extracts no return
 /// inside a loop, so `bottom` records it and the loops do nothing once it
 /// is set. The result is the same.
 #[checked]
-#[hax_lib::requires(y.len() == omega + k && omega <= 255)]
+#[hax_lib::requires(y.len() == omega + k && omega <= 255 && k <= 255)]
 #[hax_lib::ensures(|r| match r {
     Some(h) => Prop::from(h.len() == k && count_nonzero(&h) <= omega).and(crate::ring::is_binary(&h)),
     None => Prop::from(true),
@@ -362,7 +378,7 @@ pub fn hint_bit_unpack(y: &[u8], omega: usize, k: usize) -> Option<Vec<Poly>> {
         // Unless bottom: Index 1's were set so far, in rows before i; rows
         // i.. are still 0.
         hax_lib::loop_invariant!(|i: usize| Prop::from(h.len() == k && index <= omega).and(
-            Prop::from(bottom).or(Prop::from(count_nonzero(&h) == index)
+            Prop::from(bottom).or(Prop::from(vector_nonzero_count(&h, k) == index)
                 .and(crate::ring::is_binary(&h))
                 .and(hax_lib::forall(|r: usize| hax_lib::implies(
                     r < k,
@@ -384,7 +400,7 @@ pub fn hint_bit_unpack(y: &[u8], omega: usize, k: usize) -> Option<Vec<Poly>> {
                     Prop::from(bottom).or(Prop::from(
                         index <= y[omega + i] as usize
                             && y[omega + i] as usize <= omega
-                            && count_nonzero(&h) == index
+                            && vector_nonzero_count(&h, k) == index
                     )
                     .and(crate::ring::is_binary(&h))
                     .and(hax_lib::forall(|r: usize| hax_lib::implies(

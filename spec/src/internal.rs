@@ -78,6 +78,13 @@ pub fn ml_dsa_key_gen_internal(params: &ParamSet, xi: &[u8; 32]) -> (Vec<u8>, Ve
 ///
 /// M' enters Algorithm 7 at line 6 only, through mu; the other lines are
 /// [`sign_from_mu`], which the external-mu variant shares.
+#[checked]
+#[hax_lib::ensures(|r| match r {
+    Ok(sigma) => sk.len() == params.sk_len() && sigma.len() == params.sig_len(),
+    Err(Error::WrongLength) => sk.len() != params.sk_len(),
+    Err(Error::SigningAttemptsExhausted) => sk.len() == params.sk_len(),
+    Err(_) => false,
+})]
 pub fn ml_dsa_sign_internal(
     params: &ParamSet,
     sk: &[u8],
@@ -88,16 +95,25 @@ pub fn ml_dsa_sign_internal(
     let (rho, cap_k, tr, s1, s2, t0) = sk_decode(params, sk)?;
     // 6: mu <- H(BytesToBits(tr) || M', 64)
     //    (lines 2 to 5 do not depend on mu; they are the first lines of sign_from_mu)
-    let mut tr_m_prime = tr.to_vec();
-    tr_m_prime.extend_from_slice(m_prime);
+    //    (H of the concatenation, absorbed in two parts: tr || M' need not
+    //    fit usize)
+    let ctx = hash::h_absorb(hash::h_absorb(hash::h_init(), &tr), m_prime);
+    let (_ctx, mu_bytes) = hash::h_squeeze(ctx, 64);
     let mut mu = [0u8; 64];
-    mu.copy_from_slice(&hash::h(&tr_m_prime, 64));
+    mu.copy_from_slice(&mu_bytes);
     // 2 to 5, 7 to 34
     sign_from_mu(params, &rho, &cap_k, &s1, &s2, &t0, &mu, rnd)
 }
 
 /// Algorithm 7 started from a given message representative mu (the
 /// "external mu" variant that ACVP tests): line 6 is the caller's.
+#[checked]
+#[hax_lib::ensures(|r| match r {
+    Ok(sigma) => sk.len() == params.sk_len() && sigma.len() == params.sig_len(),
+    Err(Error::WrongLength) => sk.len() != params.sk_len(),
+    Err(Error::SigningAttemptsExhausted) => sk.len() == params.sk_len(),
+    Err(_) => false,
+})]
 pub fn ml_dsa_sign_internal_external_mu(
     params: &ParamSet,
     sk: &[u8],
@@ -122,7 +138,7 @@ pub fn ml_dsa_sign_internal_external_mu(
 )]
 #[hax_lib::ensures(|r| match r {
     Ok(sigma) => sigma.len() == params.sig_len(),
-    Err(_) => true,
+    Err(e) => e == Error::SigningAttemptsExhausted,
 })]
 #[allow(clippy::too_many_arguments)]
 fn sign_from_mu(
@@ -252,21 +268,28 @@ fn sign_from_mu(
 ///
 /// M' enters Algorithm 8 at line 7 only, through mu (from tr, line 6); the
 /// other lines are [`verify_from_mu`], which the external-mu variant shares.
+/// A valid signature has the parameter set's key and signature lengths.
+#[checked]
+#[hax_lib::ensures(|valid| !valid || (pk.len() == params.pk_len() && sigma.len() == params.sig_len()))]
 pub fn ml_dsa_verify_internal(params: &ParamSet, pk: &[u8], m_prime: &[u8], sigma: &[u8]) -> bool {
     // 6: tr <- H(pk, 64)
     //    (lines 1 to 5 do not depend on tr; they are the first lines of verify_from_mu)
     let tr = hash::h(pk, 64);
     // 7: mu <- H(BytesToBits(tr) || M', 64)
-    let mut tr_m_prime = tr;
-    tr_m_prime.extend_from_slice(m_prime);
+    //    (H of the concatenation, absorbed in two parts: tr || M' need not
+    //    fit usize)
+    let ctx = hash::h_absorb(hash::h_absorb(hash::h_init(), &tr), m_prime);
+    let (_ctx, mu_bytes) = hash::h_squeeze(ctx, 64);
     let mut mu = [0u8; 64];
-    mu.copy_from_slice(&hash::h(&tr_m_prime, 64));
+    mu.copy_from_slice(&mu_bytes);
     // 1 to 5, 8 to 13
     verify_from_mu(params, pk, &mu, sigma)
 }
 
 /// Algorithm 8 started from a given message representative mu: lines 6 and
 /// 7 are the caller's.
+#[checked]
+#[hax_lib::ensures(|valid| !valid || (pk.len() == params.pk_len() && sigma.len() == params.sig_len()))]
 pub fn ml_dsa_verify_internal_external_mu(
     params: &ParamSet,
     pk: &[u8],
@@ -280,6 +303,7 @@ pub fn ml_dsa_verify_internal_external_mu(
 /// Algorithm 8 lines 1 to 5 and 8 to 13: everything that does not compute
 /// tr and mu. Line numbers are Algorithm 8's.
 #[checked]
+#[hax_lib::ensures(|valid| !valid || (pk.len() == params.pk_len() && sigma.len() == params.sig_len()))]
 fn verify_from_mu(params: &ParamSet, pk: &[u8], mu: &[u8; 64], sigma: &[u8]) -> bool {
     // 1: (rho, t1) <- pkDecode(pk)
     let (rho, t1) = match pk_decode(params, pk) {

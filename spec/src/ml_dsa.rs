@@ -33,9 +33,11 @@ pub fn ml_dsa_key_gen(
 
 /// M' = IntegerToBytes(domain, 1) || IntegerToBytes(|ctx|, 1) || ctx || rest:
 /// the formatted message of Algorithms 2 to 5 (domain 0 for pure ML-DSA,
-/// 1 for HashML-DSA, where rest is OID || PH_M).
+/// 1 for HashML-DSA, where rest is OID || PH_M). M' must fit usize: rest
+/// has at most usize::MAX - 257 bytes, which every slice does whose
+/// length fits isize (every slice Rust can hold, at any width).
 #[checked]
-#[hax_lib::requires(ctx.len() <= 255 && domain <= 1)]
+#[hax_lib::requires(ctx.len() <= 255 && domain <= 1 && rest.len() <= usize::MAX - 257)]
 #[hax_lib::ensures(|m_prime| m_prime.len() == 2 + ctx.len() + rest.len())]
 pub fn format_message(domain: u8, ctx: &[u8], rest: &[u8]) -> Vec<u8> {
     let mut m_prime = integer_to_bytes(domain as u64, 1);
@@ -47,8 +49,9 @@ pub fn format_message(domain: u8, ctx: &[u8], rest: &[u8]) -> Vec<u8> {
 
 /// Algorithm 2, ML-DSA.Sign(sk, M, ctx): a signature of M under the context
 /// string ctx (at most 255 bytes) with randomness rnd (32 zero bytes for the
-/// deterministic variant).
+/// deterministic variant). M' (|M| + |ctx| + 2 bytes) must fit usize.
 #[checked]
+#[hax_lib::requires(m.len() <= usize::MAX - 257)]
 #[hax_lib::ensures(|r| match r {
     Ok(sigma) => ctx.len() <= 255 && rnd.is_some() && sigma.len() == params.sig_len(),
     Err(Error::ContextTooLong) => ctx.len() > 255,
@@ -87,8 +90,10 @@ pub fn ml_dsa_sign(
 
 /// Algorithm 3, ML-DSA.Verify(pk, M, sigma, ctx): whether sigma is a valid
 /// signature of M under ctx. A context over 255 bytes is an error; a key or
-/// signature of the wrong length verifies as false.
+/// signature of the wrong length verifies as false. M' (|M| + |ctx| + 2
+/// bytes) must fit usize.
 #[checked]
+#[hax_lib::requires(m.len() <= usize::MAX - 257)]
 #[hax_lib::ensures(|r| match r {
     Ok(_) => ctx.len() <= 255,
     Err(e) => ctx.len() > 255 && e == Error::ContextTooLong,

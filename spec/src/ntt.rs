@@ -190,7 +190,9 @@ pub fn ntt_inverse(w_hat: &Poly) -> Poly {
             // 9: m <- m - 1
             m -= 1;
             // 10: z <- -zetas[m]
-            let z = -ZETAS[m];
+            //    (in i64: the negation of any i32 fits, with no fact about
+            //    the table's entries)
+            let z = -(ZETAS[m] as i64);
             // 11: for j from start to start + len - 1 do
             for j in start..start + len {
                 hax_lib::loop_invariant!(|_: usize| coefficients_in(&w, 0, Q - 1));
@@ -201,7 +203,7 @@ pub fn ntt_inverse(w_hat: &Poly) -> Poly {
                 // 14: w_{j+len} <- (t - w_{j+len}) mod q
                 w[j + len] = mod_q(t as i64 - w[j + len] as i64);
                 // 15: w_{j+len} <- (z * w_{j+len}) mod q
-                w[j + len] = mod_q(z as i64 * w[j + len] as i64);
+                w[j + len] = mod_q(z * w[j + len] as i64);
             } // 16: end for
             // 17: start <- start + 2 * len
             start += 2 * len;

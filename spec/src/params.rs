@@ -37,6 +37,7 @@ pub const ML_DSA_65: ParamSet = ParamSet::MlDsa65;
 pub const ML_DSA_87: ParamSet = ParamSet::MlDsa87;
 
 /// Table 1 and Table 2, one row per parameter set.
+#[hax_lib::attributes]
 impl ParamSet {
     /// tau: the number of +-1 coefficients of the challenge c.
     pub fn tau(&self) -> usize {
@@ -155,19 +156,30 @@ impl ParamSet {
         }
     }
 
-    /// bitlen(2 * eta): bits per coefficient of s1 and s2 in skEncode.
+    /// bitlen(2 * eta): bits per coefficient of s1 and s2 in skEncode
+    /// (bitlen 4 = 3, bitlen 8 = 4).
+    #[checked]
+    #[hax_lib::ensures(|bits| bits == bitlen((2 * self.eta()) as u32)
+        && bits == (if self.eta() == 2 { 3 } else { 4 }))]
     pub fn bitlen_2eta(&self) -> usize {
         bitlen((2 * self.eta()) as u32)
     }
 
     /// 1 + bitlen(gamma1 - 1): bits per coefficient of z (sigEncode,
-    /// ExpandMask line 1).
+    /// ExpandMask line 1): 18 for gamma1 = 2^17, 20 for gamma1 = 2^19.
+    #[checked]
+    #[hax_lib::ensures(|bits| bits == 1 + bitlen((self.gamma1() - 1) as u32)
+        && bits == (if self.gamma1() == 1 << 17 { 18 } else { 20 }))]
     pub fn gamma1_bits(&self) -> usize {
         1 + bitlen((self.gamma1() - 1) as u32)
     }
 
     /// bitlen((q - 1) / (2 * gamma2) - 1): bits per coefficient of w1
-    /// (w1Encode).
+    /// (w1Encode): 6 for gamma2 = (q-1)/88 (w1 < 44), 4 for (q-1)/32
+    /// (w1 < 16).
+    #[checked]
+    #[hax_lib::ensures(|bits| bits == bitlen(((Q - 1) / (2 * self.gamma2()) - 1) as u32)
+        && bits == (if self.gamma2() == (Q - 1) / 88 { 6 } else { 4 }))]
     pub fn w1_bits(&self) -> usize {
         bitlen(((Q - 1) / (2 * self.gamma2()) - 1) as u32)
     }

@@ -6,7 +6,9 @@ use crate::conversions::{
 };
 use crate::hash::{g_absorb, g_init, g_squeeze, h, h_absorb, h_init, h_squeeze};
 use crate::params::{N, ParamSet, Q};
-use crate::ring::{Poly, coefficients_in, count_nonzero_prefix, mod_q, vector_in, zero};
+use crate::ring::{
+    Poly, coefficients_in, count_nonzero_prefix, mod_q, nonzero_count, vector_in, zero,
+};
 #[cfg(hax)]
 use hax_lib::Prop;
 
@@ -39,14 +41,12 @@ pub fn sample_in_ball(rho: &[u8], tau: usize) -> Poly {
     // 6: for i from 256 - tau to 255 do
     for i in (N - tau)..N {
         // i - (256 - tau) coefficients are +-1 so far, all below i.
-        hax_lib::loop_invariant!(|i: usize| Prop::from(
-            count_nonzero_prefix(&c, N) == i - (N - tau)
-        )
-        .and(is_ternary(&c))
-        .and(hax_lib::forall(|p: usize| hax_lib::implies(
-            p < N,
-            p < i || c[p] == 0
-        ))));
+        hax_lib::loop_invariant!(|i: usize| Prop::from(nonzero_count(&c, N) == i - (N - tau))
+            .and(is_ternary(&c))
+            .and(hax_lib::forall(|p: usize| hax_lib::implies(
+                p < N,
+                p < i || c[p] == 0
+            ))));
         // 7: (ctx, j) <- H.Squeeze(ctx, 1)
         let (next, j_bytes) = h_squeeze(ctx, 1);
         ctx = next;
@@ -239,10 +239,10 @@ pub fn expand_s(params: &ParamSet, rho: &[u8; 64]) -> (Vec<Poly>, Vec<Poly>) {
 /// [-gamma1 + 1, gamma1]) from the 64-byte seed rho'' and the counter mu
 /// (kappa in Sign_internal). Coefficients are signed (an element of R^l).
 /// IntegerToBytes(mu + r, 2) keeps the low 16 bits, as in the standard
-/// (Sign_internal's bound keeps its kappa below 2^16); mu < 2^32 keeps
-/// mu + r from overflowing.
+/// (Sign_internal's bound keeps its kappa below 2^16); mu <= usize::MAX - l
+/// keeps mu + r from overflowing, at every width of usize.
 #[checked]
-#[hax_lib::requires(mu < 1 << 32)]
+#[hax_lib::requires(mu <= usize::MAX - params.l())]
 #[hax_lib::ensures(|y| vector_in(&y, params.l(), -params.gamma1() + 1, params.gamma1()))]
 pub fn expand_mask(params: &ParamSet, rho: &[u8; 64], mu: usize) -> Vec<Poly> {
     let gamma1 = params.gamma1() as u32;

@@ -101,21 +101,54 @@ fn pk_encode_with_wider_t1_is_caught() {
     assert_eq!(pk_encode(&p, &[0; 32], &t1).len(), p.pk_len());
 }
 
+/// The text of `function`'s `#[hax_lib::ensures(|..| body)]` in `source`:
+/// the body, whitespace removed.
+fn ensures_body(source: &str, function: &str) -> String {
+    let at = source
+        .find(&format!("pub fn {function}("))
+        .expect("the function is in the file");
+    let start = source[..at]
+        .rfind("#[hax_lib::ensures(")
+        .expect("the function has an ensures");
+    let attribute = &source[start..at];
+    let end = attribute.rfind(")]").expect("the attribute closes");
+    let closure = &attribute["#[hax_lib::ensures(".len()..end];
+    // Drop the closure's parameters, `|..|`.
+    let body = &closure[closure[1..].find('|').expect("a closure") + 2..];
+    body.split_whitespace().collect()
+}
+
 /// Mutant 6, Power2Round: ensures `r0 < 2^(d-1)` instead of `<=`: r = 2^(d-1)
-/// gives r0 = 2^(d-1), a boundary the property tests draw.
+/// gives r0 = 2^(d-1), a boundary the property tests draw. The mutant is the
+/// real ensures of spec/src/rounding.rs with that one `<=` made strict: the
+/// test fails if its copy below is not exactly that text.
 #[test]
 fn power2round_strict_r0_bound_is_caught() {
-    // Written as the contract is, not as clippy would.
-    #[allow(clippy::manual_range_contains)]
-    let strengthened = |r: i32| {
-        let (r1, r0) = power2round(r);
-        0 <= r1 && r1 <= (Q - 1) >> D && -(1 << (D - 1)) < r0 && r0 < 1 << (D - 1)
-    };
-    let boundaries = [0, 1, 1 << (D - 1), (1 << (D - 1)) + 1, Q - 1];
-    assert!(boundaries.iter().any(|&r| !strengthened(r)));
-    for r in boundaries {
-        let _ = power2round(r); // the real ensures holds (checked inside)
+    let real = ensures_body(include_str!("../src/rounding.rs"), "power2round");
+    let mutated = real.replacen("r0<=1<<(D-1)", "r0<1<<(D-1)", 1);
+    assert_ne!(mutated, real, "the real ensures bounds r0 by <= 2^(d-1)");
+    // The mutant as code, and its text.
+    macro_rules! mutant {
+        ($r:ident, $r1:ident, $r0:ident => $($body:tt)*) => {
+            (
+                #[allow(clippy::manual_range_contains)]
+                |$r: i32, ($r1, $r0): (i32, i32)| -> bool { $($body)* },
+                stringify!($($body)*),
+            )
+        };
     }
+    let (strengthened, text) = mutant!(r, r1, r0 => 0 <= r1 && r1 <= (Q - 1) >> D
+        && -(1 << (D - 1)) < r0 && r0 < 1 << (D - 1)
+        && (r1 << D) + r0 == r);
+    assert_eq!(
+        text.split_whitespace().collect::<String>(),
+        mutated,
+        "the mutant is the real ensures with one <= made strict"
+    );
+    let boundaries = [0, 1, 1 << (D - 1), (1 << (D - 1)) + 1, Q - 1];
+    // The real ensures holds on each (checked inside power2round); the
+    // mutant fails on one.
+    assert!(boundaries.iter().any(|&r| !strengthened(r, power2round(r))));
 }
 
 /// A contract failure names the function, the contract and the inputs.

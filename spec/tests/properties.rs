@@ -404,13 +404,84 @@ fn every_parameter_set_signs_and_verifies() {
 /// (empty context, rnd = 0^32) meets an attempt whose hint has more than
 /// omega 1's with ||<<c t0>>|| below gamma2 (found by search): only
 /// "count > omega" rejects it, and signing goes on to a valid signature.
+///
+/// The test replays Algorithm 7's attempts with the spec's own functions
+/// and asserts the reason each is rejected: one by the count alone, and the
+/// replayed signature is the one ML-DSA.Sign returns.
 #[test]
 fn an_attempt_with_more_than_omega_hints_is_rejected() {
+    use mldsa_spec::hash::h;
+    use mldsa_spec::ml_dsa::format_message;
+    use mldsa_spec::ntt::{
+        add_vector_ntt, matrix_vector_ntt, ntt_inverse_vector, ntt_vector, scalar_vector_ntt,
+    };
+    use mldsa_spec::ring::{
+        count_nonzero, neg_vector, sub_vector, vector_infinity_norm, vector_mod_pm_q, vector_mod_q,
+    };
+    use mldsa_spec::sampling::{expand_a, expand_mask, sample_in_ball};
     let params = ML_DSA_44;
     let (pk, sk) = ml_dsa_key_gen(&params, Some([4u8; 32])).unwrap();
     let m = 44u32.to_le_bytes();
     let sigma = ml_dsa_sign(&params, &sk, &m, b"", Some([0u8; 32])).unwrap();
     assert_eq!(ml_dsa_verify(&params, &pk, &m, &sigma, b""), Ok(true));
+
+    // Algorithm 7 on M' = format_message(0, "", M), rnd = 0^32.
+    let (gamma1, gamma2, beta) = (params.gamma1(), params.gamma2(), params.beta());
+    let (rho, cap_k, tr, s1, s2, t0) = sk_decode(&params, &sk).unwrap();
+    let s1_hat = ntt_vector(&vector_mod_q(&s1));
+    let s2_hat = ntt_vector(&vector_mod_q(&s2));
+    let t0_hat = ntt_vector(&vector_mod_q(&t0));
+    let a_hat = expand_a(&params, &rho);
+    let mu: [u8; 64] = h(&[&tr[..], &format_message(0, b"", &m)].concat(), 64)
+        .try_into()
+        .unwrap();
+    let rho2: [u8; 64] = h(&[&cap_k[..], &[0u8; 32], &mu].concat(), 64)
+        .try_into()
+        .unwrap();
+    let mut reasons = Vec::new();
+    let mut kappa = 0;
+    let replayed = loop {
+        let y = expand_mask(&params, &rho2, kappa);
+        let w = ntt_inverse_vector(&matrix_vector_ntt(&a_hat, &ntt_vector(&vector_mod_q(&y))));
+        let w1 = high_bits_vector(&w, gamma2);
+        let c_tilde = h(
+            &[&mu[..], &w1_encode(&params, &w1)].concat(),
+            params.lambda() / 4,
+        );
+        let c_hat = ntt(&sample_in_ball(&c_tilde, params.tau()));
+        let c_s1 = ntt_inverse_vector(&scalar_vector_ntt(&c_hat, &s1_hat));
+        let c_s2 = ntt_inverse_vector(&scalar_vector_ntt(&c_hat, &s2_hat));
+        let z = add_vector_ntt(&vector_mod_q(&y), &c_s1);
+        let w_minus_c_s2 = sub_vector(&w, &c_s2);
+        let r0 = low_bits_vector(&w_minus_c_s2, gamma2);
+        kappa += params.l();
+        if vector_infinity_norm(&z) >= gamma1 - beta || vector_infinity_norm(&r0) >= gamma2 - beta {
+            reasons.push("line 23: a norm");
+            continue;
+        }
+        let c_t0 = ntt_inverse_vector(&scalar_vector_ntt(&c_hat, &t0_hat));
+        let hint = make_hint_vector(
+            &neg_vector(&c_t0),
+            &add_vector_ntt(&w_minus_c_s2, &c_t0),
+            gamma2,
+        );
+        let t0_norm_ok = vector_infinity_norm(&c_t0) < gamma2;
+        let count = count_nonzero(&hint);
+        if !t0_norm_ok {
+            reasons.push("line 28: ||<<c t0>>|| >= gamma2");
+            continue;
+        }
+        if count > params.omega() {
+            reasons.push("line 28: only the count of 1's > omega");
+            continue;
+        }
+        break sig_encode(&params, &c_tilde, &vector_mod_pm_q(&z), &hint);
+    };
+    assert_eq!(replayed, sigma, "the replay is the signer: {reasons:?}");
+    assert!(
+        reasons.contains(&"line 28: only the count of 1's > omega"),
+        "no attempt was rejected by the count alone: {reasons:?}"
+    );
 }
 
 /// Line 28's second test at its bound: ML-DSA-44 with xi = 0^32 and M = 157
@@ -589,4 +660,47 @@ fn pre_hash_digests_are_the_standard_ones() {
         hex(PreHash::Sha3_256.digest(b"abc")),
         "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532"
     );
+}
+
+/// UseHint's lemma names -gamma2 only under is_gamma2(gamma2), which rules
+/// out gamma2 = i32::MIN: checked with that gamma2, the statement is true
+/// (its hypothesis is false) and evaluates no overflowing negation.
+#[test]
+fn use_hint_lemma_negates_gamma2_only_under_is_gamma2() {
+    for (z, r) in [(0, 0), (i32::MIN, 0), (0, Q - 1)] {
+        properties::use_hint_recovers_high_bits(z, r, i32::MIN);
+    }
+}
+
+/// The counting lemmas (HintBitPack's Index, SampleInBall's and
+/// HintBitUnpack's one-coefficient updates), on every position of a
+/// polynomial, at both ends of a vector, and with values 0, 1, -1 and
+/// extremes written over zeros and over nonzeros.
+#[test]
+fn counting_lemmas_hold() {
+    use mldsa_spec::ring::nonzero_count;
+    let w: Poly = core::array::from_fn(|i| [0, 1, -1, 0, i32::MIN, 0, 0, 7][i % 8]);
+    assert_eq!(nonzero_count(&w, 256), 4 * 32);
+    for p in 0..256 {
+        for value in [0, 1, -1, i32::MAX] {
+            let mut u = w;
+            u[p] = value;
+            properties::nonzero_count_of_update(&w, &u, p);
+        }
+    }
+    let mut h = vec![w, [0; 256], w];
+    h[1][255] = 2;
+    for i in 0..h.len() {
+        for j in 0..256 {
+            properties::nonzero_prefix_is_below_count(&h, i, j);
+        }
+        for p in [0, 1, 254, 255] {
+            let mut u = h.clone();
+            u[i][p] = if h[i][p] == 0 { 1 } else { 0 };
+            properties::vector_nonzero_count_of_update(&h, &u, i, p);
+        }
+    }
+    // 255 polynomials, the most HintBitPack takes, every coefficient set.
+    let full = vec![[1; 256]; 255];
+    properties::nonzero_prefix_is_below_count(&full, 254, 255);
 }

@@ -141,7 +141,8 @@ fn hax_subset_task(args: &[String]) -> Result<bool, String> {
 fn obligations_task(args: &[String]) -> Result<bool, String> {
     use std::collections::BTreeMap;
     use xtask::obligations::{
-        Inventory, compare, fstar_module, fstar_obligations, render, rust_contracts,
+        Inventory, compare, edge_tests, fstar_module, fstar_obligations, lemma_tests, render,
+        rust_contracts,
     };
     let mut fstar_dir = None;
     let mut hax = None;
@@ -217,7 +218,55 @@ fn obligations_task(args: &[String]) -> Result<bool, String> {
             rust.insert(stem, contracts);
         }
     }
-    let diffs = compare(&rust, &fstar);
+    // The requires-edge tests, and the tests that call each lemma.
+    let tests_dir = spec.parent().map(|p| p.join("tests")).unwrap_or_default();
+    let edges_file = tests_dir.join("requires_edges.rs");
+    let edges_src = fs::read_to_string(&edges_file)
+        .map_err(|e| format!("cannot read {}: {e}", edges_file.display()))?;
+    let edges = edge_tests(&edges_src)
+        .map_err(|e| format!("cannot parse {}: {e}", edges_file.display()))?;
+    let mut lemma_by = BTreeMap::new();
+    let mut test_files: Vec<PathBuf> = fs::read_dir(&tests_dir)
+        .map_err(|e| format!("cannot read {}: {e}", tests_dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+        .collect();
+    test_files.sort();
+    for file in &test_files {
+        let src =
+            fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let shown = format!(
+            "spec/tests/{}",
+            file.file_name().and_then(|n| n.to_str()).unwrap_or("")
+        );
+        lemma_tests(&shown, &src, &mut lemma_by)
+            .map_err(|e| format!("cannot parse {}: {e}", file.display()))?;
+    }
+    let mut diffs = compare(&rust, &fstar);
+    // Every admitted lemma is checked at run time by some test.
+    for (stem, (_, defs)) in &modules {
+        for d in defs.iter().filter(|d| d.admitted) {
+            let name = xtask::obligations::rust_name(&d.name);
+            if lemma_by
+                .get(name)
+                .is_none_or(|t: &Vec<String>| t.is_empty())
+            {
+                diffs.push(format!(
+                    "{stem}::{name} is admitted and no test in spec/tests calls it"
+                ));
+            }
+        }
+    }
+    // Every function with a requires has its edge test.
+    for (m, fns) in &rust {
+        for (n, c) in fns {
+            if c.requires > 0 && !edges.contains_key(n) {
+                diffs.push(format!(
+                    "{m}::{n} has a requires and no test in spec/tests/requires_edges.rs"
+                ));
+            }
+        }
+    }
     for d in &diffs {
         eprintln!("obligations: differs: {d}");
     }
@@ -233,7 +282,7 @@ fn obligations_task(args: &[String]) -> Result<bool, String> {
         total(&fstar),
         modules.len()
     );
-    let text = render(&modules, &rust, &hax);
+    let text = render(&modules, &rust, &hax, &edges, &lemma_by);
     let mut ok = diffs.is_empty();
     if let Some(path) = write {
         fs::write(&path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;

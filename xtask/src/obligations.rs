@@ -64,6 +64,8 @@ fn attr_counts(attrs: &[Attribute]) -> Counts {
             c.ensures += 1;
         } else if is_hax(a.path(), "lemma") {
             c.lemmas += 1;
+        } else if is_hax(a.path(), "decreases") {
+            c.decreases += 1;
         }
     }
     c
@@ -154,6 +156,9 @@ impl Clause {
 pub struct FstarDef {
     pub name: String,
     pub clauses: Vec<Clause>,
+    /// The definition's body is (or contains) `admit ()`: its obligations
+    /// are assumed, not proven.
+    pub admitted: bool,
 }
 
 impl FstarDef {
@@ -164,7 +169,7 @@ impl FstarDef {
                 "requires" => c.requires += 1,
                 "ensures" => c.ensures += 1,
                 "loop invariant" => c.invariants += 1,
-                "loop measure" => c.decreases += 1,
+                "loop measure" | "measure" => c.decreases += 1,
                 "lemma" => c.lemmas += 1,
                 _ => {}
             }
@@ -277,8 +282,10 @@ pub fn fstar_obligations(text: &str) -> Vec<FstarDef> {
     let mut defs = Vec::new();
     for w in starts.windows(2) {
         let chunk = &text[w[0]..w[1]];
-        let mut words = chunk.split_whitespace();
+        let mut words = chunk.split_whitespace().peekable();
         words.next();
+        // `let rec f`: a recursive function (a ghost definition).
+        words.next_if(|w| *w == "rec");
         let name = words
             .next()
             .unwrap_or("")
@@ -289,17 +296,19 @@ pub fn fstar_obligations(text: &str) -> Vec<FstarDef> {
         // A lemma's statement is its `ensures`.
         let signature = chunk.split(" =\n").next().unwrap_or(chunk);
         let is_lemma = signature.contains(": Lemma") || signature.contains("-> Lemma");
-        for kind in ["requires", "ensures"] {
+        for kind in ["requires", "ensures", "decreases"] {
             let needle = format!("({kind}");
             let mut from = 0;
             while let Some(i) = chunk[from..].find(&needle) {
                 let at = from + i;
                 let end = group_end(chunk.as_bytes(), at).unwrap_or(chunk.len());
                 let inner = &chunk[at + needle.len()..end.saturating_sub(1)];
-                let kind = if kind == "ensures" && is_lemma {
-                    "lemma"
-                } else {
-                    kind
+                let kind = match kind {
+                    "ensures" if is_lemma => "lemma",
+                    // The measure of a recursive function, counted with
+                    // the loops' measures.
+                    "decreases" => "measure",
+                    _ => kind,
                 };
                 clauses.push((at, Clause::folded(kind, inner)));
                 from = end;
@@ -333,6 +342,7 @@ pub fn fstar_obligations(text: &str) -> Vec<FstarDef> {
             defs.push(FstarDef {
                 name,
                 clauses: clauses.into_iter().map(|(_, c)| c).collect(),
+                admitted: chunk.contains("admit ()"),
             });
         }
     }
@@ -393,6 +403,215 @@ pub fn module_totals(inv: &Inventory) -> BTreeMap<String, Counts> {
         .collect()
 }
 
+/// Obligations that SMT is not expected to discharge from the contracts
+/// alone, and the lemma each needs: (F* function, clause kind, which clause
+/// of that kind counting from 0 (`None`: all of them), the lemma). A lemma
+/// in `properties` is stated in Rust (and admitted, see below); the others
+/// are not written yet, and say so.
+const NEEDS_LEMMA: &[(&str, &str, Option<usize>, &str)] = &[
+    // y[Index] at line 6: Index < count_nonzero(h) <= omega.
+    (
+        "hint_bit_pack",
+        "loop invariant",
+        Some(1),
+        "`properties::nonzero_prefix_is_below_count` (admitted)",
+    ),
+    // Lines 11 and 12 change c_i and c_j: the count grows by one.
+    (
+        "sample_in_ball",
+        "loop invariant",
+        Some(0),
+        "`properties::nonzero_count_of_update` (admitted)",
+    ),
+    // Line 12 sets one 0 to 1: the count grows by one.
+    (
+        "hint_bit_unpack",
+        "loop invariant",
+        Some(1),
+        "`properties::vector_nonzero_count_of_update` (admitted)",
+    ),
+    // The bit conversions: x >> i, (x >> i) & 1 and 2^i at a symbolic i.
+    (
+        "integer_to_bits",
+        "loop invariant",
+        None,
+        "a lemma (x >> i) / 2 = x >> (i + 1) and (x >> i) & 1 = (x >> i) % 2 (not written)",
+    ),
+    (
+        "integer_to_bits",
+        "ensures",
+        None,
+        "a lemma (x >> i) & 1 = (x >> i) % 2 (not written)",
+    ),
+    (
+        "bits_to_integer",
+        "loop invariant",
+        None,
+        "a lemma on 2x + b for x < 2^(i-1): its bits and its bound (not written)",
+    ),
+    (
+        "bits_to_bytes",
+        "loop invariant",
+        None,
+        "a lemma z + b 2^(i mod 8) < 2^(i mod 8 + 1) for z < 2^(i mod 8), with its bits (not written)",
+    ),
+    // m, start and len of the NTT layers: nonlinear / and %, in the
+    // invariants of the two while loops (the 1st and 2nd invariant; the
+    // for loops' invariants are coefficient ranges).
+    (
+        "ntt",
+        "loop invariant",
+        Some(1),
+        "a case split on the eight layer widths len (is_layer_len) for m, start / (2 len) (not written)",
+    ),
+    (
+        "ntt",
+        "loop invariant",
+        Some(2),
+        "a case split on the eight layer widths len (is_layer_len) for m, start / (2 len) (not written)",
+    ),
+    (
+        "ntt_inverse",
+        "loop invariant",
+        Some(1),
+        "a case split on the eight layer widths len (is_layer_len) for m, start / (2 len) (not written)",
+    ),
+    (
+        "ntt_inverse",
+        "loop invariant",
+        Some(2),
+        "a case split on the eight layer widths len (is_layer_len) for m, start / (2 len) (not written)",
+    ),
+    // Decompose: r = r1 (2 gamma2) + r0 from mod+- and the division.
+    (
+        "decompose",
+        "ensures",
+        None,
+        "a lemma (r+ - r0) mod 2 gamma2 = 0 from r0 = r+ mod+- 2 gamma2 (not written)",
+    ),
+    // The infinity norm: every coefficient under the norm (Sign line 23 to 33).
+    (
+        "sign_from_mu",
+        "loop invariant",
+        None,
+        "the ensures of `vector_infinity_norm` and `vector_mod_pm_q` (stated, SMT) and MakeHint's count (line 28); expected to need the bound -(gamma1 - beta) < z mod+- q unfolded per coefficient (not written)",
+    ),
+];
+
+/// Where a statement of a lemma is tested: `file::test` for every test of
+/// `spec/tests/*.rs` whose body calls `properties::<lemma>`, by lemma name.
+pub type LemmaTests = BTreeMap<String, Vec<String>>;
+
+/// The tests of one test file that call each lemma of `properties`: the
+/// nearest `fn` before each `properties::<lemma>` in the token stream
+/// (macro bodies such as `proptest!` included).
+pub fn lemma_tests(file: &str, src: &str, out: &mut LemmaTests) -> Result<(), String> {
+    fn flatten(ts: proc_macro2::TokenStream, out: &mut Vec<String>) {
+        for t in ts {
+            match t {
+                proc_macro2::TokenTree::Group(g) => flatten(g.stream(), out),
+                other => out.push(other.to_string()),
+            }
+        }
+    }
+    let ts: proc_macro2::TokenStream = src.parse().map_err(|e| format!("{e:?}"))?;
+    let mut tokens = Vec::new();
+    flatten(ts, &mut tokens);
+    let mut current: Option<&str> = None;
+    for (i, t) in tokens.iter().enumerate() {
+        if t == "fn"
+            && let Some(name) = tokens.get(i + 1)
+        {
+            current = Some(name);
+        }
+        if t == "properties"
+            && tokens.get(i + 1).is_some_and(|x| x == ":")
+            && tokens.get(i + 2).is_some_and(|x| x == ":")
+            && let (Some(lemma), Some(test)) = (tokens.get(i + 3), current)
+        {
+            let entry = out.entry(lemma.clone()).or_default();
+            let test = format!("{file}::{test}");
+            if !entry.contains(&test) {
+                entry.push(test);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The requires-edge tests (`spec/tests/requires_edges.rs`): the function
+/// each `#[test]` is named after, and the edges its doc comment lists. A
+/// test made by a macro (`name!(function)`) takes the doc comment of the
+/// `macro_rules!` that defines it.
+pub fn edge_tests(src: &str) -> Result<BTreeMap<String, String>, String> {
+    let parsed = syn::parse_file(src).map_err(|e| e.to_string())?;
+    let doc = |attrs: &[Attribute]| -> String {
+        let lines: Vec<String> = attrs
+            .iter()
+            .filter(|a| a.path().is_ident("doc"))
+            .filter_map(|a| match &a.meta {
+                syn::Meta::NameValue(nv) => match &nv.value {
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(s),
+                        ..
+                    }) => Some(s.value().trim().to_string()),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
+        lines.join(" ")
+    };
+    let mut macros = BTreeMap::new();
+    let mut out = BTreeMap::new();
+    for item in &parsed.items {
+        match item {
+            Item::Fn(f) if f.attrs.iter().any(|a| a.path().is_ident("test")) => {
+                let name = f.sig.ident.to_string();
+                if !name.starts_with("planted_") {
+                    out.insert(name, doc(&f.attrs));
+                }
+            }
+            Item::Macro(m) if m.mac.path.is_ident("macro_rules") => {
+                if let Some(ident) = &m.ident {
+                    macros.insert(ident.to_string(), doc(&m.attrs));
+                }
+            }
+            Item::Macro(m) => {
+                let macro_name = m.mac.path.segments.last().map(|s| s.ident.to_string());
+                if let Some(d) = macro_name.and_then(|n| macros.get(&n)) {
+                    out.insert(m.mac.tokens.to_string().trim().to_string(), d.clone());
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+/// An obligation's status: expected to discharge by SMT from what is
+/// stated, needs a (named) helper lemma, or admitted (and tested by what).
+fn status(def: &FstarDef, kind: &str, nth: usize, tests: &LemmaTests) -> (usize, String) {
+    if def.admitted {
+        let name = rust_name(&def.name);
+        let by = match tests.get(name) {
+            Some(t) if !t.is_empty() => t
+                .iter()
+                .map(|t| format!("`{t}`"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            _ => "**no test**".to_string(),
+        };
+        return (2, format!("admitted (`admit ()`); tested by {by}"));
+    }
+    for (f, k, which, lemma) in NEEDS_LEMMA {
+        if *f == rust_name(&def.name) && *k == kind && which.is_none_or(|w| w == nth) {
+            return (1, format!("needs a helper lemma: {lemma}"));
+        }
+    }
+    (0, "SMT".to_string())
+}
+
 /// `fstar-extract/OBLIGATIONS.md`: the count table, then each function's
 /// clauses as F* states them. `modules` maps a spec file stem to the file
 /// hax wrote (or the hand-written interface) and its definitions.
@@ -400,6 +619,8 @@ pub fn render(
     modules: &BTreeMap<String, (String, Vec<FstarDef>)>,
     rust: &Inventory,
     hax_version: &str,
+    edges: &BTreeMap<String, String>,
+    tests: &LemmaTests,
 ) -> String {
     let mut s = String::new();
     let fstar: Inventory = modules
@@ -439,6 +660,40 @@ pub fn render(
         all_f.decreases,
         all_f.lemmas,
     );
+    // Every clause's status, counted.
+    let mut by_status = [0usize; 3];
+    for (_, defs) in modules.values() {
+        for d in defs {
+            let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+            for c in &d.clauses {
+                let nth = seen.entry(c.kind).or_default();
+                by_status[status(d, c.kind, *nth, tests).0] += 1;
+                *nth += 1;
+            }
+        }
+    }
+    let _ = writeln!(
+        s,
+        "**Status of the {} refinements:** {} stated and expected to discharge by SMT from \
+         what the contracts state; {} need a helper lemma (named at each); {} admitted \
+         (lemmas whose F\\* body is `admit ()`, each with the tests that check its \
+         statement at run time). {} + {} + {} = {}. Expected, not observed: no F\\* has run on \
+         these modules (README.md).\n",
+        all_f.total(),
+        by_status[0],
+        by_status[1],
+        by_status[2],
+        by_status[0],
+        by_status[1],
+        by_status[2],
+        by_status.iter().sum::<usize>(),
+    );
+    let _ = writeln!(
+        s,
+        "Each function with a requires is called at the edges of its domain and one step past \
+         each by `spec/tests/requires_edges.rs` (also at a 32-bit usize, `make spec-i686`); \
+         the edges are listed under the function.\n"
+    );
     let _ = writeln!(
         s,
         "| F\\* module | from | requires | ensures | loop invariants | measures | lemmas | Rust |"
@@ -476,8 +731,26 @@ pub fn render(
         let _ = writeln!(s, "## `{file}` (`spec/src/{m}.rs`)\n");
         for d in defs {
             let _ = writeln!(s, "### `{}`\n", d.name);
+            let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
             for c in &d.clauses {
-                let _ = writeln!(s, "- {}: `{}`", c.kind, c.text.replace('`', "'"));
+                let nth = seen.entry(c.kind).or_default();
+                let (_, st) = status(d, c.kind, *nth, tests);
+                *nth += 1;
+                let _ = writeln!(s, "- {} [{st}]: `{}`", c.kind, c.text.replace('`', "'"));
+            }
+            if d.clauses.iter().any(|c| c.kind == "requires") {
+                match edges.get(rust_name(&d.name)) {
+                    Some(e) => {
+                        let _ = writeln!(
+                            s,
+                            "- requires edges (`spec/tests/requires_edges.rs::{}`): {e}",
+                            rust_name(&d.name)
+                        );
+                    }
+                    None => {
+                        let _ = writeln!(s, "- requires edges: **none**");
+                    }
+                }
             }
             let _ = writeln!(s);
         }
