@@ -296,7 +296,7 @@ test-neon: setup-neon
 
 # The exhaustive and basis lemmas on NEON and portable under qemu, and the
 # NEON intrinsic models against qemu's instructions (model: the arithmetic
-# ones, about 10 s; Keccak's, plain NEON and SHA3, about 25 s of CPU time;
+# ones, about 10 s; Keccak's, plain NEON and SHA3, about 20 s of CPU time;
 # MLDSA_EXPECT_SHA3=1: `-cpu max` has the extension, so its checks run).
 # Both sweep their reductions (reduce32, freeze) on a 2^28 window: the whole
 # 2^32 domain took 355 s under qemu for NEON alone, and `make lemmas`

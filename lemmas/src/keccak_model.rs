@@ -677,6 +677,9 @@ mod arm {
         let load = |t: Sha3, x: &[u64; 2]| t.register(*x);
         let store = |t: Sha3, v| t.lanes(v);
         checks!(2, sha3, m, load, store;
+            // The plain instructions Sha3Form calls through this token.
+            "vdupq_n_u64 (sha3 token)", 1, |s, a, r| s.vdupq_n_u64(r[0][1]);
+            "veorq_u64 (sha3 token)", 2, |s, a, r| s.veorq_u64(a[0], a[1]);
             "veor3q_u64", 3, |s, a, r| s.veor3q_u64(a[0], a[1], a[2]);
             "vrax1q_u64", 2, |s, a, r| s.vrax1q_u64(a[0], a[1]);
             "vbcaxq_u64", 3, |s, a, r| s.vbcaxq_u64(a[0], a[1], a[2]);
