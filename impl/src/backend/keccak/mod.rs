@@ -60,10 +60,11 @@ pub use sponge::Permutation;
 #[cfg(feature = "internals")]
 pub use {scalar::KECCAK_COMPLEMENTED, sponge::Scalar};
 // Also the x86-64 backends' scalar lanes beside their wide permutations.
-#[cfg(feature = "internals")]
-pub use scalar::LaneWord;
 #[cfg(any(feature = "internals", target_arch = "x86_64"))]
 pub use scalar::ScalarLanes;
+// The lane word the lemmas run `ScalarLanes` on.
+#[cfg(feature = "internals")]
+pub use scalar::LaneWord;
 
 /// Round constants `RC[i]` of iota (FIPS 202 Algorithm 5, precomputed).
 pub const KECCAK_RC: [u64; 24] = [
