@@ -82,6 +82,18 @@ impl LaneWord for Z64 {
     fn lit(v: u64) -> Z64 {
         Z64::of(bv64(v))
     }
+    fn xor(self, y: Z64) -> Z64 {
+        self ^ y
+    }
+    fn and(self, y: Z64) -> Z64 {
+        self & y
+    }
+    fn or(self, y: Z64) -> Z64 {
+        self | y
+    }
+    fn not(self) -> Z64 {
+        !self
+    }
     fn rotate_left(self, n: u32) -> Z64 {
         Z64::of(self.bv().bvrotl(&bv64(n as u64)))
     }
@@ -375,6 +387,10 @@ fn lanes_agree() -> Result<String, String> {
             ("and", value(za & zb), a & b),
             ("or", value(za | zb), a | b),
             ("not", value(!za), !a),
+            ("LaneWord::xor", value(LaneWord::xor(za, zb)), a ^ b),
+            ("LaneWord::and", value(LaneWord::and(za, zb)), a & b),
+            ("LaneWord::or", value(LaneWord::or(za, zb)), a | b),
+            ("LaneWord::not", value(LaneWord::not(za)), !a),
             ("rotate_left", value(za.rotate_left(k)), a.rotate_left(k)),
             ("shl", value(Bits::shl(za, k)), a << k),
             ("shr", value(Bits::shr(za, k)), a >> k),

@@ -18,9 +18,15 @@ use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::marker::PhantomData;
 
-/// A 64-bit lane: [`LaneWord`]'s operations (xor, and, or, not, rotation)
-/// and the shifts the models are written with.
-pub trait Bits: LaneWord {
+/// A 64-bit lane: [`LaneWord`]'s operations (xor, and, or, not, rotation),
+/// the same as operators, and the shifts the models are written with.
+pub trait Bits:
+    LaneWord
+    + std::ops::BitXor<Output = Self>
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::Not<Output = Self>
+{
     /// Shifted left by k < 64, zeros in.
     fn shl(self, k: u32) -> Self;
     /// Shifted right by k < 64, zeros in.
@@ -253,10 +259,19 @@ impl<K: Bits, const W: usize> TernaryOps for KeccakModel<K, W> {
 /// NEON, two 64-bit lanes.
 impl<K: Bits> NeonKeccakOps for KeccakModel<K, 2> {
     type V = [K; 2];
+    type D = K;
 
     /// DUP: every element := x.
     fn vdupq_n_u64(self, x: u64) -> [K; 2] {
         [K::lit(x); 2]
+    }
+    /// The 64 bits as a 64-bit register.
+    fn vcreate_u64(self, x: u64) -> K {
+        K::lit(x)
+    }
+    /// Lower half from `low`, upper from `high`.
+    fn vcombine_u64(self, low: K, high: K) -> [K; 2] {
+        [low, high]
     }
     /// EOR: Vn EOR Vm.
     fn veorq_u64(self, a: [K; 2], b: [K; 2]) -> [K; 2] {
@@ -666,6 +681,7 @@ mod arm {
         };
         checks!(2, Isa, m, load, store;
             "vdupq_n_u64", 1, |s, a, r| s.vdupq_n_u64(r[0][1]);
+            "vcombine_u64(vcreate_u64)", 1, |s, a, r| s.vcombine_u64(s.vcreate_u64(r[0][0]), s.vcreate_u64(r[0][1]));
             "veorq_u64", 2, |s, a, r| s.veorq_u64(a[0], a[1]);
             "vbicq_u64", 2, |s, a, r| s.vbicq_u64(a[0], a[1]);
             "vshlq_n_u64", 1, imm [0, 1, 2, 3, 6, 8, 10, 14, 15, 18, 20, 21, 25, 27, 28, 36, 39, 41, 43, 44, 45, 55, 56, 61, 62, 63], |s, a, r| s.vshlq_n_u64::<K>(a[0]);

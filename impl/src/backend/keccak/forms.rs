@@ -192,8 +192,14 @@ impl<O: TernaryOps> Lanes for TernaryForm<O> {
 pub trait NeonKeccakOps: Copy {
     /// A register: two 64-bit lanes.
     type V: Copy;
+    /// A 64-bit register (`uint64x1_t`).
+    type D: Copy;
     /// `vdupq_n_u64`.
     fn vdupq_n_u64(self, x: u64) -> Self::V;
+    /// `vcreate_u64`: the word as a 64-bit register.
+    fn vcreate_u64(self, x: u64) -> Self::D;
+    /// `vcombine_u64`: `low` in lane 0, `high` in lane 1.
+    fn vcombine_u64(self, low: Self::D, high: Self::D) -> Self::V;
     /// `veorq_u64`.
     fn veorq_u64(self, a: Self::V, b: Self::V) -> Self::V;
     /// `vbicq_u64`: a and not b.
@@ -221,9 +227,13 @@ pub struct NeonForm<O>(pub O);
 impl<O: NeonKeccakOps> Lanes for NeonForm<O> {
     type V = O::V;
 
+    /// Two `vcreate_u64` combined: the plain permutation compiles with
+    /// fewer register spills than from `vdupq_n_u64` (the SHA3 form's
+    /// choice, the other way round).
     #[inline(always)]
     fn splat(self, rc: u64) -> O::V {
-        self.0.vdupq_n_u64(rc)
+        let (lo, hi) = (self.0.vcreate_u64(rc), self.0.vcreate_u64(rc));
+        self.0.vcombine_u64(lo, hi)
     }
 
     #[inline(always)]

@@ -121,15 +121,20 @@ const fn row_inverted(b: &[bool; 25], row: usize, choice: u32) -> u32 {
 
 /// A 64-bit lane's operations, as [`ScalarLanes`] uses them: `u64` runs;
 /// the lemmas' instance builds z3 bit-vector terms from the same source.
-pub trait LaneWord:
-    Copy
-    + core::ops::BitXor<Output = Self>
-    + core::ops::BitAnd<Output = Self>
-    + core::ops::BitOr<Output = Self>
-    + core::ops::Not<Output = Self>
-{
+/// (Methods, not the operator traits: on `u64` each is the built-in
+/// operation, where a generic `^` would call `BitXor::bitxor`, which
+/// compiled the rounds with a few more register spills.)
+pub trait LaneWord: Copy {
     /// The constant `v`.
     fn lit(v: u64) -> Self;
+    /// self ^ y.
+    fn xor(self, y: Self) -> Self;
+    /// self & y.
+    fn and(self, y: Self) -> Self;
+    /// self | y.
+    fn or(self, y: Self) -> Self;
+    /// !self.
+    fn not(self) -> Self;
     /// Rotated left by `n` bits (n < 64).
     fn rotate_left(self, n: u32) -> Self;
 }
@@ -138,6 +143,26 @@ impl LaneWord for u64 {
     #[inline(always)]
     fn lit(v: u64) -> u64 {
         v
+    }
+
+    #[inline(always)]
+    fn xor(self, y: u64) -> u64 {
+        self ^ y
+    }
+
+    #[inline(always)]
+    fn and(self, y: u64) -> u64 {
+        self & y
+    }
+
+    #[inline(always)]
+    fn or(self, y: u64) -> u64 {
+        self | y
+    }
+
+    #[inline(always)]
+    fn not(self) -> u64 {
+        !self
     }
 
     #[inline(always)]
@@ -186,7 +211,7 @@ impl<const COMPLEMENT: bool, W: LaneWord> Lanes for ScalarLanes<COMPLEMENT, W> {
 
     #[inline(always)]
     fn xor(self, x: W, y: W) -> W {
-        x ^ y
+        x.xor(y)
     }
 
     #[inline(always)]
@@ -197,15 +222,19 @@ impl<const COMPLEMENT: bool, W: LaneWord> Lanes for ScalarLanes<COMPLEMENT, W> {
     #[inline(always)]
     fn chi(self, k: usize, x: W, y: W, z: W) -> W {
         if !COMPLEMENT {
-            return x ^ (!y & z);
+            return x.xor(y.not().and(z));
         }
         let form = CHI_FORMS[k];
         let (x, y, z) = (
-            if form.not_x { !x } else { x },
-            if form.not_y { !y } else { y },
-            if form.not_z { !z } else { z },
+            if form.not_x { x.not() } else { x },
+            if form.not_y { y.not() } else { y },
+            if form.not_z { z.not() } else { z },
         );
-        if form.or { x ^ (y | z) } else { x ^ (y & z) }
+        if form.or {
+            x.xor(y.or(z))
+        } else {
+            x.xor(y.and(z))
+        }
     }
 
     #[inline(always)]
@@ -214,7 +243,7 @@ impl<const COMPLEMENT: bool, W: LaneWord> Lanes for ScalarLanes<COMPLEMENT, W> {
             return;
         }
         for i in KECCAK_COMPLEMENTED {
-            state[i] = !state[i];
+            state[i] = state[i].not();
         }
     }
 }

@@ -34,10 +34,21 @@ pub fn has_sha3() -> bool {
 /// The intrinsics of the plain NEON permutation ([`NeonForm`]).
 impl NeonKeccakOps for Isa {
     type V = uint64x2_t;
+    type D = uint64x1_t;
 
     #[inline(always)]
     fn vdupq_n_u64(self, x: u64) -> uint64x2_t {
         neon!(vdupq_n_u64(x))
+    }
+
+    #[inline(always)]
+    fn vcreate_u64(self, x: u64) -> uint64x1_t {
+        neon!(vcreate_u64(x))
+    }
+
+    #[inline(always)]
+    fn vcombine_u64(self, low: uint64x1_t, high: uint64x1_t) -> uint64x2_t {
+        neon!(vcombine_u64(low, high))
     }
 
     #[inline(always)]
@@ -135,10 +146,21 @@ fn bcax(x: uint64x2_t, y: uint64x2_t, z: uint64x2_t) -> uint64x2_t {
 /// The plain NEON intrinsics, as [`Isa`]'s.
 impl NeonKeccakOps for Sha3 {
     type V = uint64x2_t;
+    type D = uint64x1_t;
 
     #[inline(always)]
     fn vdupq_n_u64(self, x: u64) -> uint64x2_t {
         Isa.vdupq_n_u64(x)
+    }
+
+    #[inline(always)]
+    fn vcreate_u64(self, x: u64) -> uint64x1_t {
+        Isa.vcreate_u64(x)
+    }
+
+    #[inline(always)]
+    fn vcombine_u64(self, low: uint64x1_t, high: uint64x1_t) -> uint64x2_t {
+        Isa.vcombine_u64(low, high)
     }
 
     #[inline(always)]
