@@ -23,6 +23,12 @@ pub mod exhaustive;
 #[cfg(feature = "smt")]
 pub mod fips;
 pub mod interval;
+// Keccak-f[1600] = FIPS 202 (keccak_fips202, keccak_model, keccak_lemmas).
+pub mod keccak_fips202;
+#[cfg(feature = "smt")]
+pub mod keccak_lemmas;
+#[macro_use]
+pub mod keccak_model;
 pub mod lane;
 pub mod model_check;
 #[cfg(feature = "smt")]

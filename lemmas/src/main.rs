@@ -6,6 +6,7 @@
 //! portable and NEON reductions on a 2^28 window of their domain instead of
 //! all of it (`make lemmas-neon`, under qemu: the portable source is swept
 //! whole natively, and NEON's lane source is proven by z3 on the models).
+//! `keccak` keeps only the Keccak lemmas (z3 and model).
 
 use mldsa_lemmas::exhaustive::{self, Reductions};
 use mldsa_lemmas::{Lemma, ntt};
@@ -19,6 +20,7 @@ fn main() {
         "model",
         "simd",
         "reduction-window",
+        "keccak",
     ];
     if let Some(bad) = args.iter().find(|a| !known.contains(&a.as_str())) {
         eprintln!("unknown argument {bad}; expected some of {known:?}");
@@ -26,7 +28,7 @@ fn main() {
     }
     let methods: Vec<&String> = args
         .iter()
-        .filter(|a| *a != "reduction-window" && *a != "simd")
+        .filter(|a| *a != "reduction-window" && *a != "simd" && *a != "keccak")
         .collect();
     let wants = |m: &str| methods.is_empty() || methods.iter().any(|a| *a == m);
     let simd_only = args.iter().any(|a| a == "simd");
@@ -71,6 +73,18 @@ fn main() {
     }
     if wants("exhaustive") && !simd_only {
         groups.push(Box::new(move || exhaustive::all(reductions)));
+    }
+    // Keccak-f[1600] = FIPS 202: the z3 lemmas (natively) and the models of
+    // the Keccak intrinsics against this CPU. `keccak` keeps only these.
+    if args.iter().any(|a| a == "keccak") {
+        groups.clear();
+    }
+    if wants("z3") {
+        #[cfg(feature = "smt")]
+        groups.push(Box::new(mldsa_lemmas::keccak_lemmas::all));
+    }
+    if wants("model") {
+        groups.push(Box::new(mldsa_lemmas::keccak_model::all));
     }
     let mut failed = 0;
     let mut total = 0;

@@ -7,35 +7,49 @@ use core::arch::x86_64::*;
 
 use super::Isa;
 use crate::backend::keccak::wide::{PermuteX, ShakeX, Wide};
-use crate::backend::keccak::{KECCAK_RC, Lanes, Shake, permute_with};
+use crate::backend::keccak::{
+    Avx2Form, Avx2KeccakOps, KECCAK_RC, Shake, lanes_by_form, permute_with,
+};
 use crate::backend::{Carry, XofX4, cold};
 
-/// Four states, lane i of each in one `__m256i`.
-impl Lanes for Isa {
+/// The intrinsics of the four-state permutation ([`Avx2Form`]).
+impl Avx2KeccakOps for Isa {
     type V = __m256i;
 
     #[inline(always)]
-    fn splat(self, rc: u64) -> __m256i {
-        self.gather([rc; 4])
+    fn set1_epi64x(self, x: i64) -> __m256i {
+        avx2!(_mm256_set1_epi64x(x))
     }
 
     #[inline(always)]
-    fn xor(self, x: __m256i, y: __m256i) -> __m256i {
-        avx2!(_mm256_xor_si256(x, y))
+    fn xor_si256(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_xor_si256(a, b))
     }
 
     #[inline(always)]
-    fn rotl<const L: i32, const R: i32>(self, x: __m256i) -> __m256i {
-        let l = avx2!(_mm256_slli_epi64::<L>(x));
-        let r = avx2!(_mm256_srli_epi64::<R>(x));
-        avx2!(_mm256_or_si256(l, r))
+    fn or_si256(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_or_si256(a, b))
     }
 
     #[inline(always)]
-    fn chi(self, _k: usize, x: __m256i, y: __m256i, z: __m256i) -> __m256i {
-        self.xor(x, avx2!(_mm256_andnot_si256(y, z)))
+    fn andnot_si256(self, a: __m256i, b: __m256i) -> __m256i {
+        avx2!(_mm256_andnot_si256(a, b))
+    }
+
+    #[inline(always)]
+    fn slli_epi64<const IMM: i32>(self, a: __m256i) -> __m256i {
+        avx2!(_mm256_slli_epi64::<IMM>(a))
+    }
+
+    #[inline(always)]
+    fn srli_epi64<const IMM: i32>(self, a: __m256i) -> __m256i {
+        avx2!(_mm256_srli_epi64::<IMM>(a))
     }
 }
+
+// Four states, lane i of each in one `__m256i`: the sponge's lane
+// operations are the permutation's.
+lanes_by_form!(Isa, Avx2Form);
 
 /// `Keccak-f[1600]` on four interleaved states.
 ///
@@ -56,7 +70,7 @@ pub fn keccak_f1600_x4(state: &mut [__m256i; 25]) {
     // alias. (The one-state permutation showed no such effect; the AVX-512
     // ones, with 32 registers, hardly spill.)
     let rcs = core::hint::black_box(KECCAK_RC);
-    permute_with(Isa::new(), state, &rcs)
+    permute_with(Avx2Form(Isa::new()), state, &rcs)
 }
 
 /// Four SHAKE sponges with a rate of `RATE` bytes, advanced together.

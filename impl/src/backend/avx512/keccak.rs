@@ -18,7 +18,9 @@ use core::arch::x86_64::*;
 
 use crate::backend::avx2::{Isa, X4Permutation};
 use crate::backend::keccak::wide::{PermuteCarry, PermuteX, ShakeX, Wide};
-use crate::backend::keccak::{KECCAK_RC, Lanes, ScalarLanes, permute, permute_pair_with};
+use crate::backend::keccak::{
+    KECCAK_RC, ScalarLanes, TernaryForm, TernaryOps, lanes_by_form, permute, permute_pair_with,
+};
 use crate::backend::{Carry, PairX4, XofX8, cold};
 
 /// Calls an intrinsic or a `#[target_feature]` function from a method of a
@@ -31,10 +33,13 @@ macro_rules! avx512vl {
     };
 }
 
-/// A token for one vector type, with Keccak's lane operations in
-/// three-input form.
+/// A token for one vector type: its intrinsics as [`TernaryOps`], and
+/// Keccak's lane operations in three-input form ([`TernaryForm`]).
 macro_rules! ternary_lanes {
-    ($doc:literal, $token:ident, $v:ty, $set1:ident, $xor:ident, $ternary:ident, $rol:ident) => {
+    (
+        $doc:literal, $token:ident, $v:ty, $set1:ident, $xor:ident, $ternary:ident, $rol:ident,
+        $lanes:literal, $load:expr, $store:expr
+    ) => {
         #[doc = $doc]
         #[derive(Clone, Copy, Debug)]
         pub struct $token(());
@@ -51,40 +56,61 @@ macro_rules! ternary_lanes {
             pub fn new() -> $token {
                 $token(())
             }
+
+            /// The token if this CPU runs the AVX-512 backend.
+            #[cfg(feature = "internals")]
+            pub fn detect() -> Option<$token> {
+                // SAFETY: the CPU has the backend's features, AVX2,
+                // AVX-512 F and VL among them, checked first.
+                super::available().then(|| unsafe { $token::new() })
+            }
+
+            /// The register holding the first words of `words` (a
+            /// `loadu`): the model checks' way in.
+            #[cfg(feature = "internals")]
+            pub fn load(self, words: &[u64; 8]) -> $v {
+                let words = &words[..$lanes];
+                // SAFETY: `words` holds the register's size; loadu has no
+                // alignment need; a token exists, so the CPU has AVX-512.
+                unsafe { $load(words.as_ptr().cast()) }
+            }
+
+            /// The register's lanes, then zeros (a `storeu`).
+            #[cfg(feature = "internals")]
+            pub fn store(self, v: $v) -> [u64; 8] {
+                let mut words = [0; 8];
+                // SAFETY: `words` holds the register's size; storeu has no
+                // alignment need; a token exists.
+                unsafe { $store(words[..$lanes].as_mut_ptr().cast(), v) };
+                words
+            }
         }
 
-        impl Lanes for $token {
+        impl TernaryOps for $token {
             type V = $v;
 
             #[inline(always)]
-            fn splat(self, rc: u64) -> $v {
-                avx512vl!($set1(rc as i64))
+            fn set1_epi64(self, x: i64) -> $v {
+                avx512vl!($set1(x))
             }
 
             #[inline(always)]
-            fn xor(self, x: $v, y: $v) -> $v {
-                avx512vl!($xor(x, y))
+            fn xor(self, a: $v, b: $v) -> $v {
+                avx512vl!($xor(a, b))
             }
 
-            /// One `vprolq`.
             #[inline(always)]
-            fn rotl<const L: i32, const R: i32>(self, x: $v) -> $v {
-                avx512vl!($rol::<L>(x))
+            fn ternarylogic_epi64<const IMM: i32>(self, a: $v, b: $v, c: $v) -> $v {
+                avx512vl!($ternary::<IMM>(a, b, c))
             }
 
-            /// One `vpternlogq`.
             #[inline(always)]
-            fn chi(self, _k: usize, x: $v, y: $v, z: $v) -> $v {
-                avx512vl!($ternary::<0xD2>(x, y, z))
-            }
-
-            /// Two `vpternlogq`.
-            #[inline(always)]
-            fn xor5(self, a: $v, b: $v, c: $v, d: $v, e: $v) -> $v {
-                let abc = avx512vl!($ternary::<0x96>(a, b, c));
-                avx512vl!($ternary::<0x96>(abc, d, e))
+            fn rol_epi64<const IMM: i32>(self, a: $v) -> $v {
+                avx512vl!($rol::<IMM>(a))
             }
         }
+
+        lanes_by_form!($token, TernaryForm);
     };
 }
 
@@ -96,7 +122,10 @@ ternary_lanes!(
     _mm256_set1_epi64x,
     _mm256_xor_si256,
     _mm256_ternarylogic_epi64,
-    _mm256_rol_epi64
+    _mm256_rol_epi64,
+    4,
+    _mm256_loadu_si256,
+    _mm256_storeu_si256
 );
 
 ternary_lanes!(
@@ -107,7 +136,10 @@ ternary_lanes!(
     _mm_set1_epi64x,
     _mm_xor_si128,
     _mm_ternarylogic_epi64,
-    _mm_rol_epi64
+    _mm_rol_epi64,
+    2,
+    _mm_loadu_si128,
+    _mm_storeu_si128
 );
 
 ternary_lanes!(
@@ -118,7 +150,10 @@ ternary_lanes!(
     _mm512_set1_epi64,
     _mm512_xor_si512,
     _mm512_ternarylogic_epi64,
-    _mm512_rol_epi64
+    _mm512_rol_epi64,
+    8,
+    _mm512_loadu_si512,
+    _mm512_storeu_si512
 );
 
 /// `Keccak-f[1600]` on four interleaved states.
@@ -129,14 +164,14 @@ ternary_lanes!(
 #[inline(never)]
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
 pub fn keccak_f1600_x4(state: &mut [__m256i; 25]) {
-    permute(X4::new(), state)
+    permute(TernaryForm(X4::new()), state)
 }
 
 /// `Keccak-f[1600]` on one state in the low lanes of `state`.
 #[inline(never)]
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
 fn keccak_f1600_x1_xmm(state: &mut [__m128i; 25]) {
-    permute(X1::new(), state)
+    permute(TernaryForm(X1::new()), state)
 }
 
 /// `Keccak-f[1600]` on one state, in the low lanes of 25 `__m128i`: the same
@@ -196,7 +231,7 @@ impl PermuteX<__m256i> for X4 {
 #[inline(never)]
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
 pub fn keccak_f1600_x8(state: &mut [__m512i; 25]) {
-    permute(X8::new(), state)
+    permute(TernaryForm(X8::new()), state)
 }
 
 impl PermuteX<__m512i> for X8 {
@@ -218,7 +253,13 @@ impl PermuteX<__m512i> for X8 {
 #[inline(never)]
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
 pub fn keccak_f1600_x8_carry(state: &mut [__m512i; 25], one: &mut [u64; 25]) {
-    permute_pair_with(X8::new(), state, ScalarLanes::<true>, one, &KECCAK_RC)
+    permute_pair_with(
+        TernaryForm(X8::new()),
+        state,
+        ScalarLanes::<true, u64>::new(),
+        one,
+        &KECCAK_RC,
+    )
 }
 
 impl PermuteCarry<__m512i> for X8 {

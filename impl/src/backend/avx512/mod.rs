@@ -49,6 +49,9 @@ pub use isa::Isa512;
 #[cfg(feature = "internals")]
 pub use keccak::{ShakeX4, keccak_f1600_x4, keccak_f1600_x8, keccak_f1600_x8_carry};
 pub use keccak::{ShakeX8OrPair, keccak_f1600_x1};
+// The Keccak tokens, for the lemmas' model checks.
+#[cfg(feature = "internals")]
+pub use keccak::{X1, X4, X8};
 
 /// Whether this CPU runs the AVX-512 backend: AVX-512 F, VL, BW and DQ
 /// (with the operating system saving the 512-bit registers), and AVX2,

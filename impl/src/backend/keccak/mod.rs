@@ -12,6 +12,12 @@
 //! side, over a backend's several-state permutation.
 
 mod carried;
+#[cfg(any(
+    feature = "internals",
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+mod forms;
 mod scalar;
 mod sponge;
 #[cfg(any(
@@ -21,6 +27,18 @@ mod sponge;
 pub mod wide;
 
 pub use carried::Carried;
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+pub(crate) use forms::lanes_by_form;
+#[cfg(any(feature = "internals", target_arch = "x86_64"))]
+pub use forms::{Avx2Form, Avx2KeccakOps, TernaryForm, TernaryOps};
+#[cfg(any(
+    feature = "internals",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+pub use forms::{NeonForm, NeonKeccakOps, Sha3Form, Sha3Ops};
 pub use sponge::{Sha3, Shake, Shake128, Shake256};
 // The x86-64 backends': the and-not rounds (AVX2's one-lane SHAKE) and the
 // portable permutation (their fallback).
@@ -44,6 +62,9 @@ pub use {scalar::KECCAK_COMPLEMENTED, sponge::Scalar};
 // Also the x86-64 backends' scalar lanes beside their wide permutations.
 #[cfg(any(feature = "internals", target_arch = "x86_64"))]
 pub use scalar::ScalarLanes;
+// The lane word the lemmas run `ScalarLanes` on.
+#[cfg(feature = "internals")]
+pub use scalar::LaneWord;
 
 /// Round constants `RC[i]` of iota (FIPS 202 Algorithm 5, precomputed).
 pub const KECCAK_RC: [u64; 24] = [
@@ -176,10 +197,12 @@ pub fn permute_pair_with<L: Lanes, M: Lanes>(
 }
 
 /// One round (FIPS 202 section 3.2: theta, rho and pi, chi, iota) from `a`
-/// into `e`, every index a constant. Chi runs a row at a time, so only five
-/// rho-pi outputs are live at once.
+/// into `e`, every index a constant, with `rc` as iota's round constant.
+/// Chi runs a row at a time, so only five rho-pi outputs are live at once.
+/// (Public for the lemmas, which prove it equal to FIPS 202's round for
+/// every state and every constant.)
 #[inline(always)]
-fn round<L: Lanes>(l: L, a: &[L::V; 25], e: &mut [L::V; 25], rc: L::V) {
+pub fn round<L: Lanes>(l: L, a: &[L::V; 25], e: &mut [L::V; 25], rc: L::V) {
     // theta: the column parities C[x], then D[x] = C[x - 1] ^ rotl(C[x + 1], 1).
     let c0 = l.xor5(a[0], a[5], a[10], a[15], a[20]);
     let c1 = l.xor5(a[1], a[6], a[11], a[16], a[21]);

@@ -119,50 +119,131 @@ const fn row_inverted(b: &[bool; 25], row: usize, choice: u32) -> u32 {
     inverted
 }
 
-/// One state in plain `u64` lanes: lane-complemented if `COMPLEMENT`, for
-/// CPUs without an and-not instruction; chi as FIPS 202 writes it if not.
-#[derive(Clone, Copy, Debug)]
-pub struct ScalarLanes<const COMPLEMENT: bool>;
+/// A 64-bit lane's operations, as [`ScalarLanes`] uses them: `u64` runs;
+/// the lemmas' instance builds z3 bit-vector terms from the same source.
+/// (Methods, not the operator traits: on `u64` each is the built-in
+/// operation, where a generic `^` would call `BitXor::bitxor`, which
+/// compiled the rounds with a few more register spills.)
+pub trait LaneWord: Copy {
+    /// The constant `v`.
+    fn lit(v: u64) -> Self;
+    /// self ^ y.
+    fn xor(self, y: Self) -> Self;
+    /// self & y.
+    fn and(self, y: Self) -> Self;
+    /// self | y.
+    fn or(self, y: Self) -> Self;
+    /// !self.
+    fn not(self) -> Self;
+    /// Rotated left by `n` bits (n < 64).
+    fn rotate_left(self, n: u32) -> Self;
+}
 
-impl<const COMPLEMENT: bool> Lanes for ScalarLanes<COMPLEMENT> {
-    type V = u64;
-
+impl LaneWord for u64 {
     #[inline(always)]
-    fn splat(self, rc: u64) -> u64 {
-        rc
+    fn lit(v: u64) -> u64 {
+        v
     }
 
     #[inline(always)]
-    fn xor(self, x: u64, y: u64) -> u64 {
-        x ^ y
+    fn xor(self, y: u64) -> u64 {
+        self ^ y
     }
 
     #[inline(always)]
-    fn rotl<const L: i32, const R: i32>(self, x: u64) -> u64 {
+    fn and(self, y: u64) -> u64 {
+        self & y
+    }
+
+    #[inline(always)]
+    fn or(self, y: u64) -> u64 {
+        self | y
+    }
+
+    #[inline(always)]
+    fn not(self) -> u64 {
+        !self
+    }
+
+    #[inline(always)]
+    fn rotate_left(self, n: u32) -> u64 {
+        u64::rotate_left(self, n)
+    }
+}
+
+/// One state in plain 64-bit lanes `W` (`u64`): lane-complemented if
+/// `COMPLEMENT`, for CPUs without an and-not instruction; chi as FIPS 202
+/// writes it if not.
+#[derive(Debug)]
+pub struct ScalarLanes<const COMPLEMENT: bool, W = u64>(core::marker::PhantomData<W>);
+
+impl<const COMPLEMENT: bool, W> ScalarLanes<COMPLEMENT, W> {
+    /// The lane operations.
+    #[inline(always)]
+    pub const fn new() -> Self {
+        ScalarLanes(core::marker::PhantomData)
+    }
+}
+
+impl<const COMPLEMENT: bool, W> Default for ScalarLanes<COMPLEMENT, W> {
+    #[inline(always)]
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const COMPLEMENT: bool, W> Clone for ScalarLanes<COMPLEMENT, W> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<const COMPLEMENT: bool, W> Copy for ScalarLanes<COMPLEMENT, W> {}
+
+impl<const COMPLEMENT: bool, W: LaneWord> Lanes for ScalarLanes<COMPLEMENT, W> {
+    type V = W;
+
+    #[inline(always)]
+    fn splat(self, rc: u64) -> W {
+        W::lit(rc)
+    }
+
+    #[inline(always)]
+    fn xor(self, x: W, y: W) -> W {
+        x.xor(y)
+    }
+
+    #[inline(always)]
+    fn rotl<const L: i32, const R: i32>(self, x: W) -> W {
         x.rotate_left(L as u32)
     }
 
     #[inline(always)]
-    fn chi(self, k: usize, x: u64, y: u64, z: u64) -> u64 {
+    fn chi(self, k: usize, x: W, y: W, z: W) -> W {
         if !COMPLEMENT {
-            return x ^ (!y & z);
+            return x.xor(y.not().and(z));
         }
         let form = CHI_FORMS[k];
         let (x, y, z) = (
-            if form.not_x { !x } else { x },
-            if form.not_y { !y } else { y },
-            if form.not_z { !z } else { z },
+            if form.not_x { x.not() } else { x },
+            if form.not_y { y.not() } else { y },
+            if form.not_z { z.not() } else { z },
         );
-        if form.or { x ^ (y | z) } else { x ^ (y & z) }
+        if form.or {
+            x.xor(y.or(z))
+        } else {
+            x.xor(y.and(z))
+        }
     }
 
     #[inline(always)]
-    fn complement(self, state: &mut [u64; 25]) {
+    fn complement(self, state: &mut [W; 25]) {
         if !COMPLEMENT {
             return;
         }
         for i in KECCAK_COMPLEMENTED {
-            state[i] = !state[i];
+            state[i] = state[i].not();
         }
     }
 }
@@ -180,7 +261,7 @@ pub fn keccak_f1600_scalar(state: &mut [u64; 25]) {
 /// other target features.
 #[inline(always)]
 pub fn keccak_f1600(state: &mut [u64; 25]) {
-    permute(ScalarLanes::<true>, state)
+    permute(ScalarLanes::<true, u64>::new(), state)
 }
 
 /// `Keccak-f[1600]` on the state, in place, chi with and-not: for copies
@@ -203,5 +284,5 @@ pub fn keccak_f1600(state: &mut [u64; 25]) {
 #[inline(always)]
 pub fn keccak_f1600_andnot(state: &mut [u64; 25]) {
     let rcs = core::hint::black_box(KECCAK_RC);
-    permute_with(ScalarLanes::<false>, state, &rcs)
+    permute_with(ScalarLanes::<false, u64>::new(), state, &rcs)
 }

@@ -12,7 +12,10 @@ use core::arch::aarch64::*;
 
 use super::Isa;
 use crate::backend::keccak::wide::{PermuteX, ShakeX, Wide};
-use crate::backend::keccak::{self, Lanes, Permutation, keccak_f1600, permute};
+use crate::backend::keccak::{
+    self, NeonForm, NeonKeccakOps, Permutation, Sha3Form, Sha3Ops, keccak_f1600, lanes_by_form,
+    permute,
+};
 
 /// Whether this CPU has the SHA3 extension (std: detected once and cached
 /// by std; no_std: whether the build targets it).
@@ -28,39 +31,79 @@ pub fn has_sha3() -> bool {
     }
 }
 
-/// Two states, lane i of each in one `uint64x2_t`, in plain NEON:
-/// rotations as `shl` + `sri`, chi with `bic`.
-impl Lanes for Isa {
+/// The intrinsics of the plain NEON permutation ([`NeonForm`]).
+impl NeonKeccakOps for Isa {
     type V = uint64x2_t;
+    type D = uint64x1_t;
 
     #[inline(always)]
-    fn rotl<const L: i32, const R: i32>(self, x: uint64x2_t) -> uint64x2_t {
-        let shifted = neon!(vshlq_n_u64::<L>(x));
-        neon!(vsriq_n_u64::<R>(shifted, x))
+    fn vdupq_n_u64(self, x: u64) -> uint64x2_t {
+        neon!(vdupq_n_u64(x))
     }
 
     #[inline(always)]
-    fn chi(self, _k: usize, x: uint64x2_t, y: uint64x2_t, z: uint64x2_t) -> uint64x2_t {
-        self.xor(x, neon!(vbicq_u64(z, y)))
+    fn vcreate_u64(self, x: u64) -> uint64x1_t {
+        neon!(vcreate_u64(x))
     }
 
     #[inline(always)]
-    fn xor(self, x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
-        neon!(veorq_u64(x, y))
+    fn vcombine_u64(self, low: uint64x1_t, high: uint64x1_t) -> uint64x2_t {
+        neon!(vcombine_u64(low, high))
     }
 
     #[inline(always)]
-    fn splat(self, rc: u64) -> uint64x2_t {
-        self.gather([rc; 2])
+    fn veorq_u64(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        neon!(veorq_u64(a, b))
+    }
+
+    #[inline(always)]
+    fn vbicq_u64(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        neon!(vbicq_u64(a, b))
+    }
+
+    #[inline(always)]
+    fn vshlq_n_u64<const N: i32>(self, a: uint64x2_t) -> uint64x2_t {
+        neon!(vshlq_n_u64::<N>(a))
+    }
+
+    #[inline(always)]
+    fn vsriq_n_u64<const N: i32>(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        neon!(vsriq_n_u64::<N>(a, b))
     }
 }
 
-/// Two states as [`Isa`]'s, with the SHA3 extension: `eor3` (theta's
-/// column parities), `rax1` (theta's D), `xar` (D added, then rho's
-/// rotation) and `bcax` (chi). A value exists only inside
-/// [`keccak_f1600_x2_sha3`], which runs with the extension.
+// Two states, lane i of each in one `uint64x2_t`: the sponge's lane
+// operations are the plain NEON permutation's.
+lanes_by_form!(Isa, NeonForm);
+
+/// Proof that this CPU has the SHA3 extension: its instructions and the
+/// plain NEON ones as [`Sha3Ops`], for [`Sha3Form`]. A value exists only
+/// inside [`keccak_f1600_x2_sha3`], which runs with the extension, or from
+/// [`Sha3::detect`].
 #[derive(Clone, Copy, Debug)]
-struct Sha3(());
+pub struct Sha3(());
+
+impl Sha3 {
+    /// The token if this CPU has the SHA3 extension.
+    #[cfg(feature = "internals")]
+    pub fn detect() -> Option<Sha3> {
+        has_sha3().then_some(Sha3(()))
+    }
+
+    /// `v`'s two lanes.
+    #[cfg(feature = "internals")]
+    pub fn lanes(self, v: uint64x2_t) -> [u64; 2] {
+        let mut words = [0; 2];
+        Isa.scatter(v, &mut words);
+        words
+    }
+
+    /// The register holding `words`.
+    #[cfg(feature = "internals")]
+    pub fn register(self, words: [u64; 2]) -> uint64x2_t {
+        Isa.gather(words)
+    }
+}
 
 /// Calls one of the instructions below from a method of [`Sha3`].
 macro_rules! sha3 {
@@ -100,51 +143,66 @@ fn bcax(x: uint64x2_t, y: uint64x2_t, z: uint64x2_t) -> uint64x2_t {
     vbcaxq_u64(x, y, z)
 }
 
-impl Lanes for Sha3 {
+/// The plain NEON intrinsics, as [`Isa`]'s.
+impl NeonKeccakOps for Sha3 {
     type V = uint64x2_t;
+    type D = uint64x1_t;
 
     #[inline(always)]
-    fn splat(self, rc: u64) -> uint64x2_t {
-        neon!(vdupq_n_u64(rc))
+    fn vdupq_n_u64(self, x: u64) -> uint64x2_t {
+        Isa.vdupq_n_u64(x)
     }
 
     #[inline(always)]
-    fn xor(self, x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
-        Isa.xor(x, y)
+    fn vcreate_u64(self, x: u64) -> uint64x1_t {
+        Isa.vcreate_u64(x)
     }
 
     #[inline(always)]
-    fn rotl<const L: i32, const R: i32>(self, x: uint64x2_t) -> uint64x2_t {
-        Isa.rotl::<L, R>(x)
+    fn vcombine_u64(self, low: uint64x1_t, high: uint64x1_t) -> uint64x2_t {
+        Isa.vcombine_u64(low, high)
     }
 
     #[inline(always)]
-    fn chi(self, _k: usize, x: uint64x2_t, y: uint64x2_t, z: uint64x2_t) -> uint64x2_t {
-        sha3!(bcax(x, z, y))
+    fn veorq_u64(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        Isa.veorq_u64(a, b)
     }
 
     #[inline(always)]
-    fn xor5(
-        self,
-        a: uint64x2_t,
-        b: uint64x2_t,
-        c: uint64x2_t,
-        d: uint64x2_t,
-        e: uint64x2_t,
-    ) -> uint64x2_t {
-        let abc = sha3!(eor3(a, b, c));
-        sha3!(eor3(abc, d, e))
+    fn vbicq_u64(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        Isa.vbicq_u64(a, b)
     }
 
     #[inline(always)]
-    fn xor_rol1(self, x: uint64x2_t, y: uint64x2_t) -> uint64x2_t {
-        sha3!(rax1(x, y))
+    fn vshlq_n_u64<const N: i32>(self, a: uint64x2_t) -> uint64x2_t {
+        Isa.vshlq_n_u64::<N>(a)
     }
 
-    /// `xar` rotates right, by `R` = 64 - `L`.
     #[inline(always)]
-    fn xor_rotl<const L: i32, const R: i32>(self, x: uint64x2_t, d: uint64x2_t) -> uint64x2_t {
-        sha3!(xar::<R>(x, d))
+    fn vsriq_n_u64<const N: i32>(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        Isa.vsriq_n_u64::<N>(a, b)
+    }
+}
+
+impl Sha3Ops for Sha3 {
+    #[inline(always)]
+    fn veor3q_u64(self, a: uint64x2_t, b: uint64x2_t, c: uint64x2_t) -> uint64x2_t {
+        sha3!(eor3(a, b, c))
+    }
+
+    #[inline(always)]
+    fn vrax1q_u64(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        sha3!(rax1(a, b))
+    }
+
+    #[inline(always)]
+    fn vxarq_u64<const IMM: i32>(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        sha3!(xar::<IMM>(a, b))
+    }
+
+    #[inline(always)]
+    fn vbcaxq_u64(self, a: uint64x2_t, b: uint64x2_t, c: uint64x2_t) -> uint64x2_t {
+        sha3!(bcax(a, b, c))
     }
 }
 
@@ -152,14 +210,14 @@ impl Lanes for Sha3 {
 #[inline]
 #[target_feature(enable = "neon")]
 fn keccak_f1600_x2_neon(state: &mut [uint64x2_t; 25]) {
-    permute(Isa, state)
+    permute(NeonForm(Isa), state)
 }
 
 /// `Keccak-f[1600]` on two interleaved states with the SHA3 extension.
 #[inline]
 #[target_feature(enable = "sha3")]
 fn keccak_f1600_x2_sha3(state: &mut [uint64x2_t; 25]) {
-    permute(Sha3(()), state)
+    permute(Sha3Form(Sha3(())), state)
 }
 
 /// `Keccak-f[1600]` on two interleaved states: the SHA3-extension form when

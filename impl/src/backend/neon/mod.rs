@@ -47,7 +47,7 @@ pub use sampling::{EtaCompact, UniformCompact, UniformTable};
 
 pub use keccak::ShakeX2;
 #[cfg(feature = "internals")]
-pub use keccak::{has_sha3, keccak_f1600_x2, keccak_f1600_x2_form};
+pub use keccak::{Sha3, has_sha3, keccak_f1600_x2, keccak_f1600_x2_form};
 
 /// Whether this CPU runs the NEON backend: always, on the targets it is
 /// compiled for.
