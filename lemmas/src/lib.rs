@@ -18,6 +18,7 @@
 #![forbid(unsafe_code)]
 
 pub mod avx2_model;
+pub mod composition;
 pub mod exhaustive;
 #[cfg(feature = "smt")]
 pub mod fips;
