@@ -19,6 +19,7 @@
 
 pub mod avx2_model;
 pub mod avx512_model;
+pub mod composition;
 pub mod exhaustive;
 #[cfg(feature = "smt")]
 pub mod fips;

@@ -1,6 +1,7 @@
 //! `make lemmas`: runs every lemma, prints one line each, exits 1 if any
 //! fails. Arguments select methods: `z3`, `interval` (NTT), `exhaustive`,
-//! `model` (the SIMD intrinsic models against this CPU); none runs all.
+//! `model` (the SIMD intrinsic models against this CPU), `composition`
+//! (the algorithms' calls against the kernels' preconditions); none runs all.
 //! `simd` keeps only the lemmas of the SIMD kernels' source (the models,
 //! and the z3 and interval lemmas on them). `reduction-window` sweeps the
 //! portable and NEON reductions on a 2^28 window of their domain instead of
@@ -21,6 +22,8 @@ fn main() {
         "simd",
         "reduction-window",
         "keccak",
+        // The algorithms' bounds (src/composition.rs).
+        "composition",
     ];
     if let Some(bad) = args.iter().find(|a| !known.contains(&a.as_str())) {
         eprintln!("unknown argument {bad}; expected some of {known:?}");
@@ -70,6 +73,11 @@ fn main() {
     }
     if wants("model") {
         groups.push(Box::new(mldsa_lemmas::model_check::all));
+    }
+    // The algorithms' bounds: every kernel call of the generic algorithms
+    // traced, its arguments' proven ranges against its precondition.
+    if wants("composition") && !simd_only {
+        groups.push(Box::new(mldsa_lemmas::composition::all));
     }
     if wants("exhaustive") && !simd_only {
         groups.push(Box::new(move || exhaustive::all(reductions)));

@@ -119,6 +119,8 @@ macro_rules! cpu_kernels {
             $(
                 #[inline(always)]
                 fn $name $(<$g: $bound>)? ($($arg: $ty),*) $(-> $ret)? {
+                    // The kernel's precondition, in debug builds.
+                    crate::backend::pre::$name $(::<$g>)? ($(&$arg),*);
                     match $cpu::detect() {
                         Some(cpu) => cpu.$name $(::<$g>)? ($($arg),*),
                         None => crate::backend::cold(|| {

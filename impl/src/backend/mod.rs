@@ -38,6 +38,8 @@ pub mod lanes;
 #[allow(unsafe_code)]
 pub mod neon;
 pub mod portable;
+// The kernels' preconditions, asserted in debug builds at each call.
+pub(crate) mod pre;
 // The selection makes the x86-64 SIMD backends' CPU tokens from the
 // choice it stored after their CPU checks (`unsafe`, one per kernel), and
 // its `upper_state` marks the vector registers' upper halves unused before

@@ -249,6 +249,8 @@ macro_rules! selected_kernels {
     ($(fn $name:ident $(<$g:ident: $bound:ident>)? ($($arg:ident: $ty:ty),*) $(-> $ret:ty)?;)*) => {$(
         #[inline(never)]
         fn $name $(<$g: $bound>)? ($($arg: $ty),*) $(-> $ret)? {
+            // The kernel's precondition, in debug builds.
+            super::pre::$name $(::<$g>)? ($(&$arg),*);
             match selected_backend() {
                 #[cfg(target_arch = "x86_64")]
                 BackendKind::Avx2 => {
