@@ -8,6 +8,8 @@
 //! `I64` (ranges, which also record the additions that could wrap: in the
 //! kernels proven on intervals every addition is meant to be exact).
 
+use std::marker::PhantomData;
+
 /// A 32-bit lane.
 pub trait Lane: Copy {
     /// The 64-bit lane of the same instance.
@@ -201,4 +203,153 @@ impl<L: Lane, const D: usize, const H: usize> Reg<L, D, H> {
         let (a, b) = (self.q(), b.q());
         Reg::Q(core::array::from_fn(|i| f(a[i], b[i])))
     }
+
+    /// `mul_epi32`: in every 64-bit lane i, the product of the 32-bit
+    /// lanes 2i sign-extended (`unsigned`: zero-extended, as `mul_epu32`).
+    pub fn mul_even(self, b: Self, unsigned: bool) -> Self {
+        let (a, b) = (self.d(), b.d());
+        if unsigned {
+            let zero = L::lit(0);
+            return Reg::Q(core::array::from_fn(|i| {
+                L::Wide::join(zero, a[2 * i]).mul(L::Wide::join(zero, b[2 * i]))
+            }));
+        }
+        Reg::Q(core::array::from_fn(|i| {
+            a[2 * i].widen().mul(b[2 * i].widen())
+        }))
+    }
+
+    /// A kernel's precondition lo <= x <= hi on every 64-bit lane x.
+    pub fn requires64(self, lo: i64, hi: i64) {
+        for x in self.q() {
+            x.requires(lo, hi);
+        }
+    }
 }
+
+/// An intrinsic model over lanes `L`: every intrinsic as its pseudocode
+/// states it, but for the one deliberately wrong intrinsic `M` of a mutant
+/// run (a lemma must refute the kernel run on the mutated model, and the
+/// model-vs-hardware check must catch the mutated model).
+#[derive(Debug)]
+pub struct Model<M, L> {
+    /// The wrong intrinsic, if any.
+    pub mutation: Option<M>,
+    lanes: PhantomData<L>,
+}
+
+impl<M: Copy, L> Clone for Model<M, L> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<M: Copy, L> Copy for Model<M, L> {}
+
+impl<M, L> Model<M, L> {
+    /// The model.
+    pub const fn new() -> Self {
+        Model {
+            mutation: None,
+            lanes: PhantomData,
+        }
+    }
+
+    /// The model with one intrinsic wrong.
+    pub const fn mutated(mutation: M) -> Self {
+        Model {
+            mutation: Some(mutation),
+            lanes: PhantomData,
+        }
+    }
+}
+
+impl<M: Copy + PartialEq, L> Model<M, L> {
+    /// Whether `m` is the wrong intrinsic.
+    pub fn is(self, m: M) -> bool {
+        self.mutation == Some(m)
+    }
+}
+
+impl<M, L> Default for Model<M, L> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The `LaneOps` instance of an x86 model of `$lanes`-lane registers
+/// ([`Reg`]): the lane-wise operations, each the `_mm256_` operation's
+/// pseudocode on every lane (the AVX-512 backend's `_mm512_` forms compute
+/// the same per lane). The model's `Mutation` has the variants `Srai`,
+/// `CmpeqAsCmpgt`, `CmpgtSwapped` and `AbsIdentity`, and the model a
+/// `srai_count` (the shift count `srai_epi32` uses).
+macro_rules! x86_lane_ops {
+    ($model:ident, $lanes:literal) => {
+        impl<L: Lane> LaneOps for $model<L> {
+            type V = Reg<L>;
+
+            fn set1_epi32(self, x: i32) -> Reg<L> {
+                Reg::D([L::lit(x); $lanes])
+            }
+            fn setzero_si256(self) -> Reg<L> {
+                Reg::D([L::lit(0); $lanes])
+            }
+            // dst[i+31:i] := a[i+31:i] + b[i+31:i]
+            fn add_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+                a.zip(b, L::add)
+            }
+            fn sub_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+                a.zip(b, L::sub)
+            }
+            // tmp[63:0] := a[i+31:i] * b[i+31:i]; dst[i+31:i] := tmp[31:0]
+            fn mullo_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+                a.zip(b, L::mul)
+            }
+            // IF imm8 > 31: dst := (a < 0 ? 0xFFFFFFFF : 0) ELSE dst := SignExtend32(a >> imm8)
+            fn srai_epi32<const K: i32>(self, a: Reg<L>) -> Reg<L> {
+                let k = (self.srai_count(K) as u32).min(31);
+                a.map(|x| x.sar(k))
+            }
+            // IF imm8 > 31: dst := 0 ELSE dst := ZeroExtend32(a << imm8)
+            fn slli_epi32<const K: i32>(self, a: Reg<L>) -> Reg<L> {
+                if K as u32 > 31 {
+                    return LaneOps::setzero_si256(self);
+                }
+                a.map(|x| x.shl(K as u32))
+            }
+            fn and_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+                a.zip(b, L::and)
+            }
+            // dst := (NOT a) AND b
+            fn andnot_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+                a.zip(b, |x, y| x.not().and(y))
+            }
+            fn or_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+                a.zip(b, L::or)
+            }
+            fn xor_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+                a.zip(b, L::xor)
+            }
+            // dst[i+31:i] := ( a[i+31:i] == b[i+31:i] ) ? 0xFFFFFFFF : 0
+            fn cmpeq_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+                if self.is(Mutation::CmpeqAsCmpgt) {
+                    return a.zip(b, L::gt_mask);
+                }
+                a.zip(b, L::eq_mask)
+            }
+            fn cmpgt_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+                if self.is(Mutation::CmpgtSwapped) {
+                    return b.zip(a, L::gt_mask);
+                }
+                a.zip(b, L::gt_mask)
+            }
+            // dst[i+31:i] := ABS(Int(a[i+31:i])) (the low 32 bits: ABS(-2^31) = -2^31)
+            fn abs_epi32(self, a: Reg<L>) -> Reg<L> {
+                if self.is(Mutation::AbsIdentity) {
+                    return a;
+                }
+                a.map(L::abs)
+            }
+        }
+    };
+}
+pub(crate) use x86_lane_ops;

@@ -5,10 +5,9 @@
 //! A 128-bit register is kept as four 32-bit lanes or two 64-bit lanes,
 //! whichever the instruction that made it wrote (as `avx2_model::Reg`).
 
-use crate::lane::{Lane, WideLane};
+use crate::lane::{Lane, Model, WideLane};
 use mldsa::backend::lanes::neon::NeonOps;
 use mldsa::params::N;
-use std::marker::PhantomData;
 
 /// A 128-bit register.
 #[derive(Clone, Copy, Debug)]
@@ -72,8 +71,7 @@ fn sqdmulh<L: Lane>(a: L, b: L) -> L {
     a.widen().mul(b.widen()).sar(31).saturate()
 }
 
-/// One deliberately wrong intrinsic, for the mutant runs (as
-/// `avx2_model::Mutation`).
+/// One deliberately wrong intrinsic, for the mutant runs ([`Model`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mutation {
     /// `vshrq_n_s32` by `from` shifts by `to` instead.
@@ -95,51 +93,14 @@ pub enum Mutation {
 }
 
 /// The NEON model over lanes `L`.
-#[derive(Debug)]
-pub struct NeonModel<L> {
-    mutation: Option<Mutation>,
-    lanes: PhantomData<L>,
-}
-
-impl<L> Clone for NeonModel<L> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<L> Copy for NeonModel<L> {}
+pub type NeonModel<L> = Model<Mutation, L>;
 
 impl<L> NeonModel<L> {
-    /// The model.
-    pub const fn new() -> Self {
-        NeonModel {
-            mutation: None,
-            lanes: PhantomData,
-        }
-    }
-
-    /// The model with one intrinsic wrong.
-    pub const fn mutated(mutation: Mutation) -> Self {
-        NeonModel {
-            mutation: Some(mutation),
-            lanes: PhantomData,
-        }
-    }
-
-    fn is(self, m: Mutation) -> bool {
-        self.mutation == Some(m)
-    }
-
     fn sqdmulh<T: Lane>(self, a: T, b: T) -> T {
         if self.is(Mutation::QdmulhWraps) {
             return a.widen().mul(b.widen()).sar(31).low();
         }
         sqdmulh(a, b)
-    }
-}
-
-impl<L> Default for NeonModel<L> {
-    fn default() -> Self {
-        Self::new()
     }
 }
 
