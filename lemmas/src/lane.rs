@@ -1,5 +1,5 @@
 //! One SIMD lane's arithmetic, the vocabulary the intrinsic models
-//! (`avx2_model`, `neon_model`) are written in: a 32-bit lane ([`Lane`])
+//! (`avx2_model`, `avx512_model`, `neon_model`) are written in: a 32-bit lane ([`Lane`])
 //! and a 64-bit lane ([`WideLane`]), two's complement, every operation
 //! modulo 2^32 or 2^64 as the instructions compute it.
 //!
@@ -149,12 +149,12 @@ impl WideLane for i64 {
     fn requires(self, _lo: i64, _hi: i64) {}
 }
 
-/// An x86 vector register of `D` 32-bit lanes, kept as those or as `H` =
-/// D / 2 64-bit lanes, whichever the instruction that made it wrote, and
+/// A vector register of `D` 32-bit lanes, kept as those or as `H` = D / 2
+/// 64-bit lanes, whichever the instruction that made it wrote, and
 /// converted when an instruction reads it the other way (exact for the
 /// evaluator and z3; intervals keep a 64-bit lane whole, where splitting
-/// it would lose its range). The AVX2 model's (8, 4) and the AVX-512
-/// model's (16, 8).
+/// it would lose its range). The NEON model's (4, 2), the AVX2 model's
+/// (8, 4) and the AVX-512 model's (16, 8).
 #[derive(Clone, Copy, Debug)]
 pub enum Reg<L: Lane, const D: usize, const H: usize> {
     /// The 32-bit lanes, lane 0 first.

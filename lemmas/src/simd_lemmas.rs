@@ -95,7 +95,7 @@ fn xr(a: &[Bv32]) -> XReg {
     avx2_model::Reg::D(core::array::from_fn(|i| a[i]))
 }
 fn nr(a: &[Bv32]) -> NReg {
-    neon_model::Reg::S(core::array::from_fn(|i| a[i]))
+    neon_model::Reg::D(core::array::from_fn(|i| a[i]))
 }
 fn wr(a: &[Bv32]) -> WReg {
     avx512_model::Reg::D(core::array::from_fn(|i| a[i]))
@@ -120,22 +120,22 @@ pub struct Isa {
 
 /// `pub fn $isa(m: $M) -> Isa`: the lane-wise kernels of module `$k` and
 /// the Montgomery multiplication of `$mont` on model `m`, their registers
-/// made by `$reg` and read by `.$read()`.
+/// made by `$reg` and read by `.d()`.
 macro_rules! isa {
-    ($(#[$doc:meta])* $isa:ident($M:ty), $lanes:literal, $k:ident, $mont:ident, $reg:ident, $read:ident) => {
+    ($(#[$doc:meta])* $isa:ident($M:ty), $lanes:literal, $k:ident, $mont:ident, $reg:ident) => {
         $(#[$doc])*
         pub fn $isa(m: $M) -> Isa {
             fn g<G: Gamma2>(m: $M) -> (Lanes1x2, Lanes2, Lanes2) {
                 (
                     Box::new(move |a| {
                         let (h, l) = $k::decompose::<$M, G>(m, $reg(a));
-                        (h.$read().to_vec(), l.$read().to_vec())
+                        (h.d().to_vec(), l.d().to_vec())
                     }),
                     Box::new(move |z, r| {
-                        $k::make_hint::<$M, G>(m, $reg(z), $reg(r)).$read().to_vec()
+                        $k::make_hint::<$M, G>(m, $reg(z), $reg(r)).d().to_vec()
                     }),
                     Box::new(move |h, r| {
-                        $k::use_hint::<$M, G>(m, $reg(h), $reg(r)).$read().to_vec()
+                        $k::use_hint::<$M, G>(m, $reg(h), $reg(r)).d().to_vec()
                     }),
                 )
             }
@@ -144,19 +144,19 @@ macro_rules! isa {
             Isa {
                 name: stringify!($isa),
                 lanes: $lanes,
-                reduce32: Box::new(move |a| $k::reduce32(m, $reg(a)).$read().to_vec()),
-                caddq: Box::new(move |a| $k::caddq(m, $reg(a)).$read().to_vec()),
-                freeze: Box::new(move |a| $k::freeze(m, $reg(a)).$read().to_vec()),
+                reduce32: Box::new(move |a| $k::reduce32(m, $reg(a)).d().to_vec()),
+                caddq: Box::new(move |a| $k::caddq(m, $reg(a)).d().to_vec()),
+                freeze: Box::new(move |a| $k::freeze(m, $reg(a)).d().to_vec()),
                 power2round: Box::new(move |a| {
                     let (h, l) = $k::power2round(m, $reg(a));
-                    (h.$read().to_vec(), l.$read().to_vec())
+                    (h.d().to_vec(), l.d().to_vec())
                 }),
                 decompose: [d88, d32],
                 make_hint: [m88, m32],
                 use_hint: [u88, u32_],
-                exceeds: Box::new(move |a, b| $k::exceeds(m, $reg(a), b).$read().to_vec()),
+                exceeds: Box::new(move |a, b| $k::exceeds(m, $reg(a), b).d().to_vec()),
                 montgomery_mul: Box::new(move |a, b| {
-                    $mont::montgomery_mul(m, $reg(a), $reg(b)).$read().to_vec()
+                    $mont::montgomery_mul(m, $reg(a), $reg(b)).d().to_vec()
                 }),
             }
         }
@@ -165,16 +165,16 @@ macro_rules! isa {
 
 isa!(
     /// The AVX2 kernels on model `m`.
-    avx2(X), 8, x, x, xr, d
+    avx2(X), 8, x, x, xr
 );
 isa!(
     /// The NEON kernels on model `m`.
-    neon(Nm), 4, n, n, nr, s
+    neon(Nm), 4, n, n, nr
 );
 isa!(
     /// The AVX-512 kernels on model `m`: AVX2's lane-wise ones on 16
     /// lanes, its own Montgomery multiplication.
-    avx512(W), 16, x, w, wr, d
+    avx512(W), 16, x, w, wr
 );
 
 // ------------------------------------------------------------- statements
@@ -427,10 +427,10 @@ fn avx512_dot(m: W) -> impl Fn(&[Bv64]) -> Vec<Bv32> {
 fn neon_dot(m: Nm) -> impl Fn(&[Bv64]) -> Vec<Bv32> {
     move |s| {
         let acc = n::DotAcc::<Nm> {
-            lo: neon_model::Reg::D([s[0], s[1]]),
-            hi: neon_model::Reg::D([s[2], s[3]]),
+            lo: neon_model::Reg::Q([s[0], s[1]]),
+            hi: neon_model::Reg::Q([s[2], s[3]]),
         };
-        acc.reduce(m).s().to_vec()
+        acc.reduce(m).d().to_vec()
     }
 }
 
@@ -445,8 +445,8 @@ fn neon_mul_lane<const L: i32>(m: Nm) -> Verdict {
     smt::reset();
     let (xs, z) = (lanes("x", 4), lanes("z", 4));
     let zq = m.vmulq_s32(nr(&z), m.vdupq_n_s32(k::QINV));
-    let r = n::mul_lane::<Nm, L>(m, nr(&xs), nr(&z), zq).s();
-    let want = n::montgomery_mul(Nm::new(), nr(&xs), nr(&[z[L as usize]; 4])).s();
+    let r = n::mul_lane::<Nm, L>(m, nr(&xs), nr(&z), zq).d();
+    let want = n::montgomery_mul(Nm::new(), nr(&xs), nr(&[z[L as usize]; 4])).d();
     let goal = and(&(0..4).map(|i| r[i].eq(want[i])).collect::<Vec<_>>());
     prove(&[named("x", &xs), named("z", &z)], &truth(), &goal)
 }

@@ -73,7 +73,7 @@ fn accumulate(
         worst = largest(&r);
     } else {
         for i in 0..N / 4 {
-            let r = n::pointwise_acc(NeonModel::<I32>::new(), &xs, &ys, i).s();
+            let r = n::pointwise_acc(NeonModel::<I32>::new(), &xs, &ys, i).d();
             worst = worst.max(largest(&r));
         }
     }
