@@ -3,7 +3,7 @@
 //! states it, lane by lane, over any [`Lane`], on registers of eight 32-bit
 //! or four 64-bit lanes ([`crate::lane::Reg`]).
 
-use crate::lane::{Lane, Model, WideLane, x86_lane_ops};
+use crate::lane::{Lane, LaneMutation, Model, WideLane, x86_lane_ops};
 use mldsa::backend::lanes::avx2::{Avx2Ops, LaneOps};
 use mldsa::params::N;
 
@@ -18,20 +18,12 @@ fn halves<L: Lane>(f: impl Fn(usize, usize) -> L) -> Reg<L> {
 /// One deliberately wrong intrinsic, for the mutant runs ([`Model`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mutation {
-    /// `srai_epi32` by `from` shifts by `to` instead.
-    Srai { from: i32, to: i32 },
+    /// A lane-wise intrinsic.
+    Lane(LaneMutation),
     /// `shuffle_epi32` with `from` uses the immediate `to` instead.
     Shuffle { from: i32, to: i32 },
     /// `blend_epi32` with `from` uses the immediate `to` instead.
     Blend { from: i32, to: i32 },
-    /// `cmpeq_epi32` compares with > instead.
-    CmpeqAsCmpgt,
-    /// `cmpgt_epi32(a, b)` computes b > a.
-    CmpgtSwapped,
-    /// `abs_epi32` returns its input.
-    AbsIdentity,
-    /// `mul_epi32` zero-extends its factors (as `_mm256_mul_epu32`).
-    MulUnsigned,
 }
 
 /// The AVX2 model over lanes `L`.
@@ -43,16 +35,6 @@ impl<L> Avx2Model<L> {
             Some((from, to)) if from == imm => to,
             _ => imm,
         }
-    }
-
-    fn srai_count(self, k: i32) -> i32 {
-        self.imm(
-            |m| match m {
-                Mutation::Srai { from, to } => Some((from, to)),
-                _ => None,
-            },
-            k,
-        )
     }
 }
 
@@ -72,7 +54,7 @@ impl<L: Lane> Avx2Ops for Avx2Model<L> {
     }
     // dst[i+63:i] := SignExtend64(a[i+31:i]) * SignExtend64(b[i+31:i]), i = 0, 64, 128, 192
     fn mul_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        a.mul_even(b, self.is(Mutation::MulUnsigned))
+        a.mul_even(b, self.is(Mutation::Lane(LaneMutation::MulUnsigned)))
     }
     fn add_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
         a.zip64(b, L::Wide::add)

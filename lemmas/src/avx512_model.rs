@@ -7,7 +7,7 @@
 //! [`Lane`], on registers of 16 32-bit or eight 64-bit lanes
 //! ([`crate::lane::Reg`]).
 
-use crate::lane::{Lane, Model, WideLane, x86_lane_ops};
+use crate::lane::{Lane, LaneMutation, Model, WideLane, x86_lane_ops};
 use mldsa::backend::lanes::avx2::LaneOps;
 use mldsa::backend::lanes::avx512::Avx512Ops;
 use mldsa::params::N;
@@ -18,33 +18,18 @@ pub type Reg<L> = crate::lane::Reg<L, 16, 8>;
 /// One deliberately wrong intrinsic, for the mutant runs ([`Model`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mutation {
-    /// `srai_epi32` by `from` shifts by `to` instead.
-    Srai { from: i32, to: i32 },
+    /// A lane-wise intrinsic.
+    Lane(LaneMutation),
     /// `mask_shuffle_epi32` with mask `from` uses the mask `to` instead.
     Mask { from: u16, to: u16 },
     /// `permutex2var_epi32` reads only a (index bit 4 ignored).
     PermuteOneSource,
-    /// `cmpeq_epi32` compares with > instead.
-    CmpeqAsCmpgt,
-    /// `cmpgt_epi32(a, b)` computes b > a.
-    CmpgtSwapped,
-    /// `abs_epi32` returns its input.
-    AbsIdentity,
-    /// `mul_epi32` zero-extends its factors (as `_mm512_mul_epu32`).
-    MulUnsigned,
 }
 
 /// The AVX-512 model over lanes `L`.
 pub type Avx512Model<L> = Model<Mutation, L>;
 
 impl<L> Avx512Model<L> {
-    fn srai_count(self, k: i32) -> i32 {
-        match self.mutation {
-            Some(Mutation::Srai { from, to }) if from == k => to,
-            _ => k,
-        }
-    }
-
     fn mask(self, k: u16) -> u16 {
         match self.mutation {
             Some(Mutation::Mask { from, to }) if from == k => to,
@@ -88,7 +73,7 @@ impl<L: Lane> Avx512Ops for Avx512Model<L> {
     }
     // dst[i+63:i] := SignExtend64(a[i+31:i]) * SignExtend64(b[i+31:i]), i = 0, 64, .., 448
     fn mul_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        a.mul_even(b, self.is(Mutation::MulUnsigned))
+        a.mul_even(b, self.is(Mutation::Lane(LaneMutation::MulUnsigned)))
     }
     fn add_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
         a.zip64(b, L::Wide::add)

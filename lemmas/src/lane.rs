@@ -276,12 +276,27 @@ impl<M, L> Default for Model<M, L> {
     }
 }
 
+/// A wrong lane-wise intrinsic of the x86 models (those of their shared
+/// `LaneOps` instance, [`x86_lane_ops`], and `mul_epi32`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LaneMutation {
+    /// `srai_epi32` by `from` shifts by `to` instead.
+    Srai { from: i32, to: i32 },
+    /// `cmpeq_epi32` compares with > instead.
+    CmpeqAsCmpgt,
+    /// `cmpgt_epi32(a, b)` computes b > a.
+    CmpgtSwapped,
+    /// `abs_epi32` returns its input.
+    AbsIdentity,
+    /// `mul_epi32` zero-extends its factors (as `mul_epu32`).
+    MulUnsigned,
+}
+
 /// The `LaneOps` instance of an x86 model of `$lanes`-lane registers
 /// ([`Reg`]): the lane-wise operations, each the `_mm256_` operation's
 /// pseudocode on every lane (the AVX-512 backend's `_mm512_` forms compute
-/// the same per lane). The model's `Mutation` has the variants `Srai`,
-/// `CmpeqAsCmpgt`, `CmpgtSwapped` and `AbsIdentity`, and the model a
-/// `srai_count` (the shift count `srai_epi32` uses).
+/// the same per lane). The model's `Mutation` has a variant
+/// `Lane(LaneMutation)`.
 macro_rules! x86_lane_ops {
     ($model:ident, $lanes:literal) => {
         impl<L: Lane> LaneOps for $model<L> {
@@ -306,7 +321,15 @@ macro_rules! x86_lane_ops {
             }
             // IF imm8 > 31: dst := (a < 0 ? 0xFFFFFFFF : 0) ELSE dst := SignExtend32(a >> imm8)
             fn srai_epi32<const K: i32>(self, a: Reg<L>) -> Reg<L> {
-                let k = (self.srai_count(K) as u32).min(31);
+                let k = match self.mutation {
+                    Some(Mutation::Lane($crate::lane::LaneMutation::Srai { from, to }))
+                        if from == K =>
+                    {
+                        to
+                    }
+                    _ => K,
+                };
+                let k = (k as u32).min(31);
                 a.map(|x| x.sar(k))
             }
             // IF imm8 > 31: dst := 0 ELSE dst := ZeroExtend32(a << imm8)
@@ -331,20 +354,20 @@ macro_rules! x86_lane_ops {
             }
             // dst[i+31:i] := ( a[i+31:i] == b[i+31:i] ) ? 0xFFFFFFFF : 0
             fn cmpeq_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-                if self.is(Mutation::CmpeqAsCmpgt) {
+                if self.is(Mutation::Lane($crate::lane::LaneMutation::CmpeqAsCmpgt)) {
                     return a.zip(b, L::gt_mask);
                 }
                 a.zip(b, L::eq_mask)
             }
             fn cmpgt_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-                if self.is(Mutation::CmpgtSwapped) {
+                if self.is(Mutation::Lane($crate::lane::LaneMutation::CmpgtSwapped)) {
                     return b.zip(a, L::gt_mask);
                 }
                 a.zip(b, L::gt_mask)
             }
             // dst[i+31:i] := ABS(Int(a[i+31:i])) (the low 32 bits: ABS(-2^31) = -2^31)
             fn abs_epi32(self, a: Reg<L>) -> Reg<L> {
-                if self.is(Mutation::AbsIdentity) {
+                if self.is(Mutation::Lane($crate::lane::LaneMutation::AbsIdentity)) {
                     return a;
                 }
                 a.map(L::abs)

@@ -459,6 +459,7 @@ macro_rules! bench {
 mod avx2 {
     use crate::Lemma;
     use crate::avx2_model::{Avx2Model, Mutation, Reg};
+    use crate::lane::LaneMutation;
     use mldsa::backend::avx2::Isa;
     use mldsa::backend::lanes::avx2::{Avx2Ops, LaneOps};
     use mldsa::params::N;
@@ -533,7 +534,7 @@ mod avx2 {
         };
         let ops = ops();
         let mut out = super::op_lemmas(isa, &ops, M::new(), "avx2");
-        let mutant = M::mutated(Mutation::MulUnsigned);
+        let mutant = M::mutated(Mutation::Lane(LaneMutation::MulUnsigned));
         let mutant = ("mul_epi32 zero-extending is caught", "mul_epi32", mutant);
         out.push(super::mutant_lemma(isa, &ops, mutant, "avx2"));
         out
@@ -546,6 +547,7 @@ mod avx2 {
 mod avx512 {
     use crate::Lemma;
     use crate::avx512_model::{Avx512Model, Mutation, Reg};
+    use crate::lane::LaneMutation;
     use mldsa::backend::avx512::Isa512 as Isa;
     use mldsa::backend::lanes::avx2::LaneOps;
     use mldsa::backend::lanes::avx512::{Avx512Ops, ntt};
@@ -642,7 +644,7 @@ mod avx512 {
             (
                 "mul_epi32 zero-extending is caught",
                 "mul_epi32",
-                M::mutated(Mutation::MulUnsigned),
+                M::mutated(Mutation::Lane(LaneMutation::MulUnsigned)),
             ),
             (
                 "vpermt2d from a only is caught",

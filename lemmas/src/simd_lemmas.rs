@@ -22,7 +22,7 @@ use crate::Lemma;
 use crate::avx2_model::{self, Avx2Model};
 use crate::avx512_model::{self, Avx512Model};
 use crate::fips::Q;
-use crate::lane::{Lane, WideLane};
+use crate::lane::{Lane, LaneMutation, WideLane};
 use crate::neon_model::{self, NeonModel};
 use crate::smt::{self, Bv32, Bv64, Term, Verdict, ctx};
 use crate::smt_lemmas::{proven, refuted};
@@ -660,6 +660,23 @@ fn for_isa(out: &mut Vec<Lemma>, right: &Isa, wrong: &dyn Fn(&str) -> Isa) {
     ));
 }
 
+/// The mutant named by each lemma of `for_isa`: on the x86 models' lane
+/// operations (AVX2 and AVX-512) and on NEON.
+fn mutation(which: &str) -> (LaneMutation, neon_model::Mutation) {
+    use LaneMutation as LM;
+    use neon_model::Mutation as NM;
+    match which {
+        "reduce32" => (LM::Srai { from: 23, to: 24 }, NM::Shr { from: 23, to: 24 }),
+        "caddq" => (LM::Srai { from: 31, to: 22 }, NM::Shr { from: 31, to: 22 }),
+        "power2round" => (LM::Srai { from: 13, to: 12 }, NM::Shr { from: 13, to: 12 }),
+        "decompose88" => (LM::Srai { from: 24, to: 23 }, NM::Shr { from: 24, to: 23 }),
+        "decompose32" => (LM::Srai { from: 22, to: 21 }, NM::Shr { from: 22, to: 21 }),
+        "make_hint" => (LM::CmpeqAsCmpgt, NM::CeqAsCge),
+        "use_hint" => (LM::CmpgtSwapped, NM::CgtzAsCgez),
+        _ => (LM::AbsIdentity, NM::AbsIdentity),
+    }
+}
+
 /// Every SIMD z3 lemma and its mutant, for AVX2 and NEON (on their
 /// models: these run on any machine; `model` checks the models against
 /// the instructions).
@@ -673,19 +690,8 @@ pub fn all() -> Vec<Lemma> {
         "avx2, avx512, neon",
         tables_times_qinv,
     )];
-    // The mutant named by each lemma of `for_isa`, on AVX2 and on NEON.
-    let mutation = |which: &str| match which {
-        "reduce32" => (XM::Srai { from: 23, to: 24 }, NM::Shr { from: 23, to: 24 }),
-        "caddq" => (XM::Srai { from: 31, to: 22 }, NM::Shr { from: 31, to: 22 }),
-        "power2round" => (XM::Srai { from: 13, to: 12 }, NM::Shr { from: 13, to: 12 }),
-        "decompose88" => (XM::Srai { from: 24, to: 23 }, NM::Shr { from: 24, to: 23 }),
-        "decompose32" => (XM::Srai { from: 22, to: 21 }, NM::Shr { from: 22, to: 21 }),
-        "make_hint" => (XM::CmpeqAsCmpgt, NM::CeqAsCge),
-        "use_hint" => (XM::CmpgtSwapped, NM::CgtzAsCgez),
-        _ => (XM::AbsIdentity, NM::AbsIdentity),
-    };
     for_isa(&mut out, &avx2(X::new()), &|which| {
-        avx2(X::mutated(mutation(which).0))
+        avx2(X::mutated(XM::Lane(mutation(which).0)))
     });
     for_isa(&mut out, &neon(Nm::new()), &|which| {
         neon(Nm::mutated(mutation(which).1))
@@ -774,18 +780,8 @@ pub fn all() -> Vec<Lemma> {
 /// products' arithmetic), each with a mutant.
 fn avx512_lemmas(out: &mut Vec<Lemma>) {
     use avx512_model::Mutation as WM;
-    let mutation = |which: &str| match which {
-        "reduce32" => WM::Srai { from: 23, to: 24 },
-        "caddq" => WM::Srai { from: 31, to: 22 },
-        "power2round" => WM::Srai { from: 13, to: 12 },
-        "decompose88" => WM::Srai { from: 24, to: 23 },
-        "decompose32" => WM::Srai { from: 22, to: 21 },
-        "make_hint" => WM::CmpeqAsCmpgt,
-        "use_hint" => WM::CmpgtSwapped,
-        _ => WM::AbsIdentity,
-    };
     for_isa(out, &avx512(W::new()), &|which| {
-        avx512(W::mutated(mutation(which)))
+        avx512(W::mutated(WM::Lane(mutation(which).0)))
     });
     pair(
         out,
