@@ -3,7 +3,7 @@
 //! states it, lane by lane, over any [`Lane`], on registers of eight 32-bit
 //! or four 64-bit lanes ([`crate::lane::Reg`]).
 
-use crate::lane::{Lane, LaneMutation, Model, WideLane, x86_lane_ops};
+use crate::lane::{Lane, LaneMutation, Model, WideLane, x86_common_ops, x86_lane_ops};
 use mldsa::backend::lanes::avx2::{Avx2Ops, LaneOps};
 use mldsa::params::N;
 
@@ -43,25 +43,8 @@ x86_lane_ops!(Avx2Model, 8);
 impl<L: Lane> Avx2Ops for Avx2Model<L> {
     type Lane = L;
 
-    fn load(self, coeffs: &[L; N], i: usize) -> Reg<L> {
-        Reg::D(core::array::from_fn(|k| coeffs[8 * i + k]))
-    }
-    fn store(self, coeffs: &mut [L; N], i: usize, v: Reg<L>) {
-        coeffs[8 * i..8 * i + 8].copy_from_slice(&v.d());
-    }
-    fn load_row(self, row: &[i32; 8]) -> Reg<L> {
-        Reg::D(row.map(L::lit))
-    }
-    // dst[i+63:i] := SignExtend64(a[i+31:i]) * SignExtend64(b[i+31:i]), i = 0, 64, 128, 192
-    fn mul_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        a.mul_even(b, self.is(Mutation::Lane(LaneMutation::MulUnsigned)))
-    }
-    fn add_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        a.zip64(b, L::Wide::add)
-    }
-    fn sub_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        a.zip64(b, L::Wide::sub)
-    }
+    x86_common_ops!(8);
+
     // dst[31:0] := SELECT4(a[127:0], imm8[1:0]) ... for each 128-bit half
     fn shuffle_epi32<const IMM: i32>(self, a: Reg<L>) -> Reg<L> {
         let imm = self.imm(
@@ -157,8 +140,5 @@ impl<L: Lane> Avx2Ops for Avx2Model<L> {
                 b[4 * h + pick]
             }
         })
-    }
-    fn requires_epi64(self, v: Reg<L>, lo: i64, hi: i64) {
-        v.requires64(lo, hi)
     }
 }

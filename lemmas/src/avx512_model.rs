@@ -7,7 +7,7 @@
 //! [`Lane`], on registers of 16 32-bit or eight 64-bit lanes
 //! ([`crate::lane::Reg`]).
 
-use crate::lane::{Lane, LaneMutation, Model, WideLane, x86_lane_ops};
+use crate::lane::{Lane, LaneMutation, Model, WideLane, x86_common_ops, x86_lane_ops};
 use mldsa::backend::lanes::avx2::LaneOps;
 use mldsa::backend::lanes::avx512::Avx512Ops;
 use mldsa::params::N;
@@ -47,15 +47,8 @@ impl<L: Lane> Avx512Ops for Avx512Model<L> {
     type V = Reg<L>;
     type Lane = L;
 
-    fn load(self, coeffs: &[L; N], i: usize) -> Reg<L> {
-        Reg::D(core::array::from_fn(|k| coeffs[16 * i + k]))
-    }
-    fn store(self, coeffs: &mut [L; N], i: usize, v: Reg<L>) {
-        coeffs[16 * i..16 * i + 16].copy_from_slice(&v.d());
-    }
-    fn load_row(self, row: &[i32; 16]) -> Reg<L> {
-        Reg::D(row.map(L::lit))
-    }
+    x86_common_ops!(16);
+
     fn set1_epi32(self, x: i32) -> Reg<L> {
         LaneOps::set1_epi32(self, x)
     }
@@ -70,16 +63,6 @@ impl<L: Lane> Avx512Ops for Avx512Model<L> {
     }
     fn mullo_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
         LaneOps::mullo_epi32(self, a, b)
-    }
-    // dst[i+63:i] := SignExtend64(a[i+31:i]) * SignExtend64(b[i+31:i]), i = 0, 64, .., 448
-    fn mul_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        a.mul_even(b, self.is(Mutation::Lane(LaneMutation::MulUnsigned)))
-    }
-    fn add_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        a.zip64(b, L::Wide::add)
-    }
-    fn sub_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        a.zip64(b, L::Wide::sub)
     }
     // dst[i+31:i] := SELECT4(a[128q+127:128q], imm8[2j+1:2j]) for lane j of quarter q
     fn shuffle_epi32<const IMM: i32>(self, a: Reg<L>) -> Reg<L> {
@@ -115,9 +98,6 @@ impl<L: Lane> Avx512Ops for Avx512Model<L> {
                 b[j]
             }
         }))
-    }
-    fn requires_epi64(self, v: Reg<L>, lo: i64, hi: i64) {
-        v.requires64(lo, hi)
     }
 }
 

@@ -376,3 +376,38 @@ macro_rules! x86_lane_ops {
     };
 }
 pub(crate) use x86_lane_ops;
+
+/// The methods the x86 models' `Avx2Ops` and `Avx512Ops` instances share,
+/// on `$lanes`-lane registers: loads and stores of `$lanes` coefficients,
+/// and the 64-bit lane arithmetic (`mul_epi32`, `add_epi64`, `sub_epi64`
+/// and the kernels' 64-bit preconditions).
+macro_rules! x86_common_ops {
+    ($lanes:literal) => {
+        fn load(self, coeffs: &[L; N], i: usize) -> Reg<L> {
+            Reg::D(core::array::from_fn(|k| coeffs[$lanes * i + k]))
+        }
+        fn store(self, coeffs: &mut [L; N], i: usize, v: Reg<L>) {
+            coeffs[$lanes * i..$lanes * i + $lanes].copy_from_slice(&v.d());
+        }
+        fn load_row(self, row: &[i32; $lanes]) -> Reg<L> {
+            Reg::D(row.map(L::lit))
+        }
+        // dst[i+63:i] := SignExtend64(a[i+31:i]) * SignExtend64(b[i+31:i]), every even i
+        fn mul_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+            a.mul_even(
+                b,
+                self.is(Mutation::Lane($crate::lane::LaneMutation::MulUnsigned)),
+            )
+        }
+        fn add_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+            a.zip64(b, L::Wide::add)
+        }
+        fn sub_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+            a.zip64(b, L::Wide::sub)
+        }
+        fn requires_epi64(self, v: Reg<L>, lo: i64, hi: i64) {
+            v.requires64(lo, hi)
+        }
+    };
+}
+pub(crate) use x86_common_ops;
