@@ -382,10 +382,13 @@ fn neon_saturating(a: Bv32, b: Bv32) -> Bool<'static> {
     Bool::and(ctx(), &[&a.eq(min), &b.eq(min)])
 }
 
+/// A dot-product reduction on a model: the 32-bit lanes of 64-bit sums.
+type Reduce<'a> = &'a dyn Fn(&[Bv64]) -> Vec<Bv32>;
+
 /// The Montgomery reduction of 64-bit sums (AVX2 `dot_finish`, NEON
 /// `DotAcc::reduce`) equals the portable `montgomery_reduce` of each sum,
 /// for every 64-bit sum.
-fn dot_reduce(n: usize, f: &dyn Fn(&[Bv64]) -> Vec<Bv32>) -> Verdict {
+fn dot_reduce(n: usize, f: Reduce<'_>) -> Verdict {
     smt::reset();
     let sums: Vec<Bv64> = (0..n).map(|i| Bv64::var(&format!("sum{i}"))).collect();
     let want: Vec<Bv32> = sums
@@ -660,6 +663,36 @@ fn for_isa(out: &mut Vec<Lemma>, right: &Isa, wrong: &dyn Fn(&str) -> Isa) {
     ));
 }
 
+/// An x86 backend's Montgomery multiplication (bit for bit the portable
+/// one) and dot-product reduction (= montgomery_reduce) on `lanes` lanes:
+/// each proven on the model (`mul[0]`, `dot[0]`) and refuted on its
+/// mutated model (`mul[1]`, `dot[1]`).
+fn x86_montgomery(
+    out: &mut Vec<Lemma>,
+    backend: &str,
+    lanes: usize,
+    mul: [Isa; 2],
+    dot: [Reduce<'_>; 2],
+) {
+    let [right, wrong] = mul;
+    pair(
+        out,
+        "montgomery_mul = portable, bit for bit".into(),
+        &format!("every a, b ({lanes} lanes)"),
+        backend,
+        || montgomery_mul(lanes, &right.montgomery_mul, never, false),
+        || montgomery_mul(lanes, &wrong.montgomery_mul, never, false),
+    );
+    pair(
+        out,
+        "dot_finish = montgomery_reduce".into(),
+        &format!("every 64-bit sum ({lanes} lanes)"),
+        backend,
+        || dot_reduce(lanes, dot[0]),
+        || dot_reduce(lanes, dot[1]),
+    );
+}
+
 /// The mutant named by each lemma of `for_isa`: on the x86 models' lane
 /// operations (AVX2 and AVX-512) and on NEON.
 fn mutation(which: &str) -> (LaneMutation, neon_model::Mutation) {
@@ -696,35 +729,24 @@ pub fn all() -> Vec<Lemma> {
     for_isa(&mut out, &neon(Nm::new()), &|which| {
         neon(Nm::mutated(mutation(which).1))
     });
-    pair(
+    x86_montgomery(
         &mut out,
-        "montgomery_mul = portable, bit for bit".into(),
-        "every a, b (8 lanes)",
         "avx2",
-        || montgomery_mul(8, &avx2(X::new()).montgomery_mul, never, false),
-        || {
-            let m = X::mutated(XM::Blend {
+        8,
+        [
+            avx2(X::new()),
+            avx2(X::mutated(XM::Blend {
                 from: 0xAA,
                 to: 0xAB,
-            });
-            montgomery_mul(8, &avx2(m).montgomery_mul, never, false)
-        },
-    );
-    pair(
-        &mut out,
-        "dot_finish = montgomery_reduce".into(),
-        "every 64-bit sum (8 lanes)",
-        "avx2",
-        || dot_reduce(8, &avx2_dot(X::new())),
-        || {
-            dot_reduce(
-                8,
-                &avx2_dot(X::mutated(XM::Blend {
-                    from: 0xAA,
-                    to: 0x55,
-                })),
-            )
-        },
+            })),
+        ],
+        [
+            &avx2_dot(X::new()),
+            &avx2_dot(X::mutated(XM::Blend {
+                from: 0xAA,
+                to: 0x55,
+            })),
+        ],
     );
     pair(
         &mut out,
@@ -783,33 +805,24 @@ fn avx512_lemmas(out: &mut Vec<Lemma>) {
     for_isa(out, &avx512(W::new()), &|which| {
         avx512(W::mutated(WM::Lane(mutation(which).0)))
     });
-    pair(
+    x86_montgomery(
         out,
-        "montgomery_mul = portable, bit for bit".into(),
-        "every a, b (16 lanes)",
         "avx512",
-        || montgomery_mul(16, &avx512(W::new()).montgomery_mul, never, false),
-        || {
+        16,
+        [
+            avx512(W::new()),
             // The final merge takes lane 0 from the wrong register.
-            let m = W::mutated(WM::Mask {
+            avx512(W::mutated(WM::Mask {
                 from: 0x5555,
                 to: 0x5554,
-            });
-            montgomery_mul(16, &avx512(m).montgomery_mul, never, false)
-        },
-    );
-    pair(
-        out,
-        "dot_finish = montgomery_reduce".into(),
-        "every 64-bit sum (16 lanes)",
-        "avx512",
-        || dot_reduce(16, &avx512_dot(W::new())),
-        || {
-            let m = W::mutated(WM::Mask {
+            })),
+        ],
+        [
+            &avx512_dot(W::new()),
+            &avx512_dot(W::mutated(WM::Mask {
                 from: 0xAAAA,
                 to: 0x2AAA,
-            });
-            dot_reduce(16, &avx512_dot(m))
-        },
+            })),
+        ],
     );
 }
