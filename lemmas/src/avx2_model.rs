@@ -3,10 +3,9 @@
 //! states it, lane by lane, over any [`Lane`], on registers of eight 32-bit
 //! or four 64-bit lanes ([`crate::lane::Reg`]).
 
-use crate::lane::{Lane, WideLane};
+use crate::lane::{Lane, LaneMutation, Model, WideLane, x86_common_ops, x86_lane_ops};
 use mldsa::backend::lanes::avx2::{Avx2Ops, LaneOps};
 use mldsa::params::N;
-use std::marker::PhantomData;
 
 /// A 256-bit register: eight 32-bit or four 64-bit lanes.
 pub type Reg<L> = crate::lane::Reg<L, 8, 4>;
@@ -16,58 +15,21 @@ fn halves<L: Lane>(f: impl Fn(usize, usize) -> L) -> Reg<L> {
     Reg::D(core::array::from_fn(|j| f(j / 4, j % 4)))
 }
 
-/// One deliberately wrong intrinsic, for the mutant runs: a lemma must
-/// refute the kernel run on the mutated model, and the model-vs-hardware
-/// check must catch the mutated model.
+/// One deliberately wrong intrinsic, for the mutant runs ([`Model`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mutation {
-    /// `srai_epi32` by `from` shifts by `to` instead.
-    Srai { from: i32, to: i32 },
+    /// A lane-wise intrinsic.
+    Lane(LaneMutation),
     /// `shuffle_epi32` with `from` uses the immediate `to` instead.
     Shuffle { from: i32, to: i32 },
     /// `blend_epi32` with `from` uses the immediate `to` instead.
     Blend { from: i32, to: i32 },
-    /// `cmpeq_epi32` compares with > instead.
-    CmpeqAsCmpgt,
-    /// `cmpgt_epi32(a, b)` computes b > a.
-    CmpgtSwapped,
-    /// `abs_epi32` returns its input.
-    AbsIdentity,
-    /// `mul_epi32` zero-extends its factors (as `_mm256_mul_epu32`).
-    MulUnsigned,
 }
 
 /// The AVX2 model over lanes `L`.
-#[derive(Debug)]
-pub struct Avx2Model<L> {
-    mutation: Option<Mutation>,
-    lanes: PhantomData<L>,
-}
-
-impl<L> Clone for Avx2Model<L> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<L> Copy for Avx2Model<L> {}
+pub type Avx2Model<L> = Model<Mutation, L>;
 
 impl<L> Avx2Model<L> {
-    /// The model.
-    pub const fn new() -> Self {
-        Avx2Model {
-            mutation: None,
-            lanes: PhantomData,
-        }
-    }
-
-    /// The model with one intrinsic wrong.
-    pub const fn mutated(mutation: Mutation) -> Self {
-        Avx2Model {
-            mutation: Some(mutation),
-            lanes: PhantomData,
-        }
-    }
-
     fn imm(self, which: fn(Mutation) -> Option<(i32, i32)>, imm: i32) -> i32 {
         match self.mutation.and_then(which) {
             Some((from, to)) if from == imm => to,
@@ -76,117 +38,13 @@ impl<L> Avx2Model<L> {
     }
 }
 
-impl<L> Default for Avx2Model<L> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<L: Lane> LaneOps for Avx2Model<L> {
-    type V = Reg<L>;
-
-    fn set1_epi32(self, x: i32) -> Reg<L> {
-        Reg::D([L::lit(x); 8])
-    }
-    fn setzero_si256(self) -> Reg<L> {
-        Reg::D([L::lit(0); 8])
-    }
-    // dst[i+31:i] := a[i+31:i] + b[i+31:i]
-    fn add_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        a.zip(b, L::add)
-    }
-    fn sub_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        a.zip(b, L::sub)
-    }
-    // tmp[63:0] := a[i+31:i] * b[i+31:i]; dst[i+31:i] := tmp[31:0]
-    fn mullo_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        a.zip(b, L::mul)
-    }
-    // IF imm8 > 31: dst := (a < 0 ? 0xFFFFFFFF : 0) ELSE dst := SignExtend32(a >> imm8)
-    fn srai_epi32<const K: i32>(self, a: Reg<L>) -> Reg<L> {
-        let k = self.imm(
-            |m| match m {
-                Mutation::Srai { from, to } => Some((from, to)),
-                _ => None,
-            },
-            K,
-        );
-        let k = (k as u32).min(31);
-        a.map(|x| x.sar(k))
-    }
-    // IF imm8 > 31: dst := 0 ELSE dst := ZeroExtend32(a << imm8)
-    fn slli_epi32<const K: i32>(self, a: Reg<L>) -> Reg<L> {
-        if K as u32 > 31 {
-            return self.setzero_si256();
-        }
-        a.map(|x| x.shl(K as u32))
-    }
-    fn and_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        a.zip(b, L::and)
-    }
-    // dst := (NOT a) AND b
-    fn andnot_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        a.zip(b, |x, y| x.not().and(y))
-    }
-    fn or_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        a.zip(b, L::or)
-    }
-    fn xor_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        a.zip(b, L::xor)
-    }
-    // dst[i+31:i] := ( a[i+31:i] == b[i+31:i] ) ? 0xFFFFFFFF : 0
-    fn cmpeq_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        if self.mutation == Some(Mutation::CmpeqAsCmpgt) {
-            return a.zip(b, L::gt_mask);
-        }
-        a.zip(b, L::eq_mask)
-    }
-    fn cmpgt_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        if self.mutation == Some(Mutation::CmpgtSwapped) {
-            return b.zip(a, L::gt_mask);
-        }
-        a.zip(b, L::gt_mask)
-    }
-    // dst[i+31:i] := ABS(Int(a[i+31:i])) (the low 32 bits: ABS(-2^31) = -2^31)
-    fn abs_epi32(self, a: Reg<L>) -> Reg<L> {
-        if self.mutation == Some(Mutation::AbsIdentity) {
-            return a;
-        }
-        a.map(L::abs)
-    }
-}
+x86_lane_ops!(Avx2Model, 8);
 
 impl<L: Lane> Avx2Ops for Avx2Model<L> {
     type Lane = L;
 
-    fn load(self, coeffs: &[L; N], i: usize) -> Reg<L> {
-        Reg::D(core::array::from_fn(|k| coeffs[8 * i + k]))
-    }
-    fn store(self, coeffs: &mut [L; N], i: usize, v: Reg<L>) {
-        coeffs[8 * i..8 * i + 8].copy_from_slice(&v.d());
-    }
-    fn load_row(self, row: &[i32; 8]) -> Reg<L> {
-        Reg::D(row.map(L::lit))
-    }
-    // dst[i+63:i] := SignExtend64(a[i+31:i]) * SignExtend64(b[i+31:i]), i = 0, 64, 128, 192
-    fn mul_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        let (a, b) = (a.d(), b.d());
-        if self.mutation == Some(Mutation::MulUnsigned) {
-            let zero = L::lit(0);
-            return Reg::Q(core::array::from_fn(|i| {
-                L::Wide::join(zero, a[2 * i]).mul(L::Wide::join(zero, b[2 * i]))
-            }));
-        }
-        Reg::Q(core::array::from_fn(|i| {
-            a[2 * i].widen().mul(b[2 * i].widen())
-        }))
-    }
-    fn add_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        a.zip64(b, L::Wide::add)
-    }
-    fn sub_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
-        a.zip64(b, L::Wide::sub)
-    }
+    x86_common_ops!(8);
+
     // dst[31:0] := SELECT4(a[127:0], imm8[1:0]) ... for each 128-bit half
     fn shuffle_epi32<const IMM: i32>(self, a: Reg<L>) -> Reg<L> {
         let imm = self.imm(
@@ -282,10 +140,5 @@ impl<L: Lane> Avx2Ops for Avx2Model<L> {
                 b[4 * h + pick]
             }
         })
-    }
-    fn requires_epi64(self, v: Reg<L>, lo: i64, hi: i64) {
-        for x in v.q() {
-            x.requires(lo, hi);
-        }
     }
 }

@@ -651,23 +651,31 @@ fn caught(check: Result<String, String>) -> Result<String, String> {
     }
 }
 
-/// The eta = 2 sampler of `backend` on the planted table: the rule check
-/// must fail on it.
+/// The uniform and eta = 2 samplers of `backend` on the planted tables:
+/// the rule checks must fail on them.
 #[cfg(any(
     target_arch = "x86_64",
     all(target_arch = "aarch64", target_feature = "neon")
 ))]
-fn planted_rej_eta(
+fn planted_samplers(
     out: &mut Vec<Lemma>,
     backend: &'static str,
-    sampler: &dyn Fn(&mut [i32], &[u8]) -> usize,
+    uniform: &dyn Fn(&mut [i32], &[u8]) -> usize,
+    eta: &dyn Fn(&mut [i32], &[u8]) -> usize,
 ) {
+    out.push(Lemma::run(
+        "rej_uniform, table row planted wrong",
+        "exhaustive mutant",
+        "as rej_uniform",
+        backend,
+        || caught(rej_uniform_vs_rule(uniform)),
+    ));
     out.push(Lemma::run(
         "rej_eta, table row planted wrong, eta=2",
         "exhaustive mutant",
         "as rej_eta",
         backend,
-        || caught(rej_eta_vs_rule(2, sampler)),
+        || caught(rej_eta_vs_rule(2, eta)),
     ));
 }
 
@@ -676,20 +684,10 @@ fn planted_rej_eta(
 #[cfg(target_arch = "x86_64")]
 fn planted_table(out: &mut Vec<Lemma>) {
     use mldsa::backend::avx2::{rej_eta_on, rej_uniform_on};
-    out.push(Lemma::run(
-        "rej_uniform, table row planted wrong",
-        "exhaustive mutant",
-        "as rej_uniform",
-        "avx2",
-        || {
-            caught(rej_uniform_vs_rule(&|o, b| {
-                rej_uniform_on::<Planted>(o, b).unwrap_or(0)
-            }))
-        },
-    ));
-    planted_rej_eta(
+    planted_samplers(
         out,
         "avx2",
+        &|o, b| rej_uniform_on::<Planted>(o, b).unwrap_or(0),
         &with_room(&|o, c, b| rej_eta_on::<Planted, mldsa::params::Eta2>(o, c, b).unwrap_or(0)),
     );
 }
@@ -715,16 +713,10 @@ impl mldsa::backend::neon::UniformTable for Planted {
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 fn planted_table(out: &mut Vec<Lemma>) {
     use mldsa::backend::neon::{rej_eta_on, rej_uniform_on};
-    out.push(Lemma::run(
-        "rej_uniform, table row planted wrong",
-        "exhaustive mutant",
-        "as rej_uniform",
-        "neon",
-        || caught(rej_uniform_vs_rule(&rej_uniform_on::<Planted>)),
-    ));
-    planted_rej_eta(
+    planted_samplers(
         out,
         "neon",
+        &rej_uniform_on::<Planted>,
         &with_room(&|o, c, b| rej_eta_on::<Planted, mldsa::params::Eta2>(o, c, b)),
     );
 }

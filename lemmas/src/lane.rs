@@ -1,5 +1,5 @@
 //! One SIMD lane's arithmetic, the vocabulary the intrinsic models
-//! (`avx2_model`, `neon_model`) are written in: a 32-bit lane ([`Lane`])
+//! (`avx2_model`, `avx512_model`, `neon_model`) are written in: a 32-bit lane ([`Lane`])
 //! and a 64-bit lane ([`WideLane`]), two's complement, every operation
 //! modulo 2^32 or 2^64 as the instructions compute it.
 //!
@@ -7,6 +7,8 @@
 //! instructions), `smt::Bv32` / `Bv64` (z3 terms) and `interval::I32` /
 //! `I64` (ranges, which also record the additions that could wrap: in the
 //! kernels proven on intervals every addition is meant to be exact).
+
+use std::marker::PhantomData;
 
 /// A 32-bit lane.
 pub trait Lane: Copy {
@@ -147,12 +149,12 @@ impl WideLane for i64 {
     fn requires(self, _lo: i64, _hi: i64) {}
 }
 
-/// An x86 vector register of `D` 32-bit lanes, kept as those or as `H` =
-/// D / 2 64-bit lanes, whichever the instruction that made it wrote, and
+/// A vector register of `D` 32-bit lanes, kept as those or as `H` = D / 2
+/// 64-bit lanes, whichever the instruction that made it wrote, and
 /// converted when an instruction reads it the other way (exact for the
 /// evaluator and z3; intervals keep a 64-bit lane whole, where splitting
-/// it would lose its range). The AVX2 model's (8, 4) and the AVX-512
-/// model's (16, 8).
+/// it would lose its range). The NEON model's (4, 2), the AVX2 model's
+/// (8, 4) and the AVX-512 model's (16, 8).
 #[derive(Clone, Copy, Debug)]
 pub enum Reg<L: Lane, const D: usize, const H: usize> {
     /// The 32-bit lanes, lane 0 first.
@@ -201,4 +203,211 @@ impl<L: Lane, const D: usize, const H: usize> Reg<L, D, H> {
         let (a, b) = (self.q(), b.q());
         Reg::Q(core::array::from_fn(|i| f(a[i], b[i])))
     }
+
+    /// `mul_epi32`: in every 64-bit lane i, the product of the 32-bit
+    /// lanes 2i sign-extended (`unsigned`: zero-extended, as `mul_epu32`).
+    pub fn mul_even(self, b: Self, unsigned: bool) -> Self {
+        let (a, b) = (self.d(), b.d());
+        if unsigned {
+            let zero = L::lit(0);
+            return Reg::Q(core::array::from_fn(|i| {
+                L::Wide::join(zero, a[2 * i]).mul(L::Wide::join(zero, b[2 * i]))
+            }));
+        }
+        Reg::Q(core::array::from_fn(|i| {
+            a[2 * i].widen().mul(b[2 * i].widen())
+        }))
+    }
+
+    /// A kernel's precondition lo <= x <= hi on every 64-bit lane x.
+    pub fn requires64(self, lo: i64, hi: i64) {
+        for x in self.q() {
+            x.requires(lo, hi);
+        }
+    }
 }
+
+/// An intrinsic model over lanes `L`: every intrinsic as its pseudocode
+/// states it, but for the one deliberately wrong intrinsic `M` of a mutant
+/// run (a lemma must refute the kernel run on the mutated model, and the
+/// model-vs-hardware check must catch the mutated model).
+#[derive(Debug)]
+pub struct Model<M, L> {
+    /// The wrong intrinsic, if any.
+    pub mutation: Option<M>,
+    lanes: PhantomData<L>,
+}
+
+impl<M: Copy, L> Clone for Model<M, L> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<M: Copy, L> Copy for Model<M, L> {}
+
+impl<M, L> Model<M, L> {
+    /// The model.
+    pub const fn new() -> Self {
+        Model {
+            mutation: None,
+            lanes: PhantomData,
+        }
+    }
+
+    /// The model with one intrinsic wrong.
+    pub const fn mutated(mutation: M) -> Self {
+        Model {
+            mutation: Some(mutation),
+            lanes: PhantomData,
+        }
+    }
+}
+
+impl<M: Copy + PartialEq, L> Model<M, L> {
+    /// Whether `m` is the wrong intrinsic.
+    pub fn is(self, m: M) -> bool {
+        self.mutation == Some(m)
+    }
+}
+
+impl<M, L> Default for Model<M, L> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A wrong lane-wise intrinsic of the x86 models (those of their shared
+/// `LaneOps` instance, [`x86_lane_ops`], and `mul_epi32`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LaneMutation {
+    /// `srai_epi32` by `from` shifts by `to` instead.
+    Srai { from: i32, to: i32 },
+    /// `cmpeq_epi32` compares with > instead.
+    CmpeqAsCmpgt,
+    /// `cmpgt_epi32(a, b)` computes b > a.
+    CmpgtSwapped,
+    /// `abs_epi32` returns its input.
+    AbsIdentity,
+    /// `mul_epi32` zero-extends its factors (as `mul_epu32`).
+    MulUnsigned,
+}
+
+/// The `LaneOps` instance of an x86 model of `$lanes`-lane registers
+/// ([`Reg`]): the lane-wise operations, each the `_mm256_` operation's
+/// pseudocode on every lane (the AVX-512 backend's `_mm512_` forms compute
+/// the same per lane). The model's `Mutation` has a variant
+/// `Lane(LaneMutation)`.
+macro_rules! x86_lane_ops {
+    ($model:ident, $lanes:literal) => {
+        impl<L: Lane> LaneOps for $model<L> {
+            type V = Reg<L>;
+
+            fn set1_epi32(self, x: i32) -> Reg<L> {
+                Reg::D([L::lit(x); $lanes])
+            }
+            fn setzero_si256(self) -> Reg<L> {
+                Reg::D([L::lit(0); $lanes])
+            }
+            // dst[i+31:i] := a[i+31:i] + b[i+31:i]
+            fn add_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+                a.zip(b, L::add)
+            }
+            fn sub_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+                a.zip(b, L::sub)
+            }
+            // tmp[63:0] := a[i+31:i] * b[i+31:i]; dst[i+31:i] := tmp[31:0]
+            fn mullo_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+                a.zip(b, L::mul)
+            }
+            // IF imm8 > 31: dst := (a < 0 ? 0xFFFFFFFF : 0) ELSE dst := SignExtend32(a >> imm8)
+            fn srai_epi32<const K: i32>(self, a: Reg<L>) -> Reg<L> {
+                let k = match self.mutation {
+                    Some(Mutation::Lane($crate::lane::LaneMutation::Srai { from, to }))
+                        if from == K =>
+                    {
+                        to
+                    }
+                    _ => K,
+                };
+                let k = (k as u32).min(31);
+                a.map(|x| x.sar(k))
+            }
+            // IF imm8 > 31: dst := 0 ELSE dst := ZeroExtend32(a << imm8)
+            fn slli_epi32<const K: i32>(self, a: Reg<L>) -> Reg<L> {
+                if K as u32 > 31 {
+                    return LaneOps::setzero_si256(self);
+                }
+                a.map(|x| x.shl(K as u32))
+            }
+            fn and_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+                a.zip(b, L::and)
+            }
+            // dst := (NOT a) AND b
+            fn andnot_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+                a.zip(b, |x, y| x.not().and(y))
+            }
+            fn or_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+                a.zip(b, L::or)
+            }
+            fn xor_si256(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+                a.zip(b, L::xor)
+            }
+            // dst[i+31:i] := ( a[i+31:i] == b[i+31:i] ) ? 0xFFFFFFFF : 0
+            fn cmpeq_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+                if self.is(Mutation::Lane($crate::lane::LaneMutation::CmpeqAsCmpgt)) {
+                    return a.zip(b, L::gt_mask);
+                }
+                a.zip(b, L::eq_mask)
+            }
+            fn cmpgt_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+                if self.is(Mutation::Lane($crate::lane::LaneMutation::CmpgtSwapped)) {
+                    return b.zip(a, L::gt_mask);
+                }
+                a.zip(b, L::gt_mask)
+            }
+            // dst[i+31:i] := ABS(Int(a[i+31:i])) (the low 32 bits: ABS(-2^31) = -2^31)
+            fn abs_epi32(self, a: Reg<L>) -> Reg<L> {
+                if self.is(Mutation::Lane($crate::lane::LaneMutation::AbsIdentity)) {
+                    return a;
+                }
+                a.map(L::abs)
+            }
+        }
+    };
+}
+pub(crate) use x86_lane_ops;
+
+/// The methods the x86 models' `Avx2Ops` and `Avx512Ops` instances share,
+/// on `$lanes`-lane registers: loads and stores of `$lanes` coefficients,
+/// and the 64-bit lane arithmetic (`mul_epi32`, `add_epi64`, `sub_epi64`
+/// and the kernels' 64-bit preconditions).
+macro_rules! x86_common_ops {
+    ($lanes:literal) => {
+        fn load(self, coeffs: &[L; N], i: usize) -> Reg<L> {
+            Reg::D(core::array::from_fn(|k| coeffs[$lanes * i + k]))
+        }
+        fn store(self, coeffs: &mut [L; N], i: usize, v: Reg<L>) {
+            coeffs[$lanes * i..$lanes * i + $lanes].copy_from_slice(&v.d());
+        }
+        fn load_row(self, row: &[i32; $lanes]) -> Reg<L> {
+            Reg::D(row.map(L::lit))
+        }
+        // dst[i+63:i] := SignExtend64(a[i+31:i]) * SignExtend64(b[i+31:i]), every even i
+        fn mul_epi32(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+            a.mul_even(
+                b,
+                self.is(Mutation::Lane($crate::lane::LaneMutation::MulUnsigned)),
+            )
+        }
+        fn add_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+            a.zip64(b, L::Wide::add)
+        }
+        fn sub_epi64(self, a: Reg<L>, b: Reg<L>) -> Reg<L> {
+            a.zip64(b, L::Wide::sub)
+        }
+        fn requires_epi64(self, v: Reg<L>, lo: i64, hi: i64) {
+            v.requires64(lo, hi)
+        }
+    };
+}
+pub(crate) use x86_common_ops;

@@ -422,13 +422,13 @@ pub fn mutant_lemma<B: Bench<W>, const W: usize>(
 }
 
 /// The `Bench` of `Isa` (the intrinsics of trait `$ops`, `$w` lanes) and
-/// model `$model`, whose registers are `Reg::$reg` read by `Reg::$lanes`.
+/// model `$model`, whose registers are `Reg::D` (`$w` 32-bit lanes).
 #[cfg(any(
     target_arch = "x86_64",
     all(target_arch = "aarch64", target_feature = "neon")
 ))]
 macro_rules! bench {
-    ($name:ident, $doc:literal, $ops:ident, $w:literal, $model:ty, $reg:ident, $lanes:ident) => {
+    ($name:ident, $doc:literal, $ops:ident, $w:literal, $model:ty) => {
         #[doc = $doc]
         pub struct $name;
 
@@ -446,10 +446,10 @@ macro_rules! bench {
                 core::array::from_fn(|k| scratch[k])
             }
             fn model_reg(x: [i32; $w]) -> Reg<i32> {
-                Reg::$reg(x)
+                Reg::D(x)
             }
             fn model_lanes(r: Reg<i32>) -> [i32; $w] {
-                r.$lanes()
+                r.d()
             }
         }
     };
@@ -459,21 +459,14 @@ macro_rules! bench {
 mod avx2 {
     use crate::Lemma;
     use crate::avx2_model::{Avx2Model, Mutation, Reg};
+    use crate::lane::LaneMutation;
     use mldsa::backend::avx2::Isa;
     use mldsa::backend::lanes::avx2::{Avx2Ops, LaneOps};
     use mldsa::params::N;
 
     type M = Avx2Model<i32>;
 
-    bench!(
-        Avx2,
-        "The AVX2 intrinsics and their model.",
-        LaneOps,
-        8,
-        M,
-        D,
-        d
-    );
+    bench!(Avx2, "The AVX2 intrinsics and their model.", LaneOps, 8, M);
 
     /// Every modelled intrinsic, at every immediate the kernels use and a
     /// few more.
@@ -541,7 +534,7 @@ mod avx2 {
         };
         let ops = ops();
         let mut out = super::op_lemmas(isa, &ops, M::new(), "avx2");
-        let mutant = M::mutated(Mutation::MulUnsigned);
+        let mutant = M::mutated(Mutation::Lane(LaneMutation::MulUnsigned));
         let mutant = ("mul_epi32 zero-extending is caught", "mul_epi32", mutant);
         out.push(super::mutant_lemma(isa, &ops, mutant, "avx2"));
         out
@@ -554,6 +547,7 @@ mod avx2 {
 mod avx512 {
     use crate::Lemma;
     use crate::avx512_model::{Avx512Model, Mutation, Reg};
+    use crate::lane::LaneMutation;
     use mldsa::backend::avx512::Isa512 as Isa;
     use mldsa::backend::lanes::avx2::LaneOps;
     use mldsa::backend::lanes::avx512::{Avx512Ops, ntt};
@@ -566,9 +560,7 @@ mod avx512 {
         "The AVX-512 intrinsics and their model.",
         Avx512Ops,
         16,
-        M,
-        D,
-        d
+        M
     );
 
     /// The `vpermt2d` index rows the NTTs load, `r % 20` picking one.
@@ -652,7 +644,7 @@ mod avx512 {
             (
                 "mul_epi32 zero-extending is caught",
                 "mul_epi32",
-                M::mutated(Mutation::MulUnsigned),
+                M::mutated(Mutation::Lane(LaneMutation::MulUnsigned)),
             ),
             (
                 "vpermt2d from a only is caught",
@@ -678,15 +670,7 @@ mod neon {
 
     type M = NeonModel<i32>;
 
-    bench!(
-        Neon,
-        "The NEON intrinsics and their model.",
-        NeonOps,
-        4,
-        M,
-        S,
-        s
-    );
+    bench!(Neon, "The NEON intrinsics and their model.", NeonOps, 4, M);
 
     /// Every modelled intrinsic, at every immediate the kernels use and a
     /// few more. The ones on other register types are read and written
@@ -758,7 +742,7 @@ mod neon {
             for k in 0..4 {
                 let mut out = [0i32; 256];
                 isa.store(&mut out, 0, real[k]);
-                if out[..4] != want[k].s()[..] {
+                if out[..4] != want[k].d()[..] {
                     return Some(format!("vld4q_s32 register {k}"));
                 }
             }

@@ -22,7 +22,7 @@ use crate::Lemma;
 use crate::avx2_model::{self, Avx2Model};
 use crate::avx512_model::{self, Avx512Model};
 use crate::fips::Q;
-use crate::lane::{Lane, WideLane};
+use crate::lane::{Lane, LaneMutation, WideLane};
 use crate::neon_model::{self, NeonModel};
 use crate::smt::{self, Bv32, Bv64, Term, Verdict, ctx};
 use crate::smt_lemmas::{proven, refuted};
@@ -95,7 +95,7 @@ fn xr(a: &[Bv32]) -> XReg {
     avx2_model::Reg::D(core::array::from_fn(|i| a[i]))
 }
 fn nr(a: &[Bv32]) -> NReg {
-    neon_model::Reg::S(core::array::from_fn(|i| a[i]))
+    neon_model::Reg::D(core::array::from_fn(|i| a[i]))
 }
 fn wr(a: &[Bv32]) -> WReg {
     avx512_model::Reg::D(core::array::from_fn(|i| a[i]))
@@ -120,22 +120,22 @@ pub struct Isa {
 
 /// `pub fn $isa(m: $M) -> Isa`: the lane-wise kernels of module `$k` and
 /// the Montgomery multiplication of `$mont` on model `m`, their registers
-/// made by `$reg` and read by `.$read()`.
+/// made by `$reg` and read by `.d()`.
 macro_rules! isa {
-    ($(#[$doc:meta])* $isa:ident($M:ty), $lanes:literal, $k:ident, $mont:ident, $reg:ident, $read:ident) => {
+    ($(#[$doc:meta])* $isa:ident($M:ty), $lanes:literal, $k:ident, $mont:ident, $reg:ident) => {
         $(#[$doc])*
         pub fn $isa(m: $M) -> Isa {
             fn g<G: Gamma2>(m: $M) -> (Lanes1x2, Lanes2, Lanes2) {
                 (
                     Box::new(move |a| {
                         let (h, l) = $k::decompose::<$M, G>(m, $reg(a));
-                        (h.$read().to_vec(), l.$read().to_vec())
+                        (h.d().to_vec(), l.d().to_vec())
                     }),
                     Box::new(move |z, r| {
-                        $k::make_hint::<$M, G>(m, $reg(z), $reg(r)).$read().to_vec()
+                        $k::make_hint::<$M, G>(m, $reg(z), $reg(r)).d().to_vec()
                     }),
                     Box::new(move |h, r| {
-                        $k::use_hint::<$M, G>(m, $reg(h), $reg(r)).$read().to_vec()
+                        $k::use_hint::<$M, G>(m, $reg(h), $reg(r)).d().to_vec()
                     }),
                 )
             }
@@ -144,19 +144,19 @@ macro_rules! isa {
             Isa {
                 name: stringify!($isa),
                 lanes: $lanes,
-                reduce32: Box::new(move |a| $k::reduce32(m, $reg(a)).$read().to_vec()),
-                caddq: Box::new(move |a| $k::caddq(m, $reg(a)).$read().to_vec()),
-                freeze: Box::new(move |a| $k::freeze(m, $reg(a)).$read().to_vec()),
+                reduce32: Box::new(move |a| $k::reduce32(m, $reg(a)).d().to_vec()),
+                caddq: Box::new(move |a| $k::caddq(m, $reg(a)).d().to_vec()),
+                freeze: Box::new(move |a| $k::freeze(m, $reg(a)).d().to_vec()),
                 power2round: Box::new(move |a| {
                     let (h, l) = $k::power2round(m, $reg(a));
-                    (h.$read().to_vec(), l.$read().to_vec())
+                    (h.d().to_vec(), l.d().to_vec())
                 }),
                 decompose: [d88, d32],
                 make_hint: [m88, m32],
                 use_hint: [u88, u32_],
-                exceeds: Box::new(move |a, b| $k::exceeds(m, $reg(a), b).$read().to_vec()),
+                exceeds: Box::new(move |a, b| $k::exceeds(m, $reg(a), b).d().to_vec()),
                 montgomery_mul: Box::new(move |a, b| {
-                    $mont::montgomery_mul(m, $reg(a), $reg(b)).$read().to_vec()
+                    $mont::montgomery_mul(m, $reg(a), $reg(b)).d().to_vec()
                 }),
             }
         }
@@ -165,16 +165,16 @@ macro_rules! isa {
 
 isa!(
     /// The AVX2 kernels on model `m`.
-    avx2(X), 8, x, x, xr, d
+    avx2(X), 8, x, x, xr
 );
 isa!(
     /// The NEON kernels on model `m`.
-    neon(Nm), 4, n, n, nr, s
+    neon(Nm), 4, n, n, nr
 );
 isa!(
     /// The AVX-512 kernels on model `m`: AVX2's lane-wise ones on 16
     /// lanes, its own Montgomery multiplication.
-    avx512(W), 16, x, w, wr, d
+    avx512(W), 16, x, w, wr
 );
 
 // ------------------------------------------------------------- statements
@@ -382,10 +382,13 @@ fn neon_saturating(a: Bv32, b: Bv32) -> Bool<'static> {
     Bool::and(ctx(), &[&a.eq(min), &b.eq(min)])
 }
 
+/// A dot-product reduction on a model: the 32-bit lanes of 64-bit sums.
+type Reduce<'a> = &'a dyn Fn(&[Bv64]) -> Vec<Bv32>;
+
 /// The Montgomery reduction of 64-bit sums (AVX2 `dot_finish`, NEON
 /// `DotAcc::reduce`) equals the portable `montgomery_reduce` of each sum,
 /// for every 64-bit sum.
-fn dot_reduce(n: usize, f: &dyn Fn(&[Bv64]) -> Vec<Bv32>) -> Verdict {
+fn dot_reduce(n: usize, f: Reduce<'_>) -> Verdict {
     smt::reset();
     let sums: Vec<Bv64> = (0..n).map(|i| Bv64::var(&format!("sum{i}"))).collect();
     let want: Vec<Bv32> = sums
@@ -427,10 +430,10 @@ fn avx512_dot(m: W) -> impl Fn(&[Bv64]) -> Vec<Bv32> {
 fn neon_dot(m: Nm) -> impl Fn(&[Bv64]) -> Vec<Bv32> {
     move |s| {
         let acc = n::DotAcc::<Nm> {
-            lo: neon_model::Reg::D([s[0], s[1]]),
-            hi: neon_model::Reg::D([s[2], s[3]]),
+            lo: neon_model::Reg::Q([s[0], s[1]]),
+            hi: neon_model::Reg::Q([s[2], s[3]]),
         };
-        acc.reduce(m).s().to_vec()
+        acc.reduce(m).d().to_vec()
     }
 }
 
@@ -445,8 +448,8 @@ fn neon_mul_lane<const L: i32>(m: Nm) -> Verdict {
     smt::reset();
     let (xs, z) = (lanes("x", 4), lanes("z", 4));
     let zq = m.vmulq_s32(nr(&z), m.vdupq_n_s32(k::QINV));
-    let r = n::mul_lane::<Nm, L>(m, nr(&xs), nr(&z), zq).s();
-    let want = n::montgomery_mul(Nm::new(), nr(&xs), nr(&[z[L as usize]; 4])).s();
+    let r = n::mul_lane::<Nm, L>(m, nr(&xs), nr(&z), zq).d();
+    let want = n::montgomery_mul(Nm::new(), nr(&xs), nr(&[z[L as usize]; 4])).d();
     let goal = and(&(0..4).map(|i| r[i].eq(want[i])).collect::<Vec<_>>());
     prove(&[named("x", &xs), named("z", &z)], &truth(), &goal)
 }
@@ -660,6 +663,53 @@ fn for_isa(out: &mut Vec<Lemma>, right: &Isa, wrong: &dyn Fn(&str) -> Isa) {
     ));
 }
 
+/// An x86 backend's Montgomery multiplication (bit for bit the portable
+/// one) and dot-product reduction (= montgomery_reduce) on `lanes` lanes:
+/// each proven on the model (`mul[0]`, `dot[0]`) and refuted on its
+/// mutated model (`mul[1]`, `dot[1]`).
+fn x86_montgomery(
+    out: &mut Vec<Lemma>,
+    backend: &str,
+    lanes: usize,
+    mul: [Isa; 2],
+    dot: [Reduce<'_>; 2],
+) {
+    let [right, wrong] = mul;
+    pair(
+        out,
+        "montgomery_mul = portable, bit for bit".into(),
+        &format!("every a, b ({lanes} lanes)"),
+        backend,
+        || montgomery_mul(lanes, &right.montgomery_mul, never, false),
+        || montgomery_mul(lanes, &wrong.montgomery_mul, never, false),
+    );
+    pair(
+        out,
+        "dot_finish = montgomery_reduce".into(),
+        &format!("every 64-bit sum ({lanes} lanes)"),
+        backend,
+        || dot_reduce(lanes, dot[0]),
+        || dot_reduce(lanes, dot[1]),
+    );
+}
+
+/// The mutant named by each lemma of `for_isa`: on the x86 models' lane
+/// operations (AVX2 and AVX-512) and on NEON.
+fn mutation(which: &str) -> (LaneMutation, neon_model::Mutation) {
+    use LaneMutation as LM;
+    use neon_model::Mutation as NM;
+    match which {
+        "reduce32" => (LM::Srai { from: 23, to: 24 }, NM::Shr { from: 23, to: 24 }),
+        "caddq" => (LM::Srai { from: 31, to: 22 }, NM::Shr { from: 31, to: 22 }),
+        "power2round" => (LM::Srai { from: 13, to: 12 }, NM::Shr { from: 13, to: 12 }),
+        "decompose88" => (LM::Srai { from: 24, to: 23 }, NM::Shr { from: 24, to: 23 }),
+        "decompose32" => (LM::Srai { from: 22, to: 21 }, NM::Shr { from: 22, to: 21 }),
+        "make_hint" => (LM::CmpeqAsCmpgt, NM::CeqAsCge),
+        "use_hint" => (LM::CmpgtSwapped, NM::CgtzAsCgez),
+        _ => (LM::AbsIdentity, NM::AbsIdentity),
+    }
+}
+
 /// Every SIMD z3 lemma and its mutant, for AVX2 and NEON (on their
 /// models: these run on any machine; `model` checks the models against
 /// the instructions).
@@ -673,52 +723,30 @@ pub fn all() -> Vec<Lemma> {
         "avx2, avx512, neon",
         tables_times_qinv,
     )];
-    // The mutant named by each lemma of `for_isa`, on AVX2 and on NEON.
-    let mutation = |which: &str| match which {
-        "reduce32" => (XM::Srai { from: 23, to: 24 }, NM::Shr { from: 23, to: 24 }),
-        "caddq" => (XM::Srai { from: 31, to: 22 }, NM::Shr { from: 31, to: 22 }),
-        "power2round" => (XM::Srai { from: 13, to: 12 }, NM::Shr { from: 13, to: 12 }),
-        "decompose88" => (XM::Srai { from: 24, to: 23 }, NM::Shr { from: 24, to: 23 }),
-        "decompose32" => (XM::Srai { from: 22, to: 21 }, NM::Shr { from: 22, to: 21 }),
-        "make_hint" => (XM::CmpeqAsCmpgt, NM::CeqAsCge),
-        "use_hint" => (XM::CmpgtSwapped, NM::CgtzAsCgez),
-        _ => (XM::AbsIdentity, NM::AbsIdentity),
-    };
     for_isa(&mut out, &avx2(X::new()), &|which| {
-        avx2(X::mutated(mutation(which).0))
+        avx2(X::mutated(XM::Lane(mutation(which).0)))
     });
     for_isa(&mut out, &neon(Nm::new()), &|which| {
         neon(Nm::mutated(mutation(which).1))
     });
-    pair(
+    x86_montgomery(
         &mut out,
-        "montgomery_mul = portable, bit for bit".into(),
-        "every a, b (8 lanes)",
         "avx2",
-        || montgomery_mul(8, &avx2(X::new()).montgomery_mul, never, false),
-        || {
-            let m = X::mutated(XM::Blend {
+        8,
+        [
+            avx2(X::new()),
+            avx2(X::mutated(XM::Blend {
                 from: 0xAA,
                 to: 0xAB,
-            });
-            montgomery_mul(8, &avx2(m).montgomery_mul, never, false)
-        },
-    );
-    pair(
-        &mut out,
-        "dot_finish = montgomery_reduce".into(),
-        "every 64-bit sum (8 lanes)",
-        "avx2",
-        || dot_reduce(8, &avx2_dot(X::new())),
-        || {
-            dot_reduce(
-                8,
-                &avx2_dot(X::mutated(XM::Blend {
-                    from: 0xAA,
-                    to: 0x55,
-                })),
-            )
-        },
+            })),
+        ],
+        [
+            &avx2_dot(X::new()),
+            &avx2_dot(X::mutated(XM::Blend {
+                from: 0xAA,
+                to: 0x55,
+            })),
+        ],
     );
     pair(
         &mut out,
@@ -774,46 +802,27 @@ pub fn all() -> Vec<Lemma> {
 /// products' arithmetic), each with a mutant.
 fn avx512_lemmas(out: &mut Vec<Lemma>) {
     use avx512_model::Mutation as WM;
-    let mutation = |which: &str| match which {
-        "reduce32" => WM::Srai { from: 23, to: 24 },
-        "caddq" => WM::Srai { from: 31, to: 22 },
-        "power2round" => WM::Srai { from: 13, to: 12 },
-        "decompose88" => WM::Srai { from: 24, to: 23 },
-        "decompose32" => WM::Srai { from: 22, to: 21 },
-        "make_hint" => WM::CmpeqAsCmpgt,
-        "use_hint" => WM::CmpgtSwapped,
-        _ => WM::AbsIdentity,
-    };
     for_isa(out, &avx512(W::new()), &|which| {
-        avx512(W::mutated(mutation(which)))
+        avx512(W::mutated(WM::Lane(mutation(which).0)))
     });
-    pair(
+    x86_montgomery(
         out,
-        "montgomery_mul = portable, bit for bit".into(),
-        "every a, b (16 lanes)",
         "avx512",
-        || montgomery_mul(16, &avx512(W::new()).montgomery_mul, never, false),
-        || {
+        16,
+        [
+            avx512(W::new()),
             // The final merge takes lane 0 from the wrong register.
-            let m = W::mutated(WM::Mask {
+            avx512(W::mutated(WM::Mask {
                 from: 0x5555,
                 to: 0x5554,
-            });
-            montgomery_mul(16, &avx512(m).montgomery_mul, never, false)
-        },
-    );
-    pair(
-        out,
-        "dot_finish = montgomery_reduce".into(),
-        "every 64-bit sum (16 lanes)",
-        "avx512",
-        || dot_reduce(16, &avx512_dot(W::new())),
-        || {
-            let m = W::mutated(WM::Mask {
+            })),
+        ],
+        [
+            &avx512_dot(W::new()),
+            &avx512_dot(W::mutated(WM::Mask {
                 from: 0xAAAA,
                 to: 0x2AAA,
-            });
-            dot_reduce(16, &avx512_dot(m))
-        },
+            })),
+        ],
     );
 }

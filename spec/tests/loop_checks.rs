@@ -9,30 +9,20 @@
 // The run-time checks do not exist under hax (`make hax-cfg`).
 #![cfg(not(hax))]
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
+mod panics;
 
 use mldsa_spec::contract::checked;
+use panics::violation;
 
 /// `#[checked]` reports through `crate::contract`, as inside mldsa-spec.
 mod contract {
     pub use mldsa_spec::contract::violated;
 }
 
-/// The panic message of `f`, if it panics (kept quiet).
-fn violation<T>(f: impl FnOnce() -> T) -> Option<String> {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let result = catch_unwind(AssertUnwindSafe(f));
-    std::panic::set_hook(hook);
-    match result {
-        Ok(_) => None,
-        Err(e) => Some(
-            e.downcast_ref::<String>()
-                .cloned()
-                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_default(),
-        ),
-    }
+/// `f` must panic with a contract violation whose message contains `what`.
+fn assert_caught<T>(f: impl FnOnce() -> T, what: &str) {
+    let message = violation(f).expect("caught");
+    assert!(message.contains(what), "{message}");
 }
 
 /// `count <= i && i < n`: true at the start of every iteration, false
@@ -108,14 +98,12 @@ fn measure_not_decreasing_into_exit(mut x: u32) -> u32 {
 
 #[test]
 fn invariant_false_only_at_exit_is_caught() {
-    let message = violation(|| false_only_at_exit(3)).expect("caught");
-    assert!(message.contains("after the loop"), "{message}");
+    assert_caught(|| false_only_at_exit(3), "after the loop");
 }
 
 #[test]
 fn invariant_false_only_before_zero_iterations_is_caught() {
-    let message = violation(|| false_only_on_zero_iterations(0)).expect("caught");
-    assert!(message.contains("before the loop"), "{message}");
+    assert_caught(|| false_only_on_zero_iterations(0), "before the loop");
     assert_eq!(false_only_on_zero_iterations(2), 2);
 }
 
@@ -127,23 +115,20 @@ fn true_invariants_pass_at_entry_and_exit() {
 
 #[test]
 fn while_invariant_false_only_at_exit_is_caught() {
-    let message = violation(|| while_false_only_at_exit(3)).expect("caught");
-    assert!(message.contains("after the loop"), "{message}");
+    assert_caught(|| while_false_only_at_exit(3), "after the loop");
 }
 
 #[test]
 fn while_invariant_false_before_zero_iterations_is_caught() {
-    let message = violation(|| while_false_on_zero_iterations(3)).expect("caught");
-    assert!(message.contains("before the loop"), "{message}");
+    assert_caught(|| while_false_on_zero_iterations(3), "before the loop");
     assert_eq!(while_false_on_zero_iterations(20), 10);
 }
 
 #[test]
 fn measure_not_decreasing_on_the_last_step_is_caught() {
-    let message = violation(|| measure_not_decreasing_into_exit(6)).expect("caught");
-    assert!(
-        message.contains("loop_decreases (into the exit state)"),
-        "{message}"
+    assert_caught(
+        || measure_not_decreasing_into_exit(6),
+        "loop_decreases (into the exit state)",
     );
 }
 
@@ -156,9 +141,8 @@ fn doubling_stays_below_100(x: u32) -> Proof<{ hax_lib::implies(x < 100, 2 * x <
 fn a_false_lemma_is_caught_where_it_is_false() {
     doubling_stays_below_100(10);
     doubling_stays_below_100(200);
-    let message = violation(|| doubling_stays_below_100(60)).expect("caught");
-    assert!(
-        message.contains("lemma of doubling_stays_below_100"),
-        "{message}"
+    assert_caught(
+        || doubling_stays_below_100(60),
+        "lemma of doubling_stays_below_100",
     );
 }

@@ -25,51 +25,23 @@
 // The run-time checks do not exist under hax (`make hax-cfg`).
 #![cfg(not(hax))]
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
+mod panics;
 
 use mldsa_spec::contract::without_requires_of;
 use mldsa_spec::encodings::T1_MAX;
 use mldsa_spec::params::{D, N, Q, bitlen};
 use mldsa_spec::ring::Poly;
 use mldsa_spec::{ML_DSA_44, ML_DSA_65, ML_DSA_87, ParamSet, ml_dsa_sign_internal_external_mu};
+use panics::{quietly, violation};
 
 const PARAMS: [ParamSet; 3] = [ML_DSA_44, ML_DSA_65, ML_DSA_87];
 const GAMMA2S: [i32; 2] = [(Q - 1) / 88, (Q - 1) / 32];
 
-/// The panic message of `f`, if it panics (kept quiet).
-fn violation<T>(f: impl FnOnce() -> T) -> Option<String> {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let result = catch_unwind(AssertUnwindSafe(f));
-    std::panic::set_hook(hook);
-    match result {
-        Ok(_) => None,
-        Err(e) => Some(
-            e.downcast_ref::<String>()
-                .cloned()
-                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_default(),
-        ),
-    }
-}
-
 /// An admitted input: the call and every contract inside it must hold.
 fn inside<T>(function: &str, f: impl FnOnce() -> T) -> T {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let result = catch_unwind(AssertUnwindSafe(f));
-    std::panic::set_hook(hook);
-    match result {
-        Ok(v) => v,
-        Err(e) => {
-            let message = e
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_default();
-            panic!("{function}: an input its requires admits fails: {message}")
-        }
-    }
+    quietly(f).unwrap_or_else(|message| {
+        panic!("{function}: an input its requires admits fails: {message}")
+    })
 }
 
 /// An input past an edge: `function`'s own requires must reject it, before
@@ -515,30 +487,28 @@ fn ml_dsa_verify() {
     }
 }
 
-/// Coefficients all q - 1 and all 0. Past: a coefficient q or -1.
-#[test]
-fn ntt() {
-    let f = "ntt";
-    inside(f, || mldsa_spec::ntt::ntt(&[Q - 1; N]));
-    inside(f, || mldsa_spec::ntt::ntt(&[0; N]));
+/// `function` of one polynomial: coefficients all q - 1 and all 0 are
+/// admitted, a coefficient q or -1 is past the edge.
+fn coefficients_in_zq(function: &str, g: fn(&Poly) -> Poly) {
+    inside(function, || g(&[Q - 1; N]));
+    inside(function, || g(&[0; N]));
     for c in [Q, -1] {
         let mut w = [0; N];
         w[N - 1] = c;
-        outside(f, || mldsa_spec::ntt::ntt(&w));
+        outside(function, || g(&w));
     }
 }
 
 /// Coefficients all q - 1 and all 0. Past: a coefficient q or -1.
 #[test]
+fn ntt() {
+    coefficients_in_zq("ntt", mldsa_spec::ntt::ntt);
+}
+
+/// Coefficients all q - 1 and all 0. Past: a coefficient q or -1.
+#[test]
 fn ntt_inverse() {
-    let f = "ntt_inverse";
-    inside(f, || mldsa_spec::ntt::ntt_inverse(&[Q - 1; N]));
-    inside(f, || mldsa_spec::ntt::ntt_inverse(&[0; N]));
-    for c in [Q, -1] {
-        let mut w = [0; N];
-        w[N - 1] = c;
-        outside(f, || mldsa_spec::ntt::ntt_inverse(&w));
-    }
+    coefficients_in_zq("ntt_inverse", mldsa_spec::ntt::ntt_inverse);
 }
 
 /// m = 255 and 0. Past: m = 256.
