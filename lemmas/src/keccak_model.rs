@@ -565,7 +565,7 @@ macro_rules! checks {
 mod x86 {
     use super::{Check, KeccakModel, Mutation, lemmas, round_immediates};
     use crate::Lemma;
-    use mldsa::backend::avx2::Isa;
+    use mldsa::backend::avx2::Avx2Intrinsics as Isa;
     use mldsa::backend::avx512::{X1, X4, X8};
     use mldsa::backend::keccak::wide::Wide;
     use mldsa::backend::keccak::{Avx2Form, Avx2KeccakOps, TernaryForm, TernaryOps};
@@ -670,7 +670,7 @@ mod arm {
     use crate::Lemma;
     use mldsa::backend::keccak::wide::Wide;
     use mldsa::backend::keccak::{NeonForm, NeonKeccakOps, Sha3Form, Sha3Ops};
-    use mldsa::backend::neon::{Isa, Sha3};
+    use mldsa::backend::neon::{NeonIntrinsics as Isa, Sha3};
 
     fn neon_checks(m: KeccakModel<u64, 2>) -> Vec<Check<2>> {
         let load = |t: Isa, x: &[u64; 2]| t.gather(*x);

@@ -460,7 +460,7 @@ mod avx2 {
     use crate::Lemma;
     use crate::avx2_model::{Avx2Model, Mutation, Reg};
     use crate::lane::LaneMutation;
-    use mldsa::backend::avx2::Isa;
+    use mldsa::backend::avx2::Avx2Intrinsics as Isa;
     use mldsa::backend::lanes::avx2::{Avx2Ops, LaneOps};
     use mldsa::params::N;
 
@@ -548,7 +548,7 @@ mod avx512 {
     use crate::Lemma;
     use crate::avx512_model::{Avx512Model, Mutation, Reg};
     use crate::lane::LaneMutation;
-    use mldsa::backend::avx512::Isa512 as Isa;
+    use mldsa::backend::avx512::Avx512Intrinsics as Isa;
     use mldsa::backend::lanes::avx2::LaneOps;
     use mldsa::backend::lanes::avx512::{Avx512Ops, ntt};
     use mldsa::params::N;
@@ -665,7 +665,7 @@ mod neon {
     use crate::lane::WideLane;
     use crate::neon_model::{Mutation, NeonModel, Reg};
     use mldsa::backend::lanes::neon::NeonOps;
-    use mldsa::backend::neon::Isa;
+    use mldsa::backend::neon::NeonIntrinsics as Isa;
     use mldsa::params::N;
 
     type M = NeonModel<i32>;

@@ -1,9 +1,9 @@
 //! The instance of [`Avx2Ops`] that runs: each method is its intrinsic.
 //!
-//! [`Isa`] is a token: a value exists only where the CPU has AVX2, because
-//! the one way to make it, [`Isa::new`], is a `#[target_feature(enable =
+//! [`Avx2Intrinsics`] is a token: a value exists only where the CPU has AVX2, because
+//! the one way to make it, [`Avx2Intrinsics::new`], is a `#[target_feature(enable =
 //! "avx2")]` function, which safe code can call only from code that already
-//! runs with AVX2 (after the backend's CPU check), and [`Isa::detect`]
+//! runs with AVX2 (after the backend's CPU check), and [`Avx2Intrinsics::detect`]
 //! checks the CPU itself. Each method can therefore call its intrinsic.
 
 use core::arch::x86_64::*;
@@ -13,9 +13,9 @@ use crate::params::N;
 
 /// Proof that this CPU has AVX2; the AVX2 intrinsics as [`Avx2Ops`].
 #[derive(Clone, Copy, Debug)]
-pub struct Isa(());
+pub struct Avx2Intrinsics(());
 
-impl Isa {
+impl Avx2Intrinsics {
     /// The token, inside code compiled and reached with AVX2.
     ///
     /// # Safety
@@ -24,26 +24,26 @@ impl Isa {
     /// the caller must have checked that the CPU has AVX2.
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub fn new() -> Isa {
-        Isa(())
+    pub fn new() -> Avx2Intrinsics {
+        Avx2Intrinsics(())
     }
 
     /// The token if this CPU has AVX2 (`super::available`).
     #[inline(always)]
-    pub fn detect() -> Option<Isa> {
+    pub fn detect() -> Option<Avx2Intrinsics> {
         if super::available() {
-            Some(Isa(()))
+            Some(Avx2Intrinsics(()))
         } else {
             None
         }
     }
 }
 
-/// Calls an AVX2 intrinsic: every method below holds an `Isa`, so the CPU
+/// Calls an AVX2 intrinsic: every method below holds an `Avx2Intrinsics`, so the CPU
 /// has AVX2.
 macro_rules! avx2 {
     ($e:expr) => {
-        // SAFETY: an `Isa` exists, so this CPU has AVX2 (see the module
+        // SAFETY: an `Avx2Intrinsics` exists, so this CPU has AVX2 (see the module
         // documentation); the intrinsic has no other requirement.
         unsafe { $e }
     };
@@ -61,7 +61,7 @@ macro_rules! intrinsics {
     )*};
 }
 
-impl LaneOps for Isa {
+impl LaneOps for Avx2Intrinsics {
     type V = __m256i;
 
     #[inline(always)]
@@ -86,14 +86,14 @@ impl LaneOps for Isa {
     }
 }
 
-impl Avx2Ops for Isa {
+impl Avx2Ops for Avx2Intrinsics {
     type Lane = i32;
 
     #[inline(always)]
     fn load(self, coeffs: &[i32; N], i: usize) -> __m256i {
         let chunk = &coeffs[8 * i..8 * i + 8];
         // SAFETY: `chunk` is 8 readable i32 (32 bytes); loadu has no
-        // alignment need; the CPU has AVX2 (an `Isa` exists).
+        // alignment need; the CPU has AVX2 (an `Avx2Intrinsics` exists).
         unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) }
     }
 
@@ -101,7 +101,7 @@ impl Avx2Ops for Isa {
     fn store(self, coeffs: &mut [i32; N], i: usize, v: __m256i) {
         let chunk = &mut coeffs[8 * i..8 * i + 8];
         // SAFETY: `chunk` is 8 writable i32 (32 bytes); storeu has no
-        // alignment need; the CPU has AVX2 (an `Isa` exists).
+        // alignment need; the CPU has AVX2 (an `Avx2Intrinsics` exists).
         unsafe { _mm256_storeu_si256(chunk.as_mut_ptr().cast(), v) }
     }
 
@@ -137,12 +137,12 @@ impl Avx2Ops for Isa {
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn load(coeffs: &[i32; N], i: usize) -> __m256i {
-    Isa::new().load(coeffs, i)
+    Avx2Intrinsics::new().load(coeffs, i)
 }
 
 /// Stores 8 lanes at i*8 .. i*8+8 of a polynomial.
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn store(coeffs: &mut [i32; N], i: usize, v: __m256i) {
-    Isa::new().store(coeffs, i, v)
+    Avx2Intrinsics::new().store(coeffs, i, v)
 }

@@ -5,7 +5,7 @@
 
 use core::arch::x86_64::*;
 
-use super::Isa;
+use super::Avx2Intrinsics;
 use crate::backend::keccak::wide::{PermuteX, ShakeX, Wide};
 use crate::backend::keccak::{
     Avx2Form, Avx2KeccakOps, KECCAK_RC, Shake, lanes_by_form, permute_with,
@@ -13,7 +13,7 @@ use crate::backend::keccak::{
 use crate::backend::{Carry, XofX4, cold};
 
 /// The intrinsics of the four-state permutation ([`Avx2Form`]).
-impl Avx2KeccakOps for Isa {
+impl Avx2KeccakOps for Avx2Intrinsics {
     type V = __m256i;
 
     #[inline(always)]
@@ -49,7 +49,7 @@ impl Avx2KeccakOps for Isa {
 
 // Four states, lane i of each in one `__m256i`: the sponge's lane
 // operations are the permutation's.
-lanes_by_form!(Isa, Avx2Form);
+lanes_by_form!(Avx2Intrinsics, Avx2Form);
 
 /// `Keccak-f[1600]` on four interleaved states.
 ///
@@ -70,12 +70,12 @@ pub fn keccak_f1600_x4(state: &mut [__m256i; 25]) {
     // alias. (The one-state permutation showed no such effect; the AVX-512
     // ones, with 32 registers, hardly spill.)
     let rcs = core::hint::black_box(KECCAK_RC);
-    permute_with(Avx2Form(Isa::new()), state, &rcs)
+    permute_with(Avx2Form(Avx2Intrinsics::new()), state, &rcs)
 }
 
 /// Four SHAKE sponges with a rate of `RATE` bytes, advanced together.
 #[cfg(feature = "internals")]
-pub type ShakeX4<const RATE: usize> = ShakeX<Isa, Isa, 4, RATE>;
+pub type ShakeX4<const RATE: usize> = ShakeX<Avx2Intrinsics, Avx2Intrinsics, 4, RATE>;
 
 /// A four-state permutation on `__m256i`, with its backend's CPU check:
 /// what [`ShakeX4OrPortable`] needs to pick its form.
@@ -84,17 +84,17 @@ pub trait X4Permutation: PermuteX<__m256i> {
     fn detect() -> Option<Self>;
     /// The AVX2 token, for the sponge's vector operations (every CPU with
     /// the permutation's features has AVX2).
-    fn avx2(self) -> Isa;
+    fn avx2(self) -> Avx2Intrinsics;
 }
 
-impl X4Permutation for Isa {
+impl X4Permutation for Avx2Intrinsics {
     #[inline(always)]
-    fn detect() -> Option<Isa> {
-        Isa::detect()
+    fn detect() -> Option<Avx2Intrinsics> {
+        Avx2Intrinsics::detect()
     }
 
     #[inline(always)]
-    fn avx2(self) -> Isa {
+    fn avx2(self) -> Avx2Intrinsics {
         self
     }
 }
@@ -105,7 +105,7 @@ impl X4Permutation for Isa {
 #[derive(Clone)]
 pub enum ShakeX4OrPortable<P: X4Permutation, const RATE: usize> {
     /// Four states in AVX2 registers.
-    Simd(ShakeX<Isa, P, 4, RATE>),
+    Simd(ShakeX<Avx2Intrinsics, P, 4, RATE>),
     /// Four portable sponges.
     Portable([Shake<RATE>; 4]),
 }
@@ -168,15 +168,15 @@ impl<P: X4Permutation, const RATE: usize> XofX4 for ShakeX4OrPortable<P, RATE> {
     }
 }
 
-impl PermuteX<__m256i> for Isa {
+impl PermuteX<__m256i> for Avx2Intrinsics {
     #[inline(always)]
     fn keccak_f(self, state: &mut [__m256i; 25]) {
-        // SAFETY: an `Isa` exists, so the CPU has AVX2.
+        // SAFETY: an `Avx2Intrinsics` exists, so the CPU has AVX2.
         unsafe { keccak_f1600_x4(state) }
     }
 }
 
-impl Wide<4> for Isa {
+impl Wide<4> for Avx2Intrinsics {
     #[inline(always)]
     fn gather(self, [w0, w1, w2, w3]: [u64; 4]) -> __m256i {
         avx2!(_mm256_set_epi64x(
@@ -187,7 +187,7 @@ impl Wide<4> for Isa {
     #[inline(always)]
     fn scatter(self, v: __m256i, words: &mut [u64; 4]) {
         // SAFETY: `words` is 32 writable bytes; storeu has no alignment
-        // need; the CPU has AVX2 (an `Isa` exists).
+        // need; the CPU has AVX2 (an `Avx2Intrinsics` exists).
         unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast(), v) }
     }
 
@@ -199,7 +199,7 @@ impl Wide<4> for Isa {
             crate::backend::align_frame_32();
             f()
         }
-        // SAFETY: an `Isa` exists, so the CPU has AVX2.
+        // SAFETY: an `Avx2Intrinsics` exists, so the CPU has AVX2.
         unsafe { run(f) }
     }
 
@@ -223,7 +223,7 @@ impl Wide<4> for Isa {
     fn store(self, v: __m256i, dst: &mut [u8]) {
         let dst = &mut dst[..32];
         // SAFETY: `dst` is 32 writable bytes; storeu has no alignment
-        // need; the CPU has AVX2 (an `Isa` exists).
+        // need; the CPU has AVX2 (an `Avx2Intrinsics` exists).
         unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), v) }
     }
 

@@ -3,7 +3,7 @@
 //!
 //! The arithmetic kernels are written once over the intrinsics
 //! (`crate::backend::lanes::avx2`, generic over `Avx2Ops`) and run here on
-//! [`Isa`], the intrinsics themselves; the samplers, packers and Keccak
+//! [`Avx2Intrinsics`], the intrinsics themselves; the samplers, packers and Keccak
 //! are written on the intrinsics directly. Every kernel runs in a
 //! `#[target_feature(enable = "avx2")]` function, out of line, and is a
 //! method of [`Avx2Cpu`], the token only the CPU check makes. The
@@ -31,7 +31,7 @@ use crate::poly::{Poly, SmallHat};
 use isa::{load, store};
 use zeroize::Zeroize;
 
-pub use isa::Isa;
+pub use isa::Avx2Intrinsics;
 pub use sampling::Avx2Compaction;
 
 #[cfg(feature = "internals")]
@@ -71,19 +71,19 @@ fn small_product_poly(c: &mut Poly, a: &SmallHat, b: &SmallHat) {
 #[target_feature(enable = "avx2")]
 fn ntt_poly(a: &mut Poly) {
     crate::backend::align_frame_32();
-    kernels::ntt(Isa::new(), &mut a.coeffs)
+    kernels::ntt(Avx2Intrinsics::new(), &mut a.coeffs)
 }
 
 #[inline(never)]
 #[target_feature(enable = "avx2")]
 fn invntt_poly(a: &mut Poly) {
     crate::backend::align_frame_32();
-    kernels::invntt_tomont(Isa::new(), &mut a.coeffs)
+    kernels::invntt_tomont(Avx2Intrinsics::new(), &mut a.coeffs)
 }
 
 #[target_feature(enable = "avx2")]
 fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
-    let s = Isa::new();
+    let s = Avx2Intrinsics::new();
     zip_into(c, a, b, |x, y| kernels::montgomery_mul(s, x, y))
 }
 
@@ -130,7 +130,7 @@ fn pointwise_acc_of<A: AsRef<[Poly]> + ?Sized>(
     minus: Option<(&Poly, &Poly)>,
 ) {
     let (a, b) = (a.as_ref(), b.as_ref());
-    let s = Isa::new();
+    let s = Avx2Intrinsics::new();
     for i in 0..32 {
         store(&mut c.coeffs, i, kernels::pointwise_acc(s, a, b, minus, i));
     }
@@ -285,7 +285,7 @@ fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64) {
 }
 
 // The lane-wise kernels on eight lanes.
-lane_poly_kernels!("avx2", Isa::new(), N / 8);
+lane_poly_kernels!("avx2", Avx2Intrinsics::new(), N / 8);
 
 /// The sum of the eight lanes (`lane_poly_kernels!`'s MakeHint count).
 #[inline]
@@ -306,7 +306,7 @@ fn any_lane(v: __m256i) -> bool {
 
 /// SHAKE x4 for the AVX2 backend: interleaved states when the CPU has AVX2,
 /// four portable sponges otherwise.
-pub type Avx2ShakeX4<const RATE: usize> = ShakeX4OrPortable<Isa, RATE>;
+pub type Avx2ShakeX4<const RATE: usize> = ShakeX4OrPortable<Avx2Intrinsics, RATE>;
 
 /// Proof that this CPU runs the AVX2 backend (AVX2, BMI1, BMI2 and POPCNT:
 /// [`available`]): a zero-sized value with the backend's kernels as

@@ -22,15 +22,15 @@ use crate::backend::portable::small_ntt::{
 use crate::params::N;
 use crate::poly::{Poly, SmallHat};
 
-use super::Isa;
+use super::Avx2Intrinsics;
 
 /// A polynomial as 16 registers of 16 lanes.
 type Regs = [__m256i; 16];
 
-// One intrinsic each, on the token (an `Isa` exists only where the CPU has
+// One intrinsic each, on the token (an `Avx2Intrinsics` exists only where the CPU has
 // AVX2): the transforms' operations on sixteen 16-bit lanes.
 #[inline(always)]
-fn set1(_: Isa, x: i16) -> __m256i {
+fn set1(_: Avx2Intrinsics, x: i16) -> __m256i {
     avx2!(_mm256_set1_epi16(x))
 }
 
@@ -40,7 +40,7 @@ macro_rules! epi16_intrinsics {
     ($($(#[$doc:meta])* $name:ident($($arg:ident),*) = $intrinsic:expr;)*) => {$(
         $(#[$doc])*
         #[inline(always)]
-        fn $name(_: Isa, $($arg: __m256i),*) -> __m256i {
+        fn $name(_: Avx2Intrinsics, $($arg: __m256i),*) -> __m256i {
             avx2!($intrinsic($($arg),*))
         }
     )*};
@@ -96,23 +96,30 @@ static INVERSE_ZQ: LaneZetas = lane_zetas(true, true);
 
 /// Row `row` of a table of zetas per lane.
 #[inline(always)]
-fn lanes(_: Isa, table: &LaneZetas, row: usize) -> __m256i {
+fn lanes(_: Avx2Intrinsics, table: &LaneZetas, row: usize) -> __m256i {
     let r = &table.0[row];
     // SAFETY: `r` is 16 readable i16 (32 bytes); loadu has no alignment
-    // need; the CPU has AVX2 (an `Isa` exists).
+    // need; the CPU has AVX2 (an `Avx2Intrinsics` exists).
     unsafe { _mm256_loadu_si256(r.as_ptr().cast()) }
 }
 
 /// a z 2^-16 mod p on each lane (`portable::small_ntt::montgomery_mul_pre`).
 #[inline(always)]
-fn mont_pre(isa: Isa, a: __m256i, z: __m256i, zq: __m256i) -> __m256i {
+fn mont_pre(isa: Avx2Intrinsics, a: __m256i, z: __m256i, zq: __m256i) -> __m256i {
     let t = mullo(isa, a, zq);
     sub(isa, mulhi(isa, a, z), mulhi(isa, t, set1(isa, P)))
 }
 
 /// The butterfly (a + z b, a - z b) on registers i and j.
 #[inline(always)]
-fn forward_butterfly(isa: Isa, v: &mut Regs, i: usize, j: usize, z: __m256i, zq: __m256i) {
+fn forward_butterfly(
+    isa: Avx2Intrinsics,
+    v: &mut Regs,
+    i: usize,
+    j: usize,
+    z: __m256i,
+    zq: __m256i,
+) {
     let t = mont_pre(isa, v[j], z, zq);
     v[j] = sub(isa, v[i], t);
     v[i] = add(isa, v[i], t);
@@ -120,7 +127,14 @@ fn forward_butterfly(isa: Isa, v: &mut Regs, i: usize, j: usize, z: __m256i, zq:
 
 /// The butterfly (a + b, z (a - b)) on registers i and j.
 #[inline(always)]
-fn inverse_butterfly(isa: Isa, v: &mut Regs, i: usize, j: usize, z: __m256i, zq: __m256i) {
+fn inverse_butterfly(
+    isa: Avx2Intrinsics,
+    v: &mut Regs,
+    i: usize,
+    j: usize,
+    z: __m256i,
+    zq: __m256i,
+) {
     let d = sub(isa, v[i], v[j]);
     v[i] = add(isa, v[i], v[j]);
     v[j] = mont_pre(isa, d, z, zq);
@@ -128,7 +142,7 @@ fn inverse_butterfly(isa: Isa, v: &mut Regs, i: usize, j: usize, z: __m256i, zq:
 
 /// The Barrett reduction on each lane (`portable::small_ntt::barrett_reduce`).
 #[inline(always)]
-fn barrett_all(isa: Isa, v: &mut Regs) {
+fn barrett_all(isa: Avx2Intrinsics, v: &mut Regs) {
     for x in v.iter_mut() {
         let t = mulhi(isa, *x, set1(isa, BARRETT_V));
         let t = srai10(isa, add(isa, t, set1(isa, 1 << 9)));
@@ -141,7 +155,7 @@ fn barrett_all(isa: Isa, v: &mut Regs) {
 /// registers 0 to 7 and 8 to 15 (three rounds of unpacking: pairs of 16,
 /// 32, 64 bits), then the halves exchanged.
 #[inline(always)]
-fn transpose(isa: Isa, v: &mut Regs) {
+fn transpose(isa: Avx2Intrinsics, v: &mut Regs) {
     let zero = set1(isa, 0);
     let mut out = [zero; 16];
     for half in 0..2 {
@@ -177,7 +191,7 @@ fn transpose(isa: Isa, v: &mut Regs) {
 /// i + LEN / 16, one zeta for the block of each pair; forward (Cooley-Tukey)
 /// or, if `INVERSE`, backward (Gentleman-Sande with -zeta).
 #[inline(always)]
-fn register_layer<const LEN: usize, const INVERSE: bool>(isa: Isa, v: &mut Regs) {
+fn register_layer<const LEN: usize, const INVERSE: bool>(isa: Avx2Intrinsics, v: &mut Regs) {
     let step = LEN / 16;
     for block in 0..8 / step {
         let (i0, i1) = (2 * step * block, 2 * step * block + step);
@@ -201,7 +215,7 @@ fn register_layer<const LEN: usize, const INVERSE: bool>(isa: Isa, v: &mut Regs)
 /// The layer with `LEN` <= 8 on the transposed order: registers j and
 /// j + LEN, each lane with the zeta of its chunk's block ([`LaneZetas`]).
 #[inline(always)]
-fn lane_layer<const LEN: usize, const INVERSE: bool>(isa: Isa, v: &mut Regs) {
+fn lane_layer<const LEN: usize, const INVERSE: bool>(isa: Avx2Intrinsics, v: &mut Regs) {
     for h in 0..8 / LEN {
         let row = 8 / LEN - 1 + h;
         let (j0, j1) = (2 * LEN * h, 2 * LEN * h + LEN);
@@ -222,7 +236,7 @@ fn lane_layer<const LEN: usize, const INVERSE: bool>(isa: Isa, v: &mut Regs) {
 /// The forward transform of `portable::small_ntt::forward`, from FIPS 204's
 /// order, left transposed.
 #[inline(always)]
-fn forward(isa: Isa, v: &mut Regs) {
+fn forward(isa: Avx2Intrinsics, v: &mut Regs) {
     register_layer::<128, false>(isa, v);
     register_layer::<64, false>(isa, v);
     register_layer::<32, false>(isa, v);
@@ -240,7 +254,7 @@ fn forward(isa: Isa, v: &mut Regs) {
 /// transposed order back to FIPS 204's, with its Barrett reductions after
 /// the layers with len = 4 and 32 and its final factor.
 #[inline(always)]
-fn inverse(isa: Isa, v: &mut Regs) {
+fn inverse(isa: Avx2Intrinsics, v: &mut Regs) {
     lane_layer::<1, true>(isa, v);
     lane_layer::<2, true>(isa, v);
     lane_layer::<4, true>(isa, v);
@@ -274,7 +288,7 @@ pub fn small_ntt(out: &mut SmallHat, a: &Poly) {
         // packs interleaves the 128-bit halves: 0-3, 8-11, 4-7, 12-15.
         *x = _mm256_permute4x64_epi64::<0xD8>(_mm256_packs_epi32(lo, hi));
     }
-    forward(Isa::new(), &mut v);
+    forward(Avx2Intrinsics::new(), &mut v);
     store_hat(out, &v);
     wipe(&mut v);
 }
@@ -285,7 +299,7 @@ pub fn small_ntt(out: &mut SmallHat, a: &Poly) {
 #[target_feature(enable = "avx2")]
 pub fn small_product(c: &mut Poly, a: &SmallHat, b: &SmallHat) {
     let mut v = [_mm256_setzero_si256(); 16];
-    let isa = Isa::new();
+    let isa = Avx2Intrinsics::new();
     let pinv = _mm256_set1_epi16(PINV);
     for (i, x) in v.iter_mut().enumerate() {
         let (ai, bi) = (load_hat(a, i), load_hat(b, i));

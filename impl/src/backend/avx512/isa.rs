@@ -1,10 +1,10 @@
 //! The instance of [`Avx512Ops`] that runs: each method is its intrinsic.
 //!
-//! [`Isa512`] is a token: a value exists only where the CPU has the
-//! backend's features, because the one way to make it, [`Isa512::new`], is
+//! [`Avx512Intrinsics`] is a token: a value exists only where the CPU has the
+//! backend's features, because the one way to make it, [`Avx512Intrinsics::new`], is
 //! a `#[target_feature]` function, which safe code can call only from code
 //! that already runs with those features (after the backend's CPU check).
-//! [`Isa512::detect`] checks the CPU itself. Each method can therefore call
+//! [`Avx512Intrinsics::detect`] checks the CPU itself. Each method can therefore call
 //! its intrinsic.
 
 use core::arch::x86_64::*;
@@ -16,9 +16,9 @@ use crate::params::N;
 /// Proof that this CPU has AVX-512 F (and the rest of the backend's
 /// features); the AVX-512 intrinsics as [`Avx512Ops`].
 #[derive(Clone, Copy, Debug)]
-pub struct Isa512(());
+pub struct Avx512Intrinsics(());
 
-impl Isa512 {
+impl Avx512Intrinsics {
     /// The token, inside code compiled and reached with AVX-512.
     ///
     /// # Safety
@@ -27,34 +27,34 @@ impl Isa512 {
     /// `unsafe`: the caller must have checked that the CPU has it.
     #[inline]
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
-    pub fn new() -> Isa512 {
-        Isa512(())
+    pub fn new() -> Avx512Intrinsics {
+        Avx512Intrinsics(())
     }
 
     /// The token if this CPU runs the AVX-512 backend (`super::available`):
     /// the lemmas' way to the instructions.
     #[cfg(feature = "internals")]
     #[inline(always)]
-    pub fn detect() -> Option<Isa512> {
+    pub fn detect() -> Option<Avx512Intrinsics> {
         if super::available() {
-            Some(Isa512(()))
+            Some(Avx512Intrinsics(()))
         } else {
             None
         }
     }
 }
 
-/// Calls an AVX-512 intrinsic: every method below holds an `Isa512`, so
+/// Calls an AVX-512 intrinsic: every method below holds an `Avx512Intrinsics`, so
 /// the CPU has AVX-512 F.
 macro_rules! avx512 {
     ($e:expr) => {
-        // SAFETY: an `Isa512` exists, so this CPU has AVX-512 F (see the
+        // SAFETY: an `Avx512Intrinsics` exists, so this CPU has AVX-512 F (see the
         // module documentation); the intrinsic has no other requirement.
         unsafe { $e }
     };
 }
 
-impl Avx512Ops for Isa512 {
+impl Avx512Ops for Avx512Intrinsics {
     type V = __m512i;
     type Lane = i32;
 
@@ -62,7 +62,7 @@ impl Avx512Ops for Isa512 {
     fn load(self, coeffs: &[i32; N], i: usize) -> __m512i {
         let chunk = &coeffs[16 * i..16 * i + 16];
         // SAFETY: `chunk` is 16 readable i32 (64 bytes); loadu has no
-        // alignment need; the CPU has AVX-512 F (an `Isa512` exists).
+        // alignment need; the CPU has AVX-512 F (an `Avx512Intrinsics` exists).
         unsafe { _mm512_loadu_si512(chunk.as_ptr().cast()) }
     }
 
@@ -70,7 +70,7 @@ impl Avx512Ops for Isa512 {
     fn store(self, coeffs: &mut [i32; N], i: usize, v: __m512i) {
         let chunk = &mut coeffs[16 * i..16 * i + 16];
         // SAFETY: `chunk` is 16 writable i32 (64 bytes); storeu has no
-        // alignment need; the CPU has AVX-512 F (an `Isa512` exists).
+        // alignment need; the CPU has AVX-512 F (an `Avx512Intrinsics` exists).
         unsafe { _mm512_storeu_si512(chunk.as_mut_ptr().cast(), v) }
     }
 
@@ -140,7 +140,7 @@ impl Avx512Ops for Isa512 {
 /// form of the `_mm256_` intrinsic it is named after (comparisons through
 /// a mask register, expanded back to all-ones lanes), so that the AVX2
 /// backend's rounding kernels, reduce32 and caddq run on `__m512i`.
-impl LaneOps for Isa512 {
+impl LaneOps for Avx512Intrinsics {
     type V = __m512i;
 
     #[inline(always)]

@@ -16,7 +16,7 @@
 
 use core::arch::x86_64::*;
 
-use crate::backend::avx2::{Isa, X4Permutation};
+use crate::backend::avx2::{Avx2Intrinsics, X4Permutation};
 use crate::backend::keccak::wide::{PermuteCarry, PermuteX, ShakeX, Wide};
 use crate::backend::keccak::{
     KECCAK_RC, ScalarLanes, TernaryForm, TernaryOps, lanes_by_form, permute, permute_pair_with,
@@ -196,7 +196,7 @@ pub fn keccak_f1600_x1(state: &mut [u64; 25]) {
 /// Four SHAKE sponges with a rate of `RATE` bytes, advanced together: the
 /// AVX2 backend's sponge over this module's permutation.
 #[cfg(feature = "internals")]
-pub type ShakeX4<const RATE: usize> = ShakeX<Isa, X4, 4, RATE>;
+pub type ShakeX4<const RATE: usize> = ShakeX<Avx2Intrinsics, X4, 4, RATE>;
 
 impl X4Permutation for X4 {
     #[inline(always)]
@@ -211,8 +211,8 @@ impl X4Permutation for X4 {
     }
 
     #[inline(always)]
-    fn avx2(self) -> Isa {
-        avx512vl!(Isa::new())
+    fn avx2(self) -> Avx2Intrinsics {
+        avx512vl!(Avx2Intrinsics::new())
     }
 }
 

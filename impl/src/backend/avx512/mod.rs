@@ -44,7 +44,7 @@ use super::lanes::avx512::{Avx512Ops, arithmetic, ntt};
 use super::portable;
 use crate::params::{Eta, Gamma1, Gamma2, N};
 use crate::poly::{Poly, SmallHat};
-pub use isa::Isa512;
+pub use isa::Avx512Intrinsics;
 
 #[cfg(feature = "internals")]
 pub use keccak::{ShakeX4, keccak_f1600_x4, keccak_f1600_x8, keccak_f1600_x8_carry};
@@ -70,7 +70,7 @@ pub struct Avx512;
 #[inline(never)]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
 fn ntt_poly(a: &mut Poly) {
-    ntt::ntt(Isa512::new(), &mut a.coeffs)
+    ntt::ntt(Avx512Intrinsics::new(), &mut a.coeffs)
 }
 
 // The AVX2 backend's 16-lane transforms, compiled with AVX-512 VL: 32
@@ -90,19 +90,19 @@ fn small_product_poly(c: &mut Poly, a: &SmallHat, b: &SmallHat) {
 #[inline(never)]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
 fn invntt_poly(a: &mut Poly) {
-    ntt::invntt_tomont(Isa512::new(), &mut a.coeffs)
+    ntt::invntt_tomont(Avx512Intrinsics::new(), &mut a.coeffs)
 }
 
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
 fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
-    arithmetic::pointwise(Isa512::new(), &mut c.coeffs, a, b)
+    arithmetic::pointwise(Avx512Intrinsics::new(), &mut c.coeffs, a, b)
 }
 
 #[inline(never)]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
 fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
-    arithmetic::pointwise_acc(Isa512::new(), &mut c.coeffs, a, b)
+    arithmetic::pointwise_acc(Avx512Intrinsics::new(), &mut c.coeffs, a, b)
 }
 
 /// Coefficients 16i .. 16i + 16 of a polynomial (the loads and stores of
@@ -110,13 +110,13 @@ fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
 fn load(coeffs: &[i32; N], i: usize) -> __m512i {
-    Avx512Ops::load(Isa512::new(), coeffs, i)
+    Avx512Ops::load(Avx512Intrinsics::new(), coeffs, i)
 }
 
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512dq")]
 fn store(coeffs: &mut [i32; N], i: usize, v: __m512i) {
-    Avx512Ops::store(Isa512::new(), coeffs, i, v)
+    Avx512Ops::store(Avx512Intrinsics::new(), coeffs, i, v)
 }
 
 simd_poly_loops!("avx2,avx512f,avx512vl,avx512bw,avx512dq", __m512i, 16);
@@ -124,7 +124,7 @@ simd_poly_loops!("avx2,avx512f,avx512vl,avx512bw,avx512dq", __m512i, 16);
 // The lane-wise kernels on 16 lanes.
 lane_poly_kernels!(
     "avx2,avx512f,avx512vl,avx512bw,avx512dq",
-    Isa512::new(),
+    Avx512Intrinsics::new(),
     N / 16
 );
 

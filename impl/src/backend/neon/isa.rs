@@ -1,6 +1,6 @@
 //! The instance of [`NeonOps`] that runs: each method is its intrinsic.
 //! NEON is part of every target this backend is compiled for, so the token
-//! [`Isa`] carries no CPU check.
+//! [`NeonIntrinsics`] carries no CPU check.
 
 use core::arch::aarch64::*;
 
@@ -18,9 +18,9 @@ macro_rules! neon {
 
 /// The NEON intrinsics as [`NeonOps`].
 #[derive(Clone, Copy, Debug)]
-pub struct Isa;
+pub struct NeonIntrinsics;
 
-impl NeonOps for Isa {
+impl NeonOps for NeonIntrinsics {
     type V = int32x4_t;
     type U = uint32x4_t;
     type D = int64x2_t;
@@ -253,12 +253,12 @@ impl NeonOps for Isa {
 #[inline]
 #[target_feature(enable = "neon")]
 pub fn load(coeffs: &[i32; N], i: usize) -> int32x4_t {
-    Isa.load(coeffs, i)
+    NeonIntrinsics.load(coeffs, i)
 }
 
 /// Stores 4 lanes at 4i .. 4i+4 of a polynomial.
 #[inline]
 #[target_feature(enable = "neon")]
 pub fn store(coeffs: &mut [i32; N], i: usize, v: int32x4_t) {
-    Isa.store(coeffs, i, v)
+    NeonIntrinsics.store(coeffs, i, v)
 }

@@ -10,7 +10,7 @@
 
 use core::arch::aarch64::*;
 
-use super::Isa;
+use super::NeonIntrinsics;
 use crate::backend::keccak::wide::{PermuteX, ShakeX, Wide};
 use crate::backend::keccak::{
     self, NeonForm, NeonKeccakOps, Permutation, Sha3Form, Sha3Ops, keccak_f1600, lanes_by_form,
@@ -32,7 +32,7 @@ pub fn has_sha3() -> bool {
 }
 
 /// The intrinsics of the plain NEON permutation ([`NeonForm`]).
-impl NeonKeccakOps for Isa {
+impl NeonKeccakOps for NeonIntrinsics {
     type V = uint64x2_t;
     type D = uint64x1_t;
 
@@ -74,7 +74,7 @@ impl NeonKeccakOps for Isa {
 
 // Two states, lane i of each in one `uint64x2_t`: the sponge's lane
 // operations are the plain NEON permutation's.
-lanes_by_form!(Isa, NeonForm);
+lanes_by_form!(NeonIntrinsics, NeonForm);
 
 /// Proof that this CPU has the SHA3 extension: its instructions and the
 /// plain NEON ones as [`Sha3Ops`], for [`Sha3Form`]. A value exists only
@@ -94,14 +94,14 @@ impl Sha3 {
     #[cfg(feature = "internals")]
     pub fn lanes(self, v: uint64x2_t) -> [u64; 2] {
         let mut words = [0; 2];
-        Isa.scatter(v, &mut words);
+        NeonIntrinsics.scatter(v, &mut words);
         words
     }
 
     /// The register holding `words`.
     #[cfg(feature = "internals")]
     pub fn register(self, words: [u64; 2]) -> uint64x2_t {
-        Isa.gather(words)
+        NeonIntrinsics.gather(words)
     }
 }
 
@@ -143,44 +143,44 @@ fn bcax(x: uint64x2_t, y: uint64x2_t, z: uint64x2_t) -> uint64x2_t {
     vbcaxq_u64(x, y, z)
 }
 
-/// The plain NEON intrinsics, as [`Isa`]'s.
+/// The plain NEON intrinsics, as [`NeonIntrinsics`]'s.
 impl NeonKeccakOps for Sha3 {
     type V = uint64x2_t;
     type D = uint64x1_t;
 
     #[inline(always)]
     fn vdupq_n_u64(self, x: u64) -> uint64x2_t {
-        Isa.vdupq_n_u64(x)
+        NeonIntrinsics.vdupq_n_u64(x)
     }
 
     #[inline(always)]
     fn vcreate_u64(self, x: u64) -> uint64x1_t {
-        Isa.vcreate_u64(x)
+        NeonIntrinsics.vcreate_u64(x)
     }
 
     #[inline(always)]
     fn vcombine_u64(self, low: uint64x1_t, high: uint64x1_t) -> uint64x2_t {
-        Isa.vcombine_u64(low, high)
+        NeonIntrinsics.vcombine_u64(low, high)
     }
 
     #[inline(always)]
     fn veorq_u64(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
-        Isa.veorq_u64(a, b)
+        NeonIntrinsics.veorq_u64(a, b)
     }
 
     #[inline(always)]
     fn vbicq_u64(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
-        Isa.vbicq_u64(a, b)
+        NeonIntrinsics.vbicq_u64(a, b)
     }
 
     #[inline(always)]
     fn vshlq_n_u64<const N: i32>(self, a: uint64x2_t) -> uint64x2_t {
-        Isa.vshlq_n_u64::<N>(a)
+        NeonIntrinsics.vshlq_n_u64::<N>(a)
     }
 
     #[inline(always)]
     fn vsriq_n_u64<const N: i32>(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
-        Isa.vsriq_n_u64::<N>(a, b)
+        NeonIntrinsics.vsriq_n_u64::<N>(a, b)
     }
 }
 
@@ -210,7 +210,7 @@ impl Sha3Ops for Sha3 {
 #[inline]
 #[target_feature(enable = "neon")]
 fn keccak_f1600_x2_neon(state: &mut [uint64x2_t; 25]) {
-    permute(NeonForm(Isa), state)
+    permute(NeonForm(NeonIntrinsics), state)
 }
 
 /// `Keccak-f[1600]` on two interleaved states with the SHA3 extension.
@@ -268,9 +268,9 @@ pub fn keccak_f1600_x2_form(states: &mut [[u64; 25]; 2], sha3: bool) -> bool {
 }
 
 /// Two SHAKE sponges with a rate of `RATE` bytes, advanced together.
-pub type ShakeX2<const RATE: usize> = ShakeX<Isa, Isa, 2, RATE>;
+pub type ShakeX2<const RATE: usize> = ShakeX<NeonIntrinsics, NeonIntrinsics, 2, RATE>;
 
-impl Wide<2> for Isa {
+impl Wide<2> for NeonIntrinsics {
     #[inline(always)]
     fn gather(self, [w0, w1]: [u64; 2]) -> uint64x2_t {
         let (lo, hi) = (neon!(vcreate_u64(w0)), neon!(vcreate_u64(w1)));
@@ -312,7 +312,7 @@ impl Wide<2> for Isa {
 }
 
 /// The SHA3-extension form when the CPU has it.
-impl PermuteX<uint64x2_t> for Isa {
+impl PermuteX<uint64x2_t> for NeonIntrinsics {
     #[inline(always)]
     fn keccak_f(self, state: &mut [uint64x2_t; 25]) {
         neon!(keccak_f1600_x2(state))

@@ -9,7 +9,7 @@
 //! methods below. Only the SHA3 Keccak checks the CPU, per permutation (a
 //! cached flag). The arithmetic kernels are written once over the
 //! intrinsics (`crate::backend::lanes::neon`, generic over `NeonOps`) and
-//! run here on [`Isa`], the intrinsics themselves.
+//! run here on [`NeonIntrinsics`], the intrinsics themselves.
 //!
 //! Against mldsa-native's hand-written NEON (the reference for speed), the
 //! same choices: NTT layers merged (len 128 .. 16 on 16 registers, len 8 .. 1
@@ -42,7 +42,7 @@ use crate::params::{D, Eta, Gamma1, Gamma2, N};
 use crate::poly::{Poly, SmallHat};
 use isa::{load, store};
 
-pub use isa::Isa;
+pub use isa::NeonIntrinsics;
 pub use sampling::{EtaCompact, UniformCompact, UniformTable};
 
 pub use keccak::ShakeX2;
@@ -93,59 +93,68 @@ fn shift_left_d_poly(a: &mut Poly) {
 
 #[target_feature(enable = "neon")]
 fn reduce32_poly(a: &mut Poly) {
-    map(a, |x| kernels::reduce32(Isa, x))
+    map(a, |x| kernels::reduce32(NeonIntrinsics, x))
 }
 
 #[target_feature(enable = "neon")]
 fn caddq_poly(a: &mut Poly) {
-    map(a, |x| kernels::caddq(Isa, x))
+    map(a, |x| kernels::caddq(NeonIntrinsics, x))
 }
 
 #[target_feature(enable = "neon")]
 fn freeze_poly(a: &mut Poly) {
-    map(a, |x| kernels::freeze(Isa, x))
+    map(a, |x| kernels::freeze(NeonIntrinsics, x))
 }
 
 #[inline]
 #[target_feature(enable = "neon")]
 fn ntt_poly(a: &mut Poly) {
-    kernels::ntt(Isa, &mut a.coeffs)
+    kernels::ntt(NeonIntrinsics, &mut a.coeffs)
 }
 
 #[inline]
 #[target_feature(enable = "neon")]
 fn invntt_poly(a: &mut Poly) {
-    kernels::invntt_tomont(Isa, &mut a.coeffs)
+    kernels::invntt_tomont(NeonIntrinsics, &mut a.coeffs)
 }
 
 #[target_feature(enable = "neon")]
 fn pointwise(c: &mut Poly, a: &Poly, b: &Poly) {
-    zip_into(c, a, b, |x, y| kernels::montgomery_mul(Isa, x, y))
+    zip_into(c, a, b, |x, y| {
+        kernels::montgomery_mul(NeonIntrinsics, x, y)
+    })
 }
 
 #[target_feature(enable = "neon")]
 fn pointwise_acc(c: &mut Poly, a: &[Poly], b: &[Poly]) {
     for i in 0..64 {
-        store(&mut c.coeffs, i, kernels::pointwise_acc(Isa, a, b, i));
+        store(
+            &mut c.coeffs,
+            i,
+            kernels::pointwise_acc(NeonIntrinsics, a, b, i),
+        );
     }
 }
 
 #[target_feature(enable = "neon")]
 fn power2round_poly(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-    split_into(a1, a0, a, |x| kernels::power2round(Isa, x))
+    split_into(a1, a0, a, |x| kernels::power2round(NeonIntrinsics, x))
 }
 
 #[target_feature(enable = "neon")]
 fn add_power2round_poly(a1: &mut Poly, a0: &mut Poly, b: &Poly) {
     split_sum(a1, a0, b, |x, y| {
-        kernels::power2round(Isa, kernels::freeze(Isa, vaddq_s32(x, y)))
+        kernels::power2round(
+            NeonIntrinsics,
+            kernels::freeze(NeonIntrinsics, vaddq_s32(x, y)),
+        )
     })
 }
 
 #[inline(never)] // one copy per gamma2 would inline into sign otherwise
 #[target_feature(enable = "neon")]
 fn decompose_poly<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
-    split_into(a1, a0, a, |x| kernels::decompose::<_, G>(Isa, x))
+    split_into(a1, a0, a, |x| kernels::decompose::<_, G>(NeonIntrinsics, x))
 }
 
 #[inline(never)] // one copy per gamma2 would inline into sign otherwise
@@ -153,7 +162,8 @@ fn decompose_poly<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
 fn make_hint_poly<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
     let mut count = vdupq_n_s32(0);
     for i in 0..64 {
-        let hint = kernels::make_hint::<_, G>(Isa, load(&z.coeffs, i), load(&r.coeffs, i));
+        let hint =
+            kernels::make_hint::<_, G>(NeonIntrinsics, load(&z.coeffs, i), load(&r.coeffs, i));
         count = vaddq_s32(count, hint);
         store(&mut h.coeffs, i, hint);
     }
@@ -163,12 +173,14 @@ fn make_hint_poly<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
 #[inline(never)] // one copy per gamma2 would inline into sign otherwise
 #[target_feature(enable = "neon")]
 fn use_hint_poly<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) {
-    zip_into(a, h, r, |x, y| kernels::use_hint::<_, G>(Isa, x, y))
+    zip_into(a, h, r, |x, y| {
+        kernels::use_hint::<_, G>(NeonIntrinsics, x, y)
+    })
 }
 
 #[target_feature(enable = "neon")]
 fn exceeds_norm_poly(a: &Poly, bound: i32) -> bool {
-    let any = kernels::exceeds_any(Isa, &a.coeffs, bound);
+    let any = kernels::exceeds_any(NeonIntrinsics, &a.coeffs, bound);
     vmaxvq_u32(any) != 0
 }
 
@@ -181,7 +193,10 @@ impl<const RATE: usize> XofX4 for NeonShakeX4<RATE> {
 
     #[inline(always)]
     fn new_x4() -> Self {
-        NeonShakeX4([ShakeX2::new(Isa, Isa), ShakeX2::new(Isa, Isa)])
+        NeonShakeX4([
+            ShakeX2::new(NeonIntrinsics, NeonIntrinsics),
+            ShakeX2::new(NeonIntrinsics, NeonIntrinsics),
+        ])
     }
 
     #[inline(always)]

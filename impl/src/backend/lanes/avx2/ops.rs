@@ -1,7 +1,7 @@
 //! The AVX2 intrinsics the arithmetic kernels use, as the methods of one
 //! trait.
 //!
-//! The instance that runs is `crate::backend::avx2::Isa`: each method is
+//! The instance that runs is `crate::backend::avx2::Avx2Intrinsics`: each method is
 //! the intrinsic, and a value of that type exists only where the CPU has
 //! AVX2. The `lemmas` crate's instance gives each method the semantics of
 //! Intel's pseudocode, lane by lane, and evaluates it on plain integers (to

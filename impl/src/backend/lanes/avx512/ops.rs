@@ -1,7 +1,7 @@
 //! The AVX-512 intrinsics the arithmetic kernels use, as the methods of one
 //! trait, the way `crate::backend::lanes::avx2::Avx2Ops` holds AVX2's.
 //!
-//! The instance that runs is `crate::backend::avx512::Isa512`: each method is its
+//! The instance that runs is `crate::backend::avx512::Avx512Intrinsics`: each method is its
 //! intrinsic. The `lemmas` crate's instance gives each method the semantics
 //! of Intel's pseudocode, lane by lane, and evaluates it on plain integers
 //! (to test it against the instruction), on z3 bit-vectors and on

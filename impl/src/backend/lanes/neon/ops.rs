@@ -1,7 +1,7 @@
 //! The NEON intrinsics the arithmetic kernels use, as the methods of one
 //! trait.
 //!
-//! The instance that runs is `crate::backend::neon::Isa`: each method is
+//! The instance that runs is `crate::backend::neon::NeonIntrinsics`: each method is
 //! the intrinsic (NEON is part of every target that backend is built for).
 //! The `lemmas` crate's instance gives each method the semantics of Arm's
 //! pseudocode, lane by lane, and evaluates it on plain integers (to test it
