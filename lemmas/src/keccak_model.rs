@@ -630,33 +630,21 @@ mod x86 {
                 let reversed = Mutation::TernaryOperandsReversed;
                 let mutant_name = "keccak ternarylogic reversed is caught";
                 let op = "ternarylogic_epi64::<210>";
-                let needed = [round_immediates(TernaryForm(KeccakModel::<u64, 2>::new()))];
-                let right = ternary_checks!(2, X1, x1, KeccakModel::<u64, 2>::new());
-                let wrong = ternary_checks!(2, X1, x1, KeccakModel::<u64, 2>::mutated(reversed));
-                out.extend(lemmas(
-                    &right,
-                    &needed,
-                    (mutant_name, op, &wrong),
-                    "avx512 x1",
-                ));
-                let needed = [round_immediates(TernaryForm(KeccakModel::<u64, 4>::new()))];
-                let right = ternary_checks!(4, X4, x4, KeccakModel::<u64, 4>::new());
-                let wrong = ternary_checks!(4, X4, x4, KeccakModel::<u64, 4>::mutated(reversed));
-                out.extend(lemmas(
-                    &right,
-                    &needed,
-                    (mutant_name, op, &wrong),
-                    "avx512 x4",
-                ));
-                let needed = [round_immediates(TernaryForm(KeccakModel::<u64, 8>::new()))];
-                let right = ternary_checks!(8, X8, x8, KeccakModel::<u64, 8>::new());
-                let wrong = ternary_checks!(8, X8, x8, KeccakModel::<u64, 8>::mutated(reversed));
-                out.extend(lemmas(
-                    &right,
-                    &needed,
-                    (mutant_name, op, &wrong),
-                    "avx512 x8",
-                ));
+                // Each width: its checks, and the same checks on the
+                // mutated model, which must fail.
+                macro_rules! width {
+                    ($w:literal, $t:ident, $x:ident, $name:literal) => {{
+                        let model = KeccakModel::<u64, $w>::new();
+                        let needed = [round_immediates(TernaryForm(model))];
+                        let right = ternary_checks!($w, $t, $x, model);
+                        let mutated = KeccakModel::<u64, $w>::mutated(reversed);
+                        let wrong = ternary_checks!($w, $t, $x, mutated);
+                        out.extend(lemmas(&right, &needed, (mutant_name, op, &wrong), $name));
+                    }};
+                }
+                width!(2, X1, x1, "avx512 x1");
+                width!(4, X4, x4, "avx512 x4");
+                width!(8, X8, x8, "avx512 x8");
             }
             _ => mldsa_diff_tests::missing_backend("avx512"),
         }
