@@ -169,25 +169,24 @@ pub fn invntt_tomont<W: Word>(a: &mut [W; N]) {
     let mut m = N;
     let mut len = 1;
     while len < N / 2 {
-        let mut start = 0;
-        while start < N {
+        for chunk in a.chunks_exact_mut(2 * len) {
             m -= 1;
             let (zeta, zeta_qinv) = minus_zeta::<W>(m);
-            for j in start..start + len {
-                let t = a[j];
-                a[j] = t + a[j + len];
-                a[j + len] = montgomery_mul_pre(t - a[j + len], zeta, zeta_qinv);
+            let (lo, hi) = chunk.split_at_mut(len);
+            for (x0, x1) in lo.iter_mut().zip(hi) {
+                let t = *x0;
+                *x0 = t + *x1;
+                *x1 = montgomery_mul_pre(t - *x1, zeta, zeta_qinv);
             }
-            start += 2 * len;
         }
         len <<= 1;
     }
     let (f, f_qinv) = with_qinv::<W>(INV_NTT_FACTOR);
     let (fz, fz_qinv) = with_qinv::<W>(INV_NTT_FACTOR_ZETA);
-    for j in 0..N / 2 {
-        let t = a[j];
-        let u = a[j + N / 2];
-        a[j] = montgomery_mul_pre(t + u, f, f_qinv);
-        a[j + N / 2] = montgomery_mul_pre(t - u, fz, fz_qinv);
+    let (lo, hi) = a.split_at_mut(N / 2);
+    for (x0, x1) in lo.iter_mut().zip(hi) {
+        let (t, u) = (*x0, *x1);
+        *x0 = montgomery_mul_pre(t + u, f, f_qinv);
+        *x1 = montgomery_mul_pre(t - u, fz, fz_qinv);
     }
 }
