@@ -76,43 +76,145 @@ pub type Shake128 = Shake<168>;
 pub type Shake256 = Shake<136>;
 
 impl<const RATE: usize, F: Permutation, const PAD: u8> Shake<RATE, F, PAD> {
+    /// The sponge's state with what its type fixes as values.
     #[inline(always)]
-    fn xor_byte(&mut self, pos: usize, byte: u8) {
-        self.state[pos / 8] ^= (byte as u64) << (8 * (pos % 8));
+    fn sponge(&mut self) -> Sponge<'_> {
+        Sponge {
+            state: &mut self.state,
+            pos: &mut self.pos,
+            squeezing: &mut self.squeezing,
+            rate: RATE,
+            pad: PAD,
+            permute: F::permute,
+        }
     }
 
-    /// Pads (SHAKE's domain bits 1111 then pad10*1) and starts squeezing.
-    #[inline(always)]
-    fn finalize(&mut self) {
-        self.xor_byte(self.pos, PAD);
-        self.xor_byte(RATE - 1, 0x80);
-        F::permute(&mut self.state);
-        self.pos = 0;
-        self.squeezing = true;
-    }
-}
-
-impl<const RATE: usize, F: Permutation, const PAD: u8> Shake<RATE, F, PAD> {
     /// Squeezes whole blocks, a lane at a time with no per-byte position
     /// logic, when the output starts at a block boundary (as in the
     /// samplers); anything else goes through `squeeze`.
     #[inline(always)]
     fn squeeze_blocks(&mut self, out: &mut [u8]) {
-        if !self.squeezing {
+        self.sponge().squeeze_blocks(out)
+    }
+}
+
+/// A sponge's state, its rate, padding byte and permutation as values:
+/// [`Shake`]'s operations out of line, one copy for every rate, padding
+/// and permutation (a call through `permute` costs nothing beside the
+/// permutation it calls).
+struct Sponge<'a> {
+    state: &'a mut [u64; 25],
+    /// Bytes absorbed into, or squeezed from, the current block: below
+    /// `rate` while absorbing, at most `rate` while squeezing.
+    pos: &'a mut usize,
+    squeezing: &'a mut bool,
+    /// A multiple of 8 below 200.
+    rate: usize,
+    pad: u8,
+    permute: fn(&mut [u64; 25]),
+}
+
+impl Sponge<'_> {
+    #[inline(always)]
+    fn xor_byte(&mut self, pos: usize, byte: u8) {
+        if let Some(lane) = self.state.get_mut(pos / 8) {
+            *lane ^= (byte as u64) << (8 * (pos % 8));
+        }
+    }
+
+    /// Pads (the domain bits, then pad10*1) and starts squeezing.
+    #[inline(always)]
+    fn finalize(&mut self) {
+        self.xor_byte(*self.pos, self.pad);
+        self.xor_byte(self.rate - 1, 0x80);
+        (self.permute)(self.state);
+        *self.pos = 0;
+        *self.squeezing = true;
+    }
+
+    /// The lanes from `pos` to the end of the block.
+    #[inline(always)]
+    fn block_rest(&mut self) -> &mut [u64] {
+        self.state
+            .get_mut(*self.pos / 8..self.rate / 8)
+            .unwrap_or_default()
+    }
+
+    #[inline(never)]
+    fn absorb(mut self, mut input: &[u8]) {
+        if *self.squeezing {
+            return;
+        }
+        while let Some((&first, rest)) = input.split_first() {
+            if self.pos.is_multiple_of(8) && input.len() >= 8 {
+                // Whole lanes, to the end of the block or of the input.
+                let lanes = self.block_rest();
+                let n = lanes.len().min(input.len() / 8);
+                let (words, rest) = input.split_at(8 * n);
+                for (lane, word) in lanes.iter_mut().zip(words.as_chunks::<8>().0) {
+                    *lane ^= u64::from_le_bytes(*word);
+                }
+                *self.pos += 8 * n;
+                input = rest;
+            } else {
+                self.xor_byte(*self.pos, first);
+                *self.pos += 1;
+                input = rest;
+            }
+            if *self.pos == self.rate {
+                (self.permute)(self.state);
+                *self.pos = 0;
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn squeeze(mut self, mut out: &mut [u8]) {
+        if !*self.squeezing {
             self.finalize();
         }
-        if self.pos != 0 && self.pos != RATE {
+        while !out.is_empty() {
+            if *self.pos == self.rate {
+                (self.permute)(self.state);
+                *self.pos = 0;
+            }
+            let taken = core::mem::take(&mut out);
+            if self.pos.is_multiple_of(8) && taken.len() >= 8 {
+                // Whole lanes, to the end of the block or of the output.
+                let lanes = self.block_rest();
+                let n = lanes.len().min(taken.len() / 8);
+                let (words, rest) = taken.split_at_mut(8 * n);
+                for (word, lane) in words.as_chunks_mut::<8>().0.iter_mut().zip(lanes) {
+                    *word = lane.to_le_bytes();
+                }
+                *self.pos += 8 * n;
+                out = rest;
+            } else if let Some((first, rest)) = taken.split_first_mut() {
+                let lane = self.state.get(*self.pos / 8).copied().unwrap_or(0);
+                *first = (lane >> (8 * (*self.pos % 8))) as u8;
+                *self.pos += 1;
+                out = rest;
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn squeeze_blocks(mut self, out: &mut [u8]) {
+        if !*self.squeezing {
+            self.finalize();
+        }
+        if *self.pos != 0 && *self.pos != self.rate {
             return self.squeeze(out);
         }
-        let mut blocks = out.chunks_exact_mut(RATE);
+        let mut blocks = out.chunks_exact_mut(self.rate);
         for block in &mut blocks {
-            if self.pos == RATE {
-                F::permute(&mut self.state);
+            if *self.pos == self.rate {
+                (self.permute)(self.state);
             }
             for (bytes, lane) in block.chunks_exact_mut(8).zip(self.state.iter()) {
                 bytes.copy_from_slice(&lane.to_le_bytes());
             }
-            self.pos = RATE;
+            *self.pos = self.rate;
         }
         self.squeeze(blocks.into_remainder());
     }
@@ -131,59 +233,13 @@ impl<const RATE: usize, F: Permutation, const PAD: u8> Xof for Shake<RATE, F, PA
     }
 
     #[inline(always)]
-    fn absorb(&mut self, mut input: &[u8]) {
-        if self.squeezing {
-            return;
-        }
-        while !input.is_empty() {
-            if self.pos.is_multiple_of(8) && input.len() >= 8 {
-                // Whole lanes, to the end of the block or of the input.
-                let lanes = &mut self.state[self.pos / 8..RATE / 8];
-                let n = lanes.len().min(input.len() / 8);
-                let (words, _) = input[..8 * n].as_chunks::<8>();
-                for (lane, word) in lanes.iter_mut().zip(words) {
-                    *lane ^= u64::from_le_bytes(*word);
-                }
-                self.pos += 8 * n;
-                input = &input[8 * n..];
-            } else {
-                self.xor_byte(self.pos, input[0]);
-                self.pos += 1;
-                input = &input[1..];
-            }
-            if self.pos == RATE {
-                F::permute(&mut self.state);
-                self.pos = 0;
-            }
-        }
+    fn absorb(&mut self, input: &[u8]) {
+        self.sponge().absorb(input)
     }
 
     #[inline(always)]
-    fn squeeze(&mut self, mut out: &mut [u8]) {
-        if !self.squeezing {
-            self.finalize();
-        }
-        while !out.is_empty() {
-            if self.pos == RATE {
-                F::permute(&mut self.state);
-                self.pos = 0;
-            }
-            if self.pos.is_multiple_of(8) && out.len() >= 8 {
-                // Whole lanes, to the end of the block or of the output.
-                let lanes = &self.state[self.pos / 8..RATE / 8];
-                let n = lanes.len().min(out.len() / 8);
-                let (words, _) = out[..8 * n].as_chunks_mut::<8>();
-                for (word, lane) in words.iter_mut().zip(lanes) {
-                    *word = lane.to_le_bytes();
-                }
-                self.pos += 8 * n;
-                out = &mut out[8 * n..];
-            } else {
-                out[0] = (self.state[self.pos / 8] >> (8 * (self.pos % 8))) as u8;
-                self.pos += 1;
-                out = &mut out[1..];
-            }
-        }
+    fn squeeze(&mut self, out: &mut [u8]) {
+        self.sponge().squeeze(out)
     }
 
     #[inline(always)]
