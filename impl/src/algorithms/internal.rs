@@ -145,24 +145,27 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
     // `ct::Observed` is the form itself, except in the constant-time
     // checks' builds (`crate::ct`).
     if B::small_ntt_fast() {
-        sign_with::<P, B, ct::Observed<SmallNtt>>(sk, a_hat, mu, rnd, sig)
+        let mut secrets = <ct::Observed<SmallNtt> as SecretProducts<P, B>>::zeroed();
+        sign_with::<P, B>(sk, a_hat, mu, rnd, sig, &mut secrets)
     } else {
-        sign_with::<P, B, ct::Observed<NttQ<P>>>(sk, a_hat, mu, rnd, sig)
+        let mut secrets = <ct::Observed<NttQ<P>> as SecretProducts<P, B>>::zeroed();
+        sign_with::<P, B>(sk, a_hat, mu, rnd, sig, &mut secrets)
     }
 }
 
-/// Sign_internal given A_hat: s1 and s2 unpacked into form `S` on the
-/// stack, each t0_i where it is used; then the rejection loop.
+/// Sign_internal given A_hat: s1 and s2 unpacked into `secrets` (either
+/// form, the one body), each t0_i where it is used; then the rejection
+/// loop.
 #[inline(never)]
-fn sign_with<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
+fn sign_with<P: ParameterSet, B: Backend>(
     sk: &ExpandedSigningKey<P>,
     a_hat: &P::Matrix,
     mu: &[u8; 64],
     rnd: &[u8; 32],
     sig: &mut P::SigBytes,
+    secrets: &mut dyn SecretProducts<P, B>,
 ) {
-    let mut secrets = S::zeroed();
-    secrets.prepare::<B>(sk);
+    secrets.prepare(sk);
     let k = sk.k();
     let mut sec = SignSecrets::<P> {
         rho_pp: [0; 64],
@@ -204,7 +207,7 @@ fn sign_with<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
         xof.squeeze(&mut c_tilde[..P::C_TILDE_LEN]);
         drop(xof);
         sample_in_ball::<P, B>(&c_tilde[..P::C_TILDE_LEN], &mut c_hat, Challenge::Secret);
-        secrets.challenge::<B>(&mut c_hat);
+        secrets.challenge(&mut c_hat);
 
         // r0 <- LowBits(w - <<c s2>>), rejected if ||r0|| >= gamma2 - beta
         // (from the first r0_i out of bounds on); w becomes w - <<c s2>>.
@@ -219,7 +222,7 @@ fn sign_with<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
         // is uniform mod q, and so is w - <<c s2>> whatever <<c s2>>: r0,
         // and whether it leaves the bound, do not depend on s2.
         for i in 0..P::K {
-            secrets.c_times::<B>(&c_hat, SecretVector::S2, i, &mut sec.cs);
+            secrets.c_times(&c_hat, SecretVector::S2, i, &mut sec.cs);
             let w_i = &mut sec.w.as_mut()[i];
             B::sub(w_i, &sec.cs);
             B::freeze(w_i);
@@ -238,7 +241,7 @@ fn sign_with<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
         // not, and stays secret (the norm check examines every coefficient
         // of the polynomial the same way).
         for i in 0..P::L {
-            secrets.c_times::<B>(&c_hat, SecretVector::S1, i, &mut sec.cs);
+            secrets.c_times(&c_hat, SecretVector::S1, i, &mut sec.cs);
             let z_i = &mut sec.z.as_mut()[i];
             z_i.clone_from(&sec.y.as_ref()[i]);
             B::add(z_i, &sec.cs);
@@ -249,7 +252,7 @@ fn sign_with<P: ParameterSet, B: Backend, S: SecretProducts<P>>(
         }
         // <<c t0>>, rejected if ||c t0|| >= gamma2;
         // h <- MakeHint(-<<c t0>>, w - <<c s2>> + <<c t0>>), into w.
-        S::challenge_hat::<B>(&mut c_hat);
+        secrets.challenge_hat(&mut c_hat);
         let mut reject = false;
         let mut ones = 0;
         for i in 0..P::K {

@@ -17,21 +17,25 @@ use crate::poly::{Poly, SmallHat};
 /// the prime 7681 on 16-bit values ([`SmallNtt`], `Backend::small_ntt`),
 /// where the backend computes it faster: the coefficients of c s1 and c s2
 /// are at most tau eta <= 240, so the product mod 7681 is the product
-/// itself, and so equal mod q to FIPS 204's. Zeroized on drop.
-pub(crate) trait SecretProducts<P: ParameterSet> {
+/// itself, and so equal mod q to FIPS 204's. Zeroized on drop. On the
+/// backend `B`; `dyn`-compatible, so that signing's loop is compiled once
+/// for both forms.
+pub(crate) trait SecretProducts<P: ParameterSet, B: Backend> {
     /// The form, zeroed.
-    fn zeroed() -> Self;
+    fn zeroed() -> Self
+    where
+        Self: Sized;
     /// s1 and s2 of `sk`, into this form.
-    fn prepare<B: Backend>(&mut self, sk: &ExpandedSigningKey<P>);
+    fn prepare(&mut self, sk: &ExpandedSigningKey<P>);
     /// c (in `c_hat`, in R: coefficients -1, 0, 1) made ready for the
     /// products (line 17): NTT(c) in `c_hat`, or its transform mod 7681
     /// kept here, which [`Self::c_times`] then reads.
-    fn challenge<B: Backend>(&mut self, c_hat: &mut Poly);
+    fn challenge(&mut self, c_hat: &mut Poly);
     /// `c_hat` <- NTT(c) mod q, for <<c t0>> (line 25), if
     /// [`Self::challenge`] left c in R.
-    fn challenge_hat<B: Backend>(c_hat: &mut Poly);
+    fn challenge_hat(&self, c_hat: &mut Poly);
     /// `out` <- c s1[i] or c s2[i] in R_q, |out_i| < q.
-    fn c_times<B: Backend>(&self, c_hat: &Poly, which: SecretVector, i: usize, out: &mut Poly);
+    fn c_times(&self, c_hat: &Poly, which: SecretVector, i: usize, out: &mut Poly);
 }
 
 /// NTT(s1) and NTT(s2) mod q.
@@ -47,8 +51,11 @@ impl<P: ParameterSet> Drop for NttQ<P> {
     }
 }
 
-impl<P: ParameterSet> SecretProducts<P> for NttQ<P> {
-    fn zeroed() -> Self {
+impl<P: ParameterSet, B: Backend> SecretProducts<P, B> for NttQ<P> {
+    fn zeroed() -> Self
+    where
+        Self: Sized,
+    {
         NttQ {
             s1_hat: P::VecL::zeroed(),
             s2_hat: P::VecK::zeroed(),
@@ -56,22 +63,22 @@ impl<P: ParameterSet> SecretProducts<P> for NttQ<P> {
     }
 
     #[inline(always)]
-    fn prepare<B: Backend>(&mut self, sk: &ExpandedSigningKey<P>) {
+    fn prepare(&mut self, sk: &ExpandedSigningKey<P>) {
         sk.unpack_s::<B>(&mut self.s1_hat, &mut self.s2_hat);
         ntt_vec::<P::VecL, B>(&mut self.s1_hat);
         ntt_vec::<P::VecK, B>(&mut self.s2_hat);
     }
 
     #[inline(always)]
-    fn challenge<B: Backend>(&mut self, c_hat: &mut Poly) {
+    fn challenge(&mut self, c_hat: &mut Poly) {
         B::ntt(c_hat);
     }
 
     #[inline(always)]
-    fn challenge_hat<B: Backend>(_: &mut Poly) {}
+    fn challenge_hat(&self, _: &mut Poly) {}
 
     #[inline(always)]
-    fn c_times<B: Backend>(&self, c_hat: &Poly, which: SecretVector, i: usize, out: &mut Poly) {
+    fn c_times(&self, c_hat: &Poly, which: SecretVector, i: usize, out: &mut Poly) {
         let s_hat = match which {
             SecretVector::S1 => &self.s1_hat.as_ref()[i],
             SecretVector::S2 => &self.s2_hat.as_ref()[i],
@@ -97,8 +104,11 @@ impl Drop for SmallNtt {
     }
 }
 
-impl<P: ParameterSet> SecretProducts<P> for SmallNtt {
-    fn zeroed() -> Self {
+impl<P: ParameterSet, B: Backend> SecretProducts<P, B> for SmallNtt {
+    fn zeroed() -> Self
+    where
+        Self: Sized,
+    {
         SmallNtt {
             s1: [const { SmallHat::ZERO }; 8],
             s2: [const { SmallHat::ZERO }; 8],
@@ -107,7 +117,7 @@ impl<P: ParameterSet> SecretProducts<P> for SmallNtt {
     }
 
     #[inline(always)]
-    fn prepare<B: Backend>(&mut self, sk: &ExpandedSigningKey<P>) {
+    fn prepare(&mut self, sk: &ExpandedSigningKey<P>) {
         let mut s = Poly::ZERO;
         for (i, hat) in self.s1[..P::L].iter_mut().enumerate() {
             sk.unpack_s_i::<B>(SecretVector::S1, i, &mut s);
@@ -121,17 +131,17 @@ impl<P: ParameterSet> SecretProducts<P> for SmallNtt {
     }
 
     #[inline(always)]
-    fn challenge<B: Backend>(&mut self, c_hat: &mut Poly) {
+    fn challenge(&mut self, c_hat: &mut Poly) {
         B::small_ntt(&mut self.c, c_hat);
     }
 
     #[inline(always)]
-    fn challenge_hat<B: Backend>(c_hat: &mut Poly) {
+    fn challenge_hat(&self, c_hat: &mut Poly) {
         B::ntt(c_hat);
     }
 
     #[inline(always)]
-    fn c_times<B: Backend>(&self, _: &Poly, which: SecretVector, i: usize, out: &mut Poly) {
+    fn c_times(&self, _: &Poly, which: SecretVector, i: usize, out: &mut Poly) {
         let s = match which {
             SecretVector::S1 => &self.s1[i],
             SecretVector::S2 => &self.s2[i],

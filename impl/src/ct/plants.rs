@@ -53,14 +53,17 @@ pub fn plant_timing_leak() {
 /// (once per attempt) counts the attempt.
 pub(crate) struct Observed<S>(S);
 
-impl<P: ParameterSet, S: SecretProducts<P>> SecretProducts<P> for Observed<S> {
-    fn zeroed() -> Self {
+impl<P: ParameterSet, B: Backend, S: SecretProducts<P, B>> SecretProducts<P, B> for Observed<S> {
+    fn zeroed() -> Self
+    where
+        Self: Sized,
+    {
         Observed(S::zeroed())
     }
 
     #[inline(always)]
-    fn prepare<B: Backend>(&mut self, sk: &ExpandedSigningKey<P>) {
-        self.0.prepare::<B>(sk);
+    fn prepare(&mut self, sk: &ExpandedSigningKey<P>) {
+        self.0.prepare(sk);
         // The secret is read only once a leak is switched on, in a
         // function of its own: the branch on the switch comes first.
         #[cfg(feature = "ct-check")]
@@ -74,20 +77,20 @@ impl<P: ParameterSet, S: SecretProducts<P>> SecretProducts<P> for Observed<S> {
     }
 
     #[inline(always)]
-    fn challenge<B: Backend>(&mut self, c_hat: &mut Poly) {
+    fn challenge(&mut self, c_hat: &mut Poly) {
         #[cfg(feature = "ct-timing")]
         ATTEMPTS.fetch_add(1, Relaxed);
-        self.0.challenge::<B>(c_hat)
+        self.0.challenge(c_hat)
     }
 
     #[inline(always)]
-    fn challenge_hat<B: Backend>(c_hat: &mut Poly) {
-        S::challenge_hat::<B>(c_hat)
+    fn challenge_hat(&self, c_hat: &mut Poly) {
+        self.0.challenge_hat(c_hat)
     }
 
     #[inline(always)]
-    fn c_times<B: Backend>(&self, c_hat: &Poly, which: SecretVector, i: usize, out: &mut Poly) {
-        self.0.c_times::<B>(c_hat, which, i, out)
+    fn c_times(&self, c_hat: &Poly, which: SecretVector, i: usize, out: &mut Poly) {
+        self.0.c_times(c_hat, which, i, out)
     }
 }
 
