@@ -82,7 +82,41 @@ macro_rules! cpu_token {
 /// features. Each kernel is `name(args) => unsafe |t| call`, `call` a
 /// `#[target_feature]` function of the backend (so one unsafe call, sound
 /// because `t` exists), or `=> safe |t| call` for a call that is safe as it is.
+/// `lane_poly_kernels;` after the block stands for the kernels that
+/// `lane_poly_kernels!` defines (`add` .. `exceeds_norm`, each `name_poly`).
 macro_rules! cpu_kernels {
+    (
+        impl Backend for $backend:ty, token $cpu:ident, fallback $fallback:ty {
+            $($item:item)*
+        }
+        lane_poly_kernels;
+        $($rest:tt)*
+    ) => {
+        cpu_kernels! {
+            impl Backend for $backend, token $cpu, fallback $fallback {
+                $($item)*
+            }
+            fn add(a: &mut Poly, b: &Poly) => unsafe |t| add_poly(a, b);
+            fn sub(a: &mut Poly, b: &Poly) => unsafe |t| sub_poly(a, b);
+            fn shift_left_d(a: &mut Poly) => unsafe |t| shift_left_d_poly(a);
+            fn reduce32(a: &mut Poly) => unsafe |t| reduce32_poly(a);
+            fn caddq(a: &mut Poly) => unsafe |t| caddq_poly(a);
+            fn freeze(a: &mut Poly) => unsafe |t| freeze_poly(a);
+            fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly)
+                => unsafe |t| power2round_poly(a1, a0, a);
+            fn add_power2round(a1: &mut Poly, a0: &mut Poly, b: &Poly)
+                => unsafe |t| add_power2round_poly(a1, a0, b);
+            fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly)
+                => unsafe |t| decompose_poly::<G>(a1, a0, a);
+            fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize
+                => unsafe |t| make_hint_poly::<G>(h, z, r);
+            fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly)
+                => unsafe |t| use_hint_poly::<G>(a, h, r);
+            fn exceeds_norm(a: &Poly, bound: i32) -> bool
+                => unsafe |t| exceeds_norm_poly(a, bound);
+            $($rest)*
+        }
+    };
     (@body unsafe $t:ident, $self:ident, $call:expr) => {{
         let $t = $self;
         let _ = $t;

@@ -270,6 +270,130 @@ pub fn pointwise_acc_steps<B: Backend>(c: &mut Poly, a: &[Poly], b: &[Poly], x: 
     B::reduce32(c);
 }
 
+/// `$callback! { ... }` on every kernel of [`Backend`] without a default
+/// (`pointwise_acc_sub_montgomery` has one), each with its docs: the
+/// trait's declarations (`declare_kernels!`) and the code that forwards
+/// each kernel to another backend (`Selected`, the benchmarks' counting
+/// backend) from one list. The names in the signatures (`Poly`,
+/// `SmallHat`, `N`, `Gamma1`, `Gamma2`, `Eta`) resolve where it is called.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! backend_kernels {
+    ($callback:ident) => {
+        $callback! {
+            /// Forward NTT in place. Input |a_i| < q; output |a_i| < 9q, equal mod q
+            /// to FIPS 204's NTT (Algorithm 41).
+            fn ntt(a: &mut Poly);
+            /// Inverse NTT times 2^32 in place. Input |a_i| < q; output |a_i| < q,
+            /// equal mod q to 2^32 * NTT^-1(a) (Algorithm 42).
+            fn invntt_tomont(a: &mut Poly);
+            /// c = a o b * 2^-32 (pointwise Montgomery product). Requires
+            /// |a_i * b_i| <= 2^31 q; output |c_i| <= q (q itself only at the
+            /// extreme product +2^31 q).
+            fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly);
+            /// c = sum_j a_j o b_j * 2^-32. Requires sum_j |a_j,i * b_j,i| <= 2^31 q;
+            /// output |c_i| <= q.
+            fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]);
+            /// a += b, no reduction.
+            fn add(a: &mut Poly, b: &Poly);
+            /// a -= b, no reduction.
+            fn sub(a: &mut Poly, b: &Poly);
+            /// a <<= d (t1 * 2^d). Requires 0 <= a_i < 2^10.
+            fn shift_left_d(a: &mut Poly);
+            /// a mod q into [-6283009, 6283008]. Requires a_i <= 2^31 - 2^22 - 1.
+            fn reduce32(a: &mut Poly);
+            /// a + q where a < 0: maps (-q, q) to [0, q).
+            fn caddq(a: &mut Poly);
+            /// reduce32 then caddq: the representative in [0, q).
+            fn freeze(a: &mut Poly);
+            /// Power2Round (Algorithm 35) on each coefficient: a in [0, q) to
+            /// (a1, a0) with a = a1 * 2^d + a0.
+            fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly);
+            /// KeyGen_internal's lines 5 and 6 after the inverse NTT, on each
+            /// coefficient, in one pass: t = a0 + b (b = s2) taken to [0, q)
+            /// ([`Backend::freeze`]), then Power2Round(t) into (a1, a0). Requires
+            /// a0_i + b_i <= 2^31 - 2^22 - 1 (reduce32's domain).
+            fn add_power2round(a1: &mut Poly, a0: &mut Poly, b: &Poly);
+            /// Decompose (Algorithm 36) on each coefficient: a in [0, q) to
+            /// (HighBits, LowBits) for gamma2 `G`.
+            fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly);
+            /// MakeHint (Algorithm 39) on each coefficient: h_i = MakeHint(z_i, r_i)
+            /// for z, r in [0, q). Returns the number of ones.
+            fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize;
+            /// UseHint (Algorithm 40) on each coefficient: a = UseHint(h_i, r_i) for
+            /// r in [0, q), h in {0, 1}.
+            fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly);
+            /// Whether some |a_i| >= bound (the infinity norm check), for
+            /// |a_i| <= 2^31 - 2^22 and bound <= (q-1)/8. Constant time: every
+            /// coefficient is examined.
+            fn exceeds_norm(a: &Poly, bound: i32) -> bool;
+            /// c <- SampleInBall's (Algorithm 29) lines 7 and 8 for each i from
+            /// 256 - tau to 255, with tau = `js.len()`, from c = 0 (lines 1 and 2):
+            /// c_i <- c_j, then c_j <- (-1)^h, where j = js[i + tau - 256] <= i and
+            /// h is bit i + tau - 256 of `signs`; c held as bytes (its coefficients
+            /// are -1, 0, 1), its previous content overwritten. Constant time in
+            /// the j's and the signs: no memory access or branch depends on them.
+            fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64);
+            /// The NTT mod the prime p = 7681 of `a` (`portable::small_ntt`), in
+            /// this backend's order. Requires |a_i| <= 4.
+            fn small_ntt(out: &mut SmallHat, a: &Poly);
+            /// c = a b in Z\[X\] / (X^256 + 1), over the integers, from the
+            /// [`Self::small_ntt`] of a and of b made by this backend. Requires
+            /// |a_i|, |b_i| <= 4 and sum_i |a_i| max_i |b_i| <= 240 (a = c with
+            /// tau <= 60, b = s1 or s2 with eta <= 4), so that the product mod p is
+            /// the product.
+            fn small_product(c: &mut Poly, a: &SmallHat, b: &SmallHat);
+            /// Uniform rejection sampling (RejNTTPoly's inner step): reads 3-byte
+            /// candidates from `buf`, writes those < q to `out`, stops when `out` is
+            /// full. Returns the number written.
+            fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize;
+            /// Bounded rejection sampling (RejBoundedPoly's inner step) for eta `E`:
+            /// the accepted values in [-eta, eta] of the half-bytes of `buf` (low
+            /// half-byte first) appended to the first `ctr` (at most N)
+            /// coefficients of `out` until it holds N. Returns the new count. On
+            /// AVX2 and AVX-512 the whole of `buf` is read whatever `ctr`, so that
+            /// the control flow depends on `buf.len()` alone.
+            fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize;
+            /// BitPack(a, gamma1 - 1, gamma1) into `out` (32 * `G::BITS` bytes).
+            fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly);
+            /// BitUnpack(v, gamma1 - 1, gamma1) from 32 * `G::BITS` bytes.
+            fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]);
+            /// SimpleBitPack(w1, m - 1) into 32 * `G::W1_BITS` bytes.
+            fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly);
+            /// t1 2^d from one row of pkEncode's t1: SimpleBitUnpack(v, 2^10 - 1)
+            /// of 320 bytes, each coefficient shifted left by d (verification's
+            /// t1 2^d).
+            fn unpack_t1_shifted(a: &mut Poly, v: &[u8]);
+            /// BitPack(a, eta, eta) into 32 * `E::BITS` bytes (skEncode's s1 and
+            /// s2), for a_i in [-eta, eta].
+            fn pack_eta<E: Eta>(out: &mut [u8], a: &Poly);
+            /// BitPack(a, 2^(d-1) - 1, 2^(d-1)) into 416 bytes (skEncode's t0), for
+            /// a_i in [-(2^(d-1) - 1), 2^(d-1)].
+            fn pack_t0(out: &mut [u8], a: &Poly);
+            /// SimpleBitPack(a, 2^10 - 1) into 320 bytes (pkEncode's t1), for a_i
+            /// in [0, 2^10).
+            fn pack_t1(out: &mut [u8], a: &Poly);
+            /// BitUnpack(v, eta, eta) from 32 * `E::BITS` bytes (skDecode's s1 and
+            /// s2), and whether some coefficient fell outside [-eta, eta] (nonzero
+            /// then), without a branch on the secret.
+            fn unpack_eta<E: Eta>(a: &mut Poly, v: &[u8]) -> i32;
+            /// BitUnpack(v, 2^(d-1) - 1, 2^(d-1)) from 416 bytes (skDecode's t0).
+            fn unpack_t0(a: &mut Poly, v: &[u8]);
+        }
+    };
+}
+
+/// [`Backend`]'s kernel declarations, from [`backend_kernels!`].
+macro_rules! declare_kernels {
+    ($(
+        $(#[$attr:meta])*
+        fn $name:ident $(<$g:ident: $bound:ident>)? ($($arg:ident: $ty:ty),*) $(-> $ret:ty)?;
+    )*) => {$(
+        $(#[$attr])*
+        fn $name $(<$g: $bound>)? ($($arg: $ty),*) $(-> $ret)?;
+    )*};
+}
+
 /// The kernels an ML-DSA backend provides. All functions are constant time
 /// in the polynomial coefficients unless documented otherwise (rejection
 /// sampling reads public SHAKE output).
@@ -318,70 +442,6 @@ pub trait Backend: Copy + 'static {
     /// unless the backend permutes eight states at once.
     type Shake128x8: XofX8;
 
-    /// Forward NTT in place. Input |a_i| < q; output |a_i| < 9q, equal mod q
-    /// to FIPS 204's NTT (Algorithm 41).
-    fn ntt(a: &mut Poly);
-    /// Inverse NTT times 2^32 in place. Input |a_i| < q; output |a_i| < q,
-    /// equal mod q to 2^32 * NTT^-1(a) (Algorithm 42).
-    fn invntt_tomont(a: &mut Poly);
-    /// c = a o b * 2^-32 (pointwise Montgomery product). Requires
-    /// |a_i * b_i| <= 2^31 q; output |c_i| <= q (q itself only at the
-    /// extreme product +2^31 q).
-    fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly);
-    /// c = sum_j a_j o b_j * 2^-32. Requires sum_j |a_j,i * b_j,i| <= 2^31 q;
-    /// output |c_i| <= q.
-    fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]);
-    /// c = (sum_j a_j o b_j - x o y) * 2^-32: a row of Verify's A_hat o
-    /// NTT(z) - NTT(c) o NTT(t1 2^d), before its inverse NTT. Requires
-    /// sum_j |a_j,i * b_j,i| + |x_i * y_i| <= 2^31 q; output |c_i| <= q.
-    /// By default [`pointwise_acc_steps`]; AVX2 adds the products of x and
-    /// -y to its exact sums before their one reduction.
-    #[inline(always)]
-    fn pointwise_acc_sub_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly], x: &Poly, y: &Poly) {
-        pointwise_acc_steps::<Self>(c, a, b, x, y)
-    }
-    /// a += b, no reduction.
-    fn add(a: &mut Poly, b: &Poly);
-    /// a -= b, no reduction.
-    fn sub(a: &mut Poly, b: &Poly);
-    /// a <<= d (t1 * 2^d). Requires 0 <= a_i < 2^10.
-    fn shift_left_d(a: &mut Poly);
-    /// a mod q into [-6283009, 6283008]. Requires a_i <= 2^31 - 2^22 - 1.
-    fn reduce32(a: &mut Poly);
-    /// a + q where a < 0: maps (-q, q) to [0, q).
-    fn caddq(a: &mut Poly);
-    /// reduce32 then caddq: the representative in [0, q).
-    fn freeze(a: &mut Poly);
-
-    /// Power2Round (Algorithm 35) on each coefficient: a in [0, q) to
-    /// (a1, a0) with a = a1 * 2^d + a0.
-    fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly);
-    /// KeyGen_internal's lines 5 and 6 after the inverse NTT, on each
-    /// coefficient, in one pass: t = a0 + b (b = s2) taken to [0, q)
-    /// ([`Backend::freeze`]), then Power2Round(t) into (a1, a0). Requires
-    /// a0_i + b_i <= 2^31 - 2^22 - 1 (reduce32's domain).
-    fn add_power2round(a1: &mut Poly, a0: &mut Poly, b: &Poly);
-    /// Decompose (Algorithm 36) on each coefficient: a in [0, q) to
-    /// (HighBits, LowBits) for gamma2 `G`.
-    fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly);
-    /// MakeHint (Algorithm 39) on each coefficient: h_i = MakeHint(z_i, r_i)
-    /// for z, r in [0, q). Returns the number of ones.
-    fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize;
-    /// UseHint (Algorithm 40) on each coefficient: a = UseHint(h_i, r_i) for
-    /// r in [0, q), h in {0, 1}.
-    fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly);
-    /// Whether some |a_i| >= bound (the infinity norm check), for
-    /// |a_i| <= 2^31 - 2^22 and bound <= (q-1)/8. Constant time: every
-    /// coefficient is examined.
-    fn exceeds_norm(a: &Poly, bound: i32) -> bool;
-    /// c <- SampleInBall's (Algorithm 29) lines 7 and 8 for each i from
-    /// 256 - tau to 255, with tau = `js.len()`, from c = 0 (lines 1 and 2):
-    /// c_i <- c_j, then c_j <- (-1)^h, where j = js[i + tau - 256] <= i and
-    /// h is bit i + tau - 256 of `signs`; c held as bytes (its coefficients
-    /// are -1, 0, 1), its previous content overwritten. Constant time in
-    /// the j's and the signs: no memory access or branch depends on them.
-    fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64);
-
     /// Whether [`Self::small_ntt`] and [`Self::small_product`] compute c s1
     /// and c s2 in less time than the NTT mod q (SIMD backends with 16-bit
     /// multiplies: AVX2, AVX-512); signing then takes them.
@@ -391,51 +451,6 @@ pub trait Backend: Copy + 'static {
     fn small_ntt_fast() -> bool {
         Self::SMALL_NTT
     }
-    /// The NTT mod the prime p = 7681 of `a` (`portable::small_ntt`), in
-    /// this backend's order. Requires |a_i| <= 4.
-    fn small_ntt(out: &mut SmallHat, a: &Poly);
-    /// c = a b in Z\[X\] / (X^256 + 1), over the integers, from the
-    /// [`Self::small_ntt`] of a and of b made by this backend. Requires
-    /// |a_i|, |b_i| <= 4 and sum_i |a_i| max_i |b_i| <= 240 (a = c with
-    /// tau <= 60, b = s1 or s2 with eta <= 4), so that the product mod p is
-    /// the product.
-    fn small_product(c: &mut Poly, a: &SmallHat, b: &SmallHat);
-
-    /// Uniform rejection sampling (RejNTTPoly's inner step): reads 3-byte
-    /// candidates from `buf`, writes those < q to `out`, stops when `out` is
-    /// full. Returns the number written.
-    fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize;
-    /// Bounded rejection sampling (RejBoundedPoly's inner step) for eta `E`:
-    /// the accepted values in [-eta, eta] of the half-bytes of `buf` (low
-    /// half-byte first) appended to the first `ctr` (at most N)
-    /// coefficients of `out` until it holds N. Returns the new count. On
-    /// AVX2 and AVX-512 the whole of `buf` is read whatever `ctr`, so that
-    /// the control flow depends on `buf.len()` alone.
-    fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize;
-
-    /// BitPack(a, gamma1 - 1, gamma1) into `out` (32 * `G::BITS` bytes).
-    fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly);
-    /// BitUnpack(v, gamma1 - 1, gamma1) from 32 * `G::BITS` bytes.
-    fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]);
-    /// SimpleBitPack(w1, m - 1) into 32 * `G::W1_BITS` bytes.
-    fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly);
-    /// t1 2^d from one row of pkEncode's t1: SimpleBitUnpack(v, 2^10 - 1)
-    /// of 320 bytes, each coefficient shifted left by d (verification's
-    /// t1 2^d).
-    fn unpack_t1_shifted(a: &mut Poly, v: &[u8]);
-    /// BitPack(a, eta, eta) into 32 * `E::BITS` bytes (skEncode's s1 and
-    /// s2), for a_i in [-eta, eta].
-    fn pack_eta<E: Eta>(out: &mut [u8], a: &Poly);
-    /// BitPack(a, 2^(d-1) - 1, 2^(d-1)) into 416 bytes (skEncode's t0), for
-    /// a_i in [-(2^(d-1) - 1), 2^(d-1)].
-    fn pack_t0(out: &mut [u8], a: &Poly);
-    /// SimpleBitPack(a, 2^10 - 1) into 320 bytes (pkEncode's t1), for a_i
-    /// in [0, 2^10).
-    fn pack_t1(out: &mut [u8], a: &Poly);
-    /// BitUnpack(v, eta, eta) from 32 * `E::BITS` bytes (skDecode's s1 and
-    /// s2), and whether some coefficient fell outside [-eta, eta] (nonzero
-    /// then), without a branch on the secret.
-    fn unpack_eta<E: Eta>(a: &mut Poly, v: &[u8]) -> i32;
     /// [`Self::unpack_eta`] in scalar code, for a one-off operation (the
     /// key import) whose frame a SIMD unpacker would make deeper by more
     /// than its speed is worth there.
@@ -443,6 +458,16 @@ pub trait Backend: Copy + 'static {
     fn unpack_eta_scalar<E: Eta>(a: &mut Poly, v: &[u8]) -> i32 {
         portable::packing::unpack_eta::<E>(a, v)
     }
-    /// BitUnpack(v, 2^(d-1) - 1, 2^(d-1)) from 416 bytes (skDecode's t0).
-    fn unpack_t0(a: &mut Poly, v: &[u8]);
+
+    /// c = (sum_j a_j o b_j - x o y) * 2^-32: a row of Verify's A_hat o
+    /// NTT(z) - NTT(c) o NTT(t1 2^d), before its inverse NTT. Requires
+    /// sum_j |a_j,i * b_j,i| + |x_i * y_i| <= 2^31 q; output |c_i| <= q.
+    /// By default [`pointwise_acc_steps`]; AVX2 adds the products of x and
+    /// -y to its exact sums before their one reduction.
+    #[inline(always)]
+    fn pointwise_acc_sub_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly], x: &Poly, y: &Poly) {
+        pointwise_acc_steps::<Self>(c, a, b, x, y)
+    }
+
+    backend_kernels!(declare_kernels);
 }

@@ -246,7 +246,7 @@ pub type SelectedShake128x8 = super::PairX4<SelectedShake128x4>;
 /// that branches on the selected backend and calls its kernel, with the
 /// CPU token of an x86-64 SIMD backend made from the selection.
 macro_rules! selected_kernels {
-    ($(fn $name:ident $(<$g:ident: $bound:ident>)? ($($arg:ident: $ty:ty),*) $(-> $ret:ty)?;)*) => {$(
+    ($($(#[$doc:meta])* fn $name:ident $(<$g:ident: $bound:ident>)? ($($arg:ident: $ty:ty),*) $(-> $ret:ty)?;)*) => {$(
         #[inline(never)]
         fn $name $(<$g: $bound>)? ($($arg: $ty),*) $(-> $ret)? {
             // The kernel's precondition, in debug builds.
@@ -318,37 +318,8 @@ impl Backend for Selected {
         false
     }
 
+    crate::backend_kernels!(selected_kernels);
     selected_kernels! {
-        fn ntt(a: &mut Poly);
-        fn invntt_tomont(a: &mut Poly);
-        fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly);
-        fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]);
         fn pointwise_acc_sub_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly], x: &Poly, y: &Poly);
-        fn add(a: &mut Poly, b: &Poly);
-        fn sub(a: &mut Poly, b: &Poly);
-        fn shift_left_d(a: &mut Poly);
-        fn reduce32(a: &mut Poly);
-        fn caddq(a: &mut Poly);
-        fn freeze(a: &mut Poly);
-        fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly);
-        fn add_power2round(a1: &mut Poly, a0: &mut Poly, b: &Poly);
-        fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly);
-        fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize;
-        fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly);
-        fn exceeds_norm(a: &Poly, bound: i32) -> bool;
-        fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64);
-        fn small_ntt(out: &mut SmallHat, a: &Poly);
-        fn small_product(c: &mut Poly, a: &SmallHat, b: &SmallHat);
-        fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize;
-        fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize;
-        fn pack_z<G: Gamma1>(out: &mut [u8], a: &Poly);
-        fn unpack_z<G: Gamma1>(a: &mut Poly, v: &[u8]);
-        fn pack_w1<G: Gamma2>(out: &mut [u8], a: &Poly);
-        fn unpack_t1_shifted(a: &mut Poly, v: &[u8]);
-        fn pack_eta<E: Eta>(out: &mut [u8], a: &Poly);
-        fn pack_t0(out: &mut [u8], a: &Poly);
-        fn pack_t1(out: &mut [u8], a: &Poly);
-        fn unpack_eta<E: Eta>(a: &mut Poly, v: &[u8]) -> i32;
-        fn unpack_t0(a: &mut Poly, v: &[u8]);
     }
 }

@@ -185,6 +185,7 @@ cpu_kernels! {
         type Shake128x8 = ShakeX8OrPair<168>;
         const SMALL_NTT: bool = true;
     }
+    lane_poly_kernels;
     fn ntt(a: &mut Poly) => unsafe |t| ntt_poly(a);
     fn invntt_tomont(a: &mut Poly) => unsafe |t| invntt_poly(a);
     fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly) => unsafe |t| pointwise(c, a, b);
@@ -192,22 +193,6 @@ cpu_kernels! {
         => unsafe |t| pointwise_acc(c, a, b);
     fn pointwise_acc_sub_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly], x: &Poly, y: &Poly)
         => safe |t| crate::backend::pointwise_acc_steps::<Avx512>(c, a, b, x, y);
-    fn add(a: &mut Poly, b: &Poly) => unsafe |t| add_poly(a, b);
-    fn sub(a: &mut Poly, b: &Poly) => unsafe |t| sub_poly(a, b);
-    fn shift_left_d(a: &mut Poly) => unsafe |t| shift_left_d_poly(a);
-    fn reduce32(a: &mut Poly) => unsafe |t| reduce32_poly(a);
-    fn caddq(a: &mut Poly) => unsafe |t| caddq_poly(a);
-    fn freeze(a: &mut Poly) => unsafe |t| freeze_poly(a);
-    fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly) => unsafe |t| power2round_poly(a1, a0, a);
-    fn add_power2round(a1: &mut Poly, a0: &mut Poly, b: &Poly)
-        => unsafe |t| add_power2round_poly(a1, a0, b);
-    fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly)
-        => unsafe |t| decompose_poly::<G>(a1, a0, a);
-    fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize
-        => unsafe |t| make_hint_poly::<G>(h, z, r);
-    fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly)
-        => unsafe |t| use_hint_poly::<G>(a, h, r);
-    fn exceeds_norm(a: &Poly, bound: i32) -> bool => unsafe |t| exceeds_norm_poly(a, bound);
     fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64)
         => safe |t| t.avx2().ball_swaps(c, js, signs);
     // The AVX2 backend's 16-lane transforms as they are: a copy compiled
