@@ -102,6 +102,23 @@ fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
+/// Signing with a compact key: A_hat (public) expanded in place in this
+/// frame (rows returned by value, as `a_hat` makes them, would each be
+/// zeroed and then copied), above the frames of the signing proper, which
+/// are those of a precomputed key's signing; a frame of its own, so that
+/// a precomputed key's signing has no A_hat on its stack.
+#[inline(never)]
+fn sign_expanding<P: ParameterSet>(
+    sk: &ExpandedSigningKey<P>,
+    mu: &[u8; 64],
+    rnd: &[u8; 32],
+    sig: &mut P::SigBytes,
+) {
+    let mut a_hat = P::Matrix::zeroed();
+    out_of_line(|| algorithms::expand_a::<P, Selected>(sk.rho(), &mut a_hat));
+    out_of_line(|| algorithms::sign_internal::<P, Selected>(sk, &a_hat, mu, rnd, sig));
+}
+
 /// `Operations` for each parameter set, the one statement of each
 /// operation: the generic algorithm on [`Selected`] (so one copy per
 /// parameter set for every backend), in a frame of its own, then, after a
@@ -175,35 +192,17 @@ macro_rules! operations {
 
             fn sign(
                 sk: &ExpandedSigningKey<Self>,
+                pre: Option<&PrecomputedParts<Self>>,
                 mu: &[u8; 64],
                 rnd: &[u8; 32],
                 sig: &mut <Self as ParameterSet>::SigBytes,
             ) {
-                // A_hat is public: expanded here, in place (rows returned
-                // by value, as `a_hat` makes them, would each be zeroed and
-                // then copied), above the frames of the signing proper,
-                // which are those of a precomputed key's signing and are
-                // scrubbed as far.
-                let mut a_hat = <Self as ParameterSet>::Matrix::zeroed();
-                out_of_line(|| {
-                    algorithms::expand_a::<Self, Selected>(sk.rho(), &mut a_hat)
-                });
-                out_of_line(|| {
-                    algorithms::sign_internal::<Self, Selected>(sk, &a_hat, mu, rnd, sig)
-                });
-                scrub_stack::<Self>(SIGN_SCRUB);
-            }
-
-            fn sign_precomputed(
-                sk: &ExpandedSigningKey<Self>,
-                pre: &PrecomputedParts<Self>,
-                mu: &[u8; 64],
-                rnd: &[u8; 32],
-                sig: &mut <Self as ParameterSet>::SigBytes,
-            ) {
-                out_of_line(|| {
-                    algorithms::sign_internal::<Self, Selected>(sk, &pre.a_hat, mu, rnd, sig)
-                });
+                match pre {
+                    Some(pre) => out_of_line(|| {
+                        algorithms::sign_internal::<Self, Selected>(sk, &pre.a_hat, mu, rnd, sig)
+                    }),
+                    None => sign_expanding::<Self>(sk, mu, rnd, sig),
+                }
                 scrub_stack::<Self>(SIGN_SCRUB);
             }
 

@@ -397,20 +397,12 @@ pub trait Operations: Sized {
     fn a_hat(sk: &ExpandedSigningKey<Self>) -> <Self as ParameterSet>::Matrix
     where
         Self: ParameterSet;
-    /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, compact key.
+    /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`: with the
+    /// precomputed key's A_hat where `pre` is given, else ExpandA first.
     #[doc(hidden)]
     fn sign(
         sk: &ExpandedSigningKey<Self>,
-        mu: &[u8; 64],
-        rnd: &[u8; 32],
-        sig: &mut <Self as ParameterSet>::SigBytes,
-    ) where
-        Self: ParameterSet;
-    /// ML-DSA.Sign_internal (Algorithm 7) from mu into `sig`, precomputed key.
-    #[doc(hidden)]
-    fn sign_precomputed(
-        sk: &ExpandedSigningKey<Self>,
-        pre: &PrecomputedParts<Self>,
+        pre: Option<&PrecomputedParts<Self>>,
         mu: &[u8; 64],
         rnd: &[u8; 32],
         sig: &mut <Self as ParameterSet>::SigBytes,

@@ -652,10 +652,13 @@ impl<P: ParameterSet, F: KeyForm> SigningKey<P, F> {
     /// ```
     pub fn sign_mu(&self, mu: &Mu, rnd: &[u8; 32]) -> Signature<P> {
         let mut bytes = P::SigBytes::zeroed();
-        match self.parts.precomputed() {
-            Some(pre) => P::sign_precomputed(&self.inner.sk, pre, &mu.0, rnd, &mut bytes),
-            None => P::sign(&self.inner.sk, &mu.0, rnd, &mut bytes),
-        }
+        P::sign(
+            &self.inner.sk,
+            self.parts.precomputed(),
+            &mu.0,
+            rnd,
+            &mut bytes,
+        );
         Signature { bytes }
     }
 
