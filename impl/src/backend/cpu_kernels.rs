@@ -82,20 +82,28 @@ macro_rules! cpu_token {
 /// features. Each kernel is `name(args) => unsafe |t| call`, `call` a
 /// `#[target_feature]` function of the backend (so one unsafe call, sound
 /// because `t` exists), or `=> safe |t| call` for a call that is safe as it is.
-/// `lane_poly_kernels;` after the block stands for the kernels that
-/// `lane_poly_kernels!` defines (`add` .. `exceeds_norm`, each `name_poly`).
+/// `poly_kernels;` after the block stands for the NTTs and the pointwise
+/// products (`ntt_poly`, `invntt_poly`, `pointwise`, `pointwise_acc`) and
+/// the kernels that `lane_poly_kernels!` defines (`add` .. `exceeds_norm`,
+/// each `name_poly`), which both x86-64 SIMD backends define.
 macro_rules! cpu_kernels {
     (
         impl Backend for $backend:ty, token $cpu:ident, fallback $fallback:ty {
             $($item:item)*
         }
-        lane_poly_kernels;
+        poly_kernels;
         $($rest:tt)*
     ) => {
         cpu_kernels! {
             impl Backend for $backend, token $cpu, fallback $fallback {
                 $($item)*
             }
+            fn ntt(a: &mut Poly) => unsafe |t| ntt_poly(a);
+            fn invntt_tomont(a: &mut Poly) => unsafe |t| invntt_poly(a);
+            fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly)
+                => unsafe |t| pointwise(c, a, b);
+            fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly])
+                => unsafe |t| pointwise_acc(c, a, b);
             fn add(a: &mut Poly, b: &Poly) => unsafe |t| add_poly(a, b);
             fn sub(a: &mut Poly, b: &Poly) => unsafe |t| sub_poly(a, b);
             fn shift_left_d(a: &mut Poly) => unsafe |t| shift_left_d_poly(a);

@@ -185,12 +185,7 @@ cpu_kernels! {
         type Shake128x8 = ShakeX8OrPair<168>;
         const SMALL_NTT: bool = true;
     }
-    lane_poly_kernels;
-    fn ntt(a: &mut Poly) => unsafe |t| ntt_poly(a);
-    fn invntt_tomont(a: &mut Poly) => unsafe |t| invntt_poly(a);
-    fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly) => unsafe |t| pointwise(c, a, b);
-    fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly])
-        => unsafe |t| pointwise_acc(c, a, b);
+    poly_kernels;
     fn pointwise_acc_sub_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly], x: &Poly, y: &Poly)
         => safe |t| crate::backend::pointwise_acc_steps::<Avx512>(c, a, b, x, y);
     fn ball_swaps(c: &mut [i8; N], js: &[u8], signs: u64)
