@@ -153,6 +153,37 @@ fn inverse_butterfly<S: Avx2Ops>(s: S, a: S::V, b: S::V, zeta: Zeta<S::V>) -> (S
     )
 }
 
+/// The low 128-bit halves of x and y, and their high halves.
+#[inline(always)]
+fn halves<S: Avx2Ops>(s: S, x: S::V, y: S::V) -> (S::V, S::V) {
+    (
+        s.permute2x128_si256::<0x20>(x, y),
+        s.permute2x128_si256::<0x31>(x, y),
+    )
+}
+
+/// The even 64-bit lanes of x and y, and their odd ones (per 128 bits).
+#[inline(always)]
+fn pairs64<S: Avx2Ops>(s: S, x: S::V, y: S::V) -> (S::V, S::V) {
+    (s.unpacklo_epi64(x, y), s.unpackhi_epi64(x, y))
+}
+
+/// The even 32-bit lanes of x and y, and their odd ones (per 128 bits).
+#[inline(always)]
+fn evens_odds<S: Avx2Ops>(s: S, x: S::V, y: S::V) -> (S::V, S::V) {
+    (
+        s.shuffle_ps::<0b10_00_10_00>(x, y),
+        s.shuffle_ps::<0b11_01_11_01>(x, y),
+    )
+}
+
+/// [`evens_odds`] undone: the lanes of x and y interleaved, the result in
+/// [`pairs64`]'s order.
+#[inline(always)]
+fn interleave32<S: Avx2Ops>(s: S, x: S::V, y: S::V) -> (S::V, S::V) {
+    pairs64(s, s.unpacklo_epi32(x, y), s.unpackhi_epi32(x, y))
+}
+
 /// The len = 4, 2, 1 layers of vectors x = 2p and y = 2p + 1, one step a
 /// layer, so that the callers can interleave the steps of several pairs:
 /// one pair's three layers are a chain of dependent multiplications, and
@@ -162,16 +193,14 @@ fn inverse_butterfly<S: Avx2Ops>(s: S, a: S::V, b: S::V, zeta: Zeta<S::V>) -> (S
 /// len 4: [x0 x1 x2 x3] with [x4 x5 x6 x7].
 #[inline(always)]
 fn forward_len4<S: Avx2Ops>(s: S, x: S::V, y: S::V, p: usize) -> (S::V, S::V) {
-    let a = s.permute2x128_si256::<0x20>(x, y);
-    let b = s.permute2x128_si256::<0x31>(x, y);
+    let (a, b) = halves(s, x, y);
     forward_butterfly(s, a, b, zetas(s, &FORWARD_TABLES, 0, p))
 }
 
 /// len 2 (after [`forward_len4`]): [x0 x1 x4 x5] with [x2 x3 x6 x7].
 #[inline(always)]
 fn forward_len2<S: Avx2Ops>(s: S, a: S::V, b: S::V, p: usize) -> (S::V, S::V) {
-    let c = s.unpacklo_epi64(a, b);
-    let d = s.unpackhi_epi64(a, b);
+    let (c, d) = pairs64(s, a, b);
     forward_butterfly(s, c, d, zetas(s, &FORWARD_TABLES, 1, p))
 }
 
@@ -179,17 +208,10 @@ fn forward_len2<S: Avx2Ops>(s: S, a: S::V, b: S::V, p: usize) -> (S::V, S::V) {
 /// back to [x0 .. x7]: [x0 x1 x4 x5], [x2 x3 x6 x7], then the halves.
 #[inline(always)]
 fn forward_len1<S: Avx2Ops>(s: S, c: S::V, d: S::V, p: usize) -> (S::V, S::V) {
-    let e = s.shuffle_ps::<0b10_00_10_00>(c, d);
-    let f = s.shuffle_ps::<0b11_01_11_01>(c, d);
+    let (e, f) = evens_odds(s, c, d);
     let (e, f) = forward_butterfly(s, e, f, zetas(s, &FORWARD_TABLES, 2, p));
-    let lo = s.unpacklo_epi32(e, f);
-    let hi = s.unpackhi_epi32(e, f);
-    let g = s.unpacklo_epi64(lo, hi);
-    let h = s.unpackhi_epi64(lo, hi);
-    (
-        s.permute2x128_si256::<0x20>(g, h),
-        s.permute2x128_si256::<0x31>(g, h),
-    )
+    let (g, h) = interleave32(s, e, f);
+    halves(s, g, h)
 }
 
 /// The len = 1, 2, 4 layers of the inverse on vectors x = 2p, y = 2p + 1,
@@ -198,10 +220,8 @@ fn forward_len1<S: Avx2Ops>(s: S, c: S::V, d: S::V, p: usize) -> (S::V, S::V) {
 /// len 1: [x0 x2 x4 x6] with [x1 x3 x5 x7].
 #[inline(always)]
 fn inverse_len1<S: Avx2Ops>(s: S, x: S::V, y: S::V, p: usize) -> (S::V, S::V) {
-    let g = s.permute2x128_si256::<0x20>(x, y);
-    let h = s.permute2x128_si256::<0x31>(x, y);
-    let e = s.shuffle_ps::<0b10_00_10_00>(g, h);
-    let f = s.shuffle_ps::<0b11_01_11_01>(g, h);
+    let (g, h) = halves(s, x, y);
+    let (e, f) = evens_odds(s, g, h);
     inverse_butterfly(s, e, f, zetas(s, &INVERSE_TABLES, 2, p))
 }
 
@@ -209,10 +229,7 @@ fn inverse_len1<S: Avx2Ops>(s: S, x: S::V, y: S::V, p: usize) -> (S::V, S::V) {
 /// [x0 .. x3], [x4 .. x7]).
 #[inline(always)]
 fn inverse_len2<S: Avx2Ops>(s: S, e: S::V, f: S::V, p: usize) -> (S::V, S::V) {
-    let lo = s.unpacklo_epi32(e, f);
-    let hi = s.unpackhi_epi32(e, f);
-    let c = s.unpacklo_epi64(lo, hi);
-    let d = s.unpackhi_epi64(lo, hi);
+    let (c, d) = interleave32(s, e, f);
     inverse_butterfly(s, c, d, zetas(s, &INVERSE_TABLES, 1, p))
 }
 
@@ -220,37 +237,33 @@ fn inverse_len2<S: Avx2Ops>(s: S, e: S::V, f: S::V, p: usize) -> (S::V, S::V) {
 /// back to x, y.
 #[inline(always)]
 fn inverse_len4<S: Avx2Ops>(s: S, c: S::V, d: S::V, p: usize) -> (S::V, S::V) {
-    let a = s.unpacklo_epi64(c, d);
-    let b = s.unpackhi_epi64(c, d);
+    let (a, b) = pairs64(s, c, d);
     let (a, b) = inverse_butterfly(s, a, b, zetas(s, &INVERSE_TABLES, 0, p));
-    (
-        s.permute2x128_si256::<0x20>(a, b),
-        s.permute2x128_si256::<0x31>(a, b),
-    )
+    halves(s, a, b)
 }
 
 /// Four vectors of a block.
 type Block<V> = (V, V, V, V);
 
-/// Vectors v .. v + 3 of `c`, as named values (LLVM keeps indexed arrays
-/// in memory).
+/// Vectors v, v + d, v + 2d and v + 3d of `c`, as named values (LLVM keeps
+/// indexed arrays in memory).
 #[inline(always)]
-fn load_block<S: Avx2Ops>(s: S, c: &[S::Lane; N], v: usize) -> Block<S::V> {
+fn load_block<S: Avx2Ops>(s: S, c: &[S::Lane; N], v: usize, d: usize) -> Block<S::V> {
     (
         s.load(c, v),
-        s.load(c, v + 1),
-        s.load(c, v + 2),
-        s.load(c, v + 3),
+        s.load(c, v + d),
+        s.load(c, v + 2 * d),
+        s.load(c, v + 3 * d),
     )
 }
 
-/// Stores `x` as vectors v .. v + 3 of `c`.
+/// Stores `x` as vectors v, v + d, v + 2d and v + 3d of `c`.
 #[inline(always)]
-fn store_block<S: Avx2Ops>(s: S, c: &mut [S::Lane; N], v: usize, x: Block<S::V>) {
+fn store_block<S: Avx2Ops>(s: S, c: &mut [S::Lane; N], v: usize, d: usize, x: Block<S::V>) {
     s.store(c, v, x.0);
-    s.store(c, v + 1, x.1);
-    s.store(c, v + 2, x.2);
-    s.store(c, v + 3, x.3);
+    s.store(c, v + d, x.1);
+    s.store(c, v + 2 * d, x.2);
+    s.store(c, v + 3 * d, x.3);
 }
 
 /// One in-vector layer, `$step` (one of `forward_len*`, `inverse_len*`),
@@ -281,18 +294,8 @@ macro_rules! on_pairs {
 pub fn ntt<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
     // Named registers, not an array: LLVM keeps indexed arrays in memory.
     for j in 0..4 {
-        let (mut r0, mut r1, mut r2, mut r3) = (
-            s.load(c, j),
-            s.load(c, j + 4),
-            s.load(c, j + 8),
-            s.load(c, j + 12),
-        );
-        let (mut r4, mut r5, mut r6, mut r7) = (
-            s.load(c, j + 16),
-            s.load(c, j + 20),
-            s.load(c, j + 24),
-            s.load(c, j + 28),
-        );
+        let (mut r0, mut r1, mut r2, mut r3) = load_block(s, c, j, 4);
+        let (mut r4, mut r5, mut r6, mut r7) = load_block(s, c, j + 16, 4);
         // len 128 (vector v with v + 16): one block, zeta_1.
         let z = splat(s, ZETAS_MONT[1]);
         (r0, r4) = forward_butterfly(s, r0, r4, z);
@@ -311,14 +314,8 @@ pub fn ntt<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
         (r2, r3) = forward_butterfly(s, r2, r3, splat(s, ZETAS_MONT[5]));
         (r4, r5) = forward_butterfly(s, r4, r5, splat(s, ZETAS_MONT[6]));
         (r6, r7) = forward_butterfly(s, r6, r7, splat(s, ZETAS_MONT[7]));
-        s.store(c, j, r0);
-        s.store(c, j + 4, r1);
-        s.store(c, j + 8, r2);
-        s.store(c, j + 12, r3);
-        s.store(c, j + 16, r4);
-        s.store(c, j + 20, r5);
-        s.store(c, j + 24, r6);
-        s.store(c, j + 28, r7);
+        store_block(s, c, j, 4, (r0, r1, r2, r3));
+        store_block(s, c, j + 16, 4, (r4, r5, r6, r7));
     }
     // Blocks b and e = b + 1 together, their steps interleaved (the lines
     // for e repeat those for b): one block's chain of dependent
@@ -326,8 +323,8 @@ pub fn ntt<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
     for h in 0..4 {
         let (b, e) = (2 * h, 2 * h + 1);
         let (v, w) = (4 * b, 4 * e);
-        let (mut r0, mut r1, mut r2, mut r3) = load_block(s, c, v);
-        let (mut q0, mut q1, mut q2, mut q3) = load_block(s, c, w);
+        let (mut r0, mut r1, mut r2, mut r3) = load_block(s, c, v, 1);
+        let (mut q0, mut q1, mut q2, mut q3) = load_block(s, c, w, 1);
         // len 16 (v with v + 2): block b, zeta_{8 + b}.
         let z = splat(s, ZETAS_MONT[8 + b]);
         let y = splat(s, ZETAS_MONT[8 + e]);
@@ -340,8 +337,8 @@ pub fn ntt<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
         (q0, q1) = forward_butterfly(s, q0, q1, splat(s, ZETAS_MONT[16 + 2 * e]));
         (r2, r3) = forward_butterfly(s, r2, r3, splat(s, ZETAS_MONT[17 + 2 * b]));
         (q2, q3) = forward_butterfly(s, q2, q3, splat(s, ZETAS_MONT[17 + 2 * e]));
-        store_block(s, c, v, (r0, r1, r2, r3));
-        store_block(s, c, w, (q0, q1, q2, q3));
+        store_block(s, c, v, 1, (r0, r1, r2, r3));
+        store_block(s, c, w, 1, (q0, q1, q2, q3));
     }
     // len 4, 2, 1 on the pairs 4h .. 4h + 3 (vectors 8h .. 8h + 7), a
     // layer of all four at a time: a pass of its own, so that each
@@ -350,13 +347,13 @@ pub fn ntt<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
     for h in 0..4 {
         let (b, e) = (2 * h, 2 * h + 1);
         let (v, w) = (4 * b, 4 * e);
-        let (mut r0, mut r1, mut r2, mut r3) = load_block(s, c, v);
-        let (mut q0, mut q1, mut q2, mut q3) = load_block(s, c, w);
+        let (mut r0, mut r1, mut r2, mut r3) = load_block(s, c, v, 1);
+        let (mut q0, mut q1, mut q2, mut q3) = load_block(s, c, w, 1);
         on_pairs!(forward_len4, s, (b, e), (r0, r1, r2, r3), (q0, q1, q2, q3));
         on_pairs!(forward_len2, s, (b, e), (r0, r1, r2, r3), (q0, q1, q2, q3));
         on_pairs!(forward_len1, s, (b, e), (r0, r1, r2, r3), (q0, q1, q2, q3));
-        store_block(s, c, v, (r0, r1, r2, r3));
-        store_block(s, c, w, (q0, q1, q2, q3));
+        store_block(s, c, v, 1, (r0, r1, r2, r3));
+        store_block(s, c, w, 1, (q0, q1, q2, q3));
     }
 }
 
@@ -386,8 +383,8 @@ pub fn invntt_tomont<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
         let (b, e) = (2 * h, 2 * h + 1);
         let (v, w) = (4 * b, 4 * e);
         // len 1, 2, 4 on the four pairs, a layer of all four at a time.
-        let (mut r0, mut r1, mut r2, mut r3) = load_block(s, c, v);
-        let (mut q0, mut q1, mut q2, mut q3) = load_block(s, c, w);
+        let (mut r0, mut r1, mut r2, mut r3) = load_block(s, c, v, 1);
+        let (mut q0, mut q1, mut q2, mut q3) = load_block(s, c, w, 1);
         on_pairs!(inverse_len1, s, (b, e), (r0, r1, r2, r3), (q0, q1, q2, q3));
         on_pairs!(inverse_len2, s, (b, e), (r0, r1, r2, r3), (q0, q1, q2, q3));
         on_pairs!(inverse_len4, s, (b, e), (r0, r1, r2, r3), (q0, q1, q2, q3));
@@ -403,24 +400,14 @@ pub fn invntt_tomont<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
         (q0, q2) = inverse_butterfly(s, q0, q2, y);
         (r1, r3) = inverse_butterfly(s, r1, r3, z);
         (q1, q3) = inverse_butterfly(s, q1, q3, y);
-        store_block(s, c, v, (r0, r1, r2, r3));
-        store_block(s, c, w, (q0, q1, q2, q3));
+        store_block(s, c, v, 1, (r0, r1, r2, r3));
+        store_block(s, c, w, 1, (q0, q1, q2, q3));
     }
     let f = broadcast(s, INV_NTT_FACTOR);
     let fz = broadcast(s, INV_NTT_FACTOR_ZETA);
     for j in 0..4 {
-        let (mut r0, mut r1, mut r2, mut r3) = (
-            s.load(c, j),
-            s.load(c, j + 4),
-            s.load(c, j + 8),
-            s.load(c, j + 12),
-        );
-        let (mut r4, mut r5, mut r6, mut r7) = (
-            s.load(c, j + 16),
-            s.load(c, j + 20),
-            s.load(c, j + 24),
-            s.load(c, j + 28),
-        );
+        let (mut r0, mut r1, mut r2, mut r3) = load_block(s, c, j, 4);
+        let (mut r4, mut r5, mut r6, mut r7) = load_block(s, c, j + 16, 4);
         // len 32: blocks v / 8: -zeta_7 .. -zeta_4.
         (r0, r1) = inverse_butterfly(s, r0, r1, splat(s, -ZETAS_MONT[7]));
         (r2, r3) = inverse_butterfly(s, r2, r3, splat(s, -ZETAS_MONT[6]));
@@ -437,13 +424,7 @@ pub fn invntt_tomont<S: Avx2Ops>(s: S, c: &mut [S::Lane; N]) {
         (r1, r5) = last(s, r1, r5, f, fz);
         (r2, r6) = last(s, r2, r6, f, fz);
         (r3, r7) = last(s, r3, r7, f, fz);
-        s.store(c, j, r0);
-        s.store(c, j + 4, r1);
-        s.store(c, j + 8, r2);
-        s.store(c, j + 12, r3);
-        s.store(c, j + 16, r4);
-        s.store(c, j + 20, r5);
-        s.store(c, j + 24, r6);
-        s.store(c, j + 28, r7);
+        store_block(s, c, j, 4, (r0, r1, r2, r3));
+        store_block(s, c, j + 16, 4, (r4, r5, r6, r7));
     }
 }
