@@ -12,6 +12,12 @@ pub mod sampler;
 ))]
 #[macro_use]
 mod simd_poly;
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+#[macro_use]
+mod intrinsics;
 #[cfg(target_arch = "x86_64")]
 #[macro_use]
 mod cpu_kernels;

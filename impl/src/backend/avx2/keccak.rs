@@ -16,34 +16,13 @@ use crate::backend::{Carry, XofX4, cold};
 impl Avx2KeccakOps for Avx2Intrinsics {
     type V = __m256i;
 
-    #[inline(always)]
-    fn set1_epi64x(self, x: i64) -> __m256i {
-        avx2!(_mm256_set1_epi64x(x))
-    }
-
-    #[inline(always)]
-    fn xor_si256(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_xor_si256(a, b))
-    }
-
-    #[inline(always)]
-    fn or_si256(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_or_si256(a, b))
-    }
-
-    #[inline(always)]
-    fn andnot_si256(self, a: __m256i, b: __m256i) -> __m256i {
-        avx2!(_mm256_andnot_si256(a, b))
-    }
-
-    #[inline(always)]
-    fn slli_epi64<const IMM: i32>(self, a: __m256i) -> __m256i {
-        avx2!(_mm256_slli_epi64::<IMM>(a))
-    }
-
-    #[inline(always)]
-    fn srli_epi64<const IMM: i32>(self, a: __m256i) -> __m256i {
-        avx2!(_mm256_srli_epi64::<IMM>(a))
+    intrinsic_methods! { avx2;
+        set1_epi64x(x: i64) -> __m256i = _mm256_set1_epi64x;
+        xor_si256(a: __m256i, b: __m256i) -> __m256i = _mm256_xor_si256;
+        or_si256(a: __m256i, b: __m256i) -> __m256i = _mm256_or_si256;
+        andnot_si256(a: __m256i, b: __m256i) -> __m256i = _mm256_andnot_si256;
+        slli_epi64<IMM>(a: __m256i) -> __m256i = _mm256_slli_epi64;
+        srli_epi64<IMM>(a: __m256i) -> __m256i = _mm256_srli_epi64;
     }
 }
 

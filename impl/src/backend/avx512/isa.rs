@@ -90,34 +90,13 @@ impl Avx512Ops for Avx512Intrinsics {
         avx512!(_mm512_setzero_si512())
     }
 
-    #[inline(always)]
-    fn add_epi32(self, a: __m512i, b: __m512i) -> __m512i {
-        avx512!(_mm512_add_epi32(a, b))
-    }
-
-    #[inline(always)]
-    fn sub_epi32(self, a: __m512i, b: __m512i) -> __m512i {
-        avx512!(_mm512_sub_epi32(a, b))
-    }
-
-    #[inline(always)]
-    fn mullo_epi32(self, a: __m512i, b: __m512i) -> __m512i {
-        avx512!(_mm512_mullo_epi32(a, b))
-    }
-
-    #[inline(always)]
-    fn mul_epi32(self, a: __m512i, b: __m512i) -> __m512i {
-        avx512!(_mm512_mul_epi32(a, b))
-    }
-
-    #[inline(always)]
-    fn add_epi64(self, a: __m512i, b: __m512i) -> __m512i {
-        avx512!(_mm512_add_epi64(a, b))
-    }
-
-    #[inline(always)]
-    fn sub_epi64(self, a: __m512i, b: __m512i) -> __m512i {
-        avx512!(_mm512_sub_epi64(a, b))
+    intrinsic_methods! { avx512;
+        add_epi32(a: __m512i, b: __m512i) -> __m512i = _mm512_add_epi32;
+        sub_epi32(a: __m512i, b: __m512i) -> __m512i = _mm512_sub_epi32;
+        mullo_epi32(a: __m512i, b: __m512i) -> __m512i = _mm512_mullo_epi32;
+        mul_epi32(a: __m512i, b: __m512i) -> __m512i = _mm512_mul_epi32;
+        add_epi64(a: __m512i, b: __m512i) -> __m512i = _mm512_add_epi64;
+        sub_epi64(a: __m512i, b: __m512i) -> __m512i = _mm512_sub_epi64;
     }
 
     #[inline(always)]
@@ -153,19 +132,14 @@ impl LaneOps for Avx512Intrinsics {
         avx512!(_mm512_setzero_si512())
     }
 
-    #[inline(always)]
-    fn add_epi32(self, a: __m512i, b: __m512i) -> __m512i {
-        avx512!(_mm512_add_epi32(a, b))
-    }
-
-    #[inline(always)]
-    fn sub_epi32(self, a: __m512i, b: __m512i) -> __m512i {
-        avx512!(_mm512_sub_epi32(a, b))
-    }
-
-    #[inline(always)]
-    fn mullo_epi32(self, a: __m512i, b: __m512i) -> __m512i {
-        avx512!(_mm512_mullo_epi32(a, b))
+    intrinsic_methods! { avx512;
+        add_epi32(a: __m512i, b: __m512i) -> __m512i = _mm512_add_epi32;
+        sub_epi32(a: __m512i, b: __m512i) -> __m512i = _mm512_sub_epi32;
+        mullo_epi32(a: __m512i, b: __m512i) -> __m512i = _mm512_mullo_epi32;
+        and_si256(a: __m512i, b: __m512i) -> __m512i = _mm512_and_si512;
+        andnot_si256(a: __m512i, b: __m512i) -> __m512i = _mm512_andnot_si512;
+        or_si256(a: __m512i, b: __m512i) -> __m512i = _mm512_or_si512;
+        xor_si256(a: __m512i, b: __m512i) -> __m512i = _mm512_xor_si512;
     }
 
     // The shift counts as a vector: `_mm512_srai_epi32` takes its count as
@@ -179,26 +153,6 @@ impl LaneOps for Avx512Intrinsics {
     #[inline(always)]
     fn slli_epi32<const K: i32>(self, a: __m512i) -> __m512i {
         avx512!(_mm512_sllv_epi32(a, _mm512_set1_epi32(K)))
-    }
-
-    #[inline(always)]
-    fn and_si256(self, a: __m512i, b: __m512i) -> __m512i {
-        avx512!(_mm512_and_si512(a, b))
-    }
-
-    #[inline(always)]
-    fn andnot_si256(self, a: __m512i, b: __m512i) -> __m512i {
-        avx512!(_mm512_andnot_si512(a, b))
-    }
-
-    #[inline(always)]
-    fn or_si256(self, a: __m512i, b: __m512i) -> __m512i {
-        avx512!(_mm512_or_si512(a, b))
-    }
-
-    #[inline(always)]
-    fn xor_si256(self, a: __m512i, b: __m512i) -> __m512i {
-        avx512!(_mm512_xor_si512(a, b))
     }
 
     #[inline(always)]

@@ -62,190 +62,51 @@ impl NeonOps for NeonIntrinsics {
         unsafe { vst4q_s32(block.as_mut_ptr(), int32x4x4_t(v[0], v[1], v[2], v[3])) }
     }
 
-    #[inline(always)]
-    fn vdupq_n_s32(self, x: i32) -> int32x4_t {
-        neon!(vdupq_n_s32(x))
-    }
-
-    #[inline(always)]
-    fn vdupq_n_u32(self, x: u32) -> uint32x4_t {
-        neon!(vdupq_n_u32(x))
-    }
-
-    #[inline(always)]
-    fn vdupq_n_s64(self, x: i64) -> int64x2_t {
-        neon!(vdupq_n_s64(x))
-    }
-
-    #[inline(always)]
-    fn vdup_n_s32(self, x: i32) -> int32x2_t {
-        neon!(vdup_n_s32(x))
-    }
-
-    #[inline(always)]
-    fn vaddq_s32(self, a: int32x4_t, b: int32x4_t) -> int32x4_t {
-        neon!(vaddq_s32(a, b))
-    }
-
-    #[inline(always)]
-    fn vsubq_s32(self, a: int32x4_t, b: int32x4_t) -> int32x4_t {
-        neon!(vsubq_s32(a, b))
-    }
-
-    #[inline(always)]
-    fn vmulq_s32(self, a: int32x4_t, b: int32x4_t) -> int32x4_t {
-        neon!(vmulq_s32(a, b))
-    }
-
-    #[inline(always)]
-    fn vmlaq_s32(self, a: int32x4_t, b: int32x4_t, c: int32x4_t) -> int32x4_t {
-        neon!(vmlaq_s32(a, b, c))
-    }
-
-    #[inline(always)]
-    fn vmlsq_s32(self, a: int32x4_t, b: int32x4_t, c: int32x4_t) -> int32x4_t {
-        neon!(vmlsq_s32(a, b, c))
-    }
-
-    #[inline(always)]
-    fn vqdmulhq_s32(self, a: int32x4_t, b: int32x4_t) -> int32x4_t {
-        neon!(vqdmulhq_s32(a, b))
-    }
-
-    #[inline(always)]
-    fn vqdmulhq_laneq_s32<const L: i32>(self, a: int32x4_t, b: int32x4_t) -> int32x4_t {
-        neon!(vqdmulhq_laneq_s32::<L>(a, b))
-    }
-
-    #[inline(always)]
-    fn vmulq_laneq_s32<const L: i32>(self, a: int32x4_t, b: int32x4_t) -> int32x4_t {
-        neon!(vmulq_laneq_s32::<L>(a, b))
-    }
-
-    #[inline(always)]
-    fn vhsubq_s32(self, a: int32x4_t, b: int32x4_t) -> int32x4_t {
-        neon!(vhsubq_s32(a, b))
-    }
-
-    #[inline(always)]
-    fn vshrq_n_s32<const K: i32>(self, a: int32x4_t) -> int32x4_t {
-        neon!(vshrq_n_s32::<K>(a))
-    }
-
-    #[inline(always)]
-    fn vshlq_n_s32<const K: i32>(self, a: int32x4_t) -> int32x4_t {
-        neon!(vshlq_n_s32::<K>(a))
-    }
-
-    #[inline(always)]
-    fn vandq_s32(self, a: int32x4_t, b: int32x4_t) -> int32x4_t {
-        neon!(vandq_s32(a, b))
-    }
-
-    #[inline(always)]
-    fn veorq_s32(self, a: int32x4_t, b: int32x4_t) -> int32x4_t {
-        neon!(veorq_s32(a, b))
-    }
-
-    #[inline(always)]
-    fn vabsq_s32(self, a: int32x4_t) -> int32x4_t {
-        neon!(vabsq_s32(a))
-    }
-
-    #[inline(always)]
-    fn vceqq_s32(self, a: int32x4_t, b: int32x4_t) -> uint32x4_t {
-        neon!(vceqq_s32(a, b))
-    }
-
-    #[inline(always)]
-    fn vcgeq_s32(self, a: int32x4_t, b: int32x4_t) -> uint32x4_t {
-        neon!(vcgeq_s32(a, b))
-    }
-
-    #[inline(always)]
-    fn vcgtzq_s32(self, a: int32x4_t) -> uint32x4_t {
-        neon!(vcgtzq_s32(a))
-    }
-
-    #[inline(always)]
-    fn vorrq_u32(self, a: uint32x4_t, b: uint32x4_t) -> uint32x4_t {
-        neon!(vorrq_u32(a, b))
-    }
-
-    #[inline(always)]
-    fn vreinterpretq_s32_u32(self, a: uint32x4_t) -> int32x4_t {
-        neon!(vreinterpretq_s32_u32(a))
+    intrinsic_methods! { neon;
+        vdupq_n_s32(x: i32) -> int32x4_t = vdupq_n_s32;
+        vdupq_n_u32(x: u32) -> uint32x4_t = vdupq_n_u32;
+        vdupq_n_s64(x: i64) -> int64x2_t = vdupq_n_s64;
+        vdup_n_s32(x: i32) -> int32x2_t = vdup_n_s32;
+        vaddq_s32(a: int32x4_t, b: int32x4_t) -> int32x4_t = vaddq_s32;
+        vsubq_s32(a: int32x4_t, b: int32x4_t) -> int32x4_t = vsubq_s32;
+        vmulq_s32(a: int32x4_t, b: int32x4_t) -> int32x4_t = vmulq_s32;
+        vmlaq_s32(a: int32x4_t, b: int32x4_t, c: int32x4_t) -> int32x4_t = vmlaq_s32;
+        vmlsq_s32(a: int32x4_t, b: int32x4_t, c: int32x4_t) -> int32x4_t = vmlsq_s32;
+        vqdmulhq_s32(a: int32x4_t, b: int32x4_t) -> int32x4_t = vqdmulhq_s32;
+        vqdmulhq_laneq_s32<L>(a: int32x4_t, b: int32x4_t) -> int32x4_t = vqdmulhq_laneq_s32;
+        vmulq_laneq_s32<L>(a: int32x4_t, b: int32x4_t) -> int32x4_t = vmulq_laneq_s32;
+        vhsubq_s32(a: int32x4_t, b: int32x4_t) -> int32x4_t = vhsubq_s32;
+        vshrq_n_s32<K>(a: int32x4_t) -> int32x4_t = vshrq_n_s32;
+        vshlq_n_s32<K>(a: int32x4_t) -> int32x4_t = vshlq_n_s32;
+        vandq_s32(a: int32x4_t, b: int32x4_t) -> int32x4_t = vandq_s32;
+        veorq_s32(a: int32x4_t, b: int32x4_t) -> int32x4_t = veorq_s32;
+        vabsq_s32(a: int32x4_t) -> int32x4_t = vabsq_s32;
+        vceqq_s32(a: int32x4_t, b: int32x4_t) -> uint32x4_t = vceqq_s32;
+        vcgeq_s32(a: int32x4_t, b: int32x4_t) -> uint32x4_t = vcgeq_s32;
+        vcgtzq_s32(a: int32x4_t) -> uint32x4_t = vcgtzq_s32;
+        vorrq_u32(a: uint32x4_t, b: uint32x4_t) -> uint32x4_t = vorrq_u32;
+        vreinterpretq_s32_u32(a: uint32x4_t) -> int32x4_t = vreinterpretq_s32_u32;
     }
 
     #[cfg(feature = "internals")]
-    #[inline(always)]
-    fn vreinterpretq_u32_s32(self, a: int32x4_t) -> uint32x4_t {
-        neon!(vreinterpretq_u32_s32(a))
+    intrinsic_methods! { neon;
+        vreinterpretq_u32_s32(a: int32x4_t) -> uint32x4_t = vreinterpretq_u32_s32;
     }
 
-    #[inline(always)]
-    fn vget_low_s32(self, a: int32x4_t) -> int32x2_t {
-        neon!(vget_low_s32(a))
-    }
-
-    #[inline(always)]
-    fn vmlal_s32(self, acc: int64x2_t, a: int32x2_t, b: int32x2_t) -> int64x2_t {
-        neon!(vmlal_s32(acc, a, b))
-    }
-
-    #[inline(always)]
-    fn vmlal_high_s32(self, acc: int64x2_t, a: int32x4_t, b: int32x4_t) -> int64x2_t {
-        neon!(vmlal_high_s32(acc, a, b))
-    }
-
-    #[inline(always)]
-    fn vmlsl_s32(self, acc: int64x2_t, a: int32x2_t, b: int32x2_t) -> int64x2_t {
-        neon!(vmlsl_s32(acc, a, b))
-    }
-
-    #[inline(always)]
-    fn vmlsl_high_s32(self, acc: int64x2_t, a: int32x4_t, b: int32x4_t) -> int64x2_t {
-        neon!(vmlsl_high_s32(acc, a, b))
-    }
-
-    #[inline(always)]
-    fn vuzp1q_s32(self, a: int32x4_t, b: int32x4_t) -> int32x4_t {
-        neon!(vuzp1q_s32(a, b))
-    }
-
-    #[inline(always)]
-    fn vuzp2q_s32(self, a: int32x4_t, b: int32x4_t) -> int32x4_t {
-        neon!(vuzp2q_s32(a, b))
-    }
-
-    #[inline(always)]
-    fn vtrn1q_s32(self, a: int32x4_t, b: int32x4_t) -> int32x4_t {
-        neon!(vtrn1q_s32(a, b))
-    }
-
-    #[inline(always)]
-    fn vtrn2q_s32(self, a: int32x4_t, b: int32x4_t) -> int32x4_t {
-        neon!(vtrn2q_s32(a, b))
-    }
-
-    #[inline(always)]
-    fn vtrn1q_s64(self, a: int64x2_t, b: int64x2_t) -> int64x2_t {
-        neon!(vtrn1q_s64(a, b))
-    }
-
-    #[inline(always)]
-    fn vtrn2q_s64(self, a: int64x2_t, b: int64x2_t) -> int64x2_t {
-        neon!(vtrn2q_s64(a, b))
-    }
-
-    #[inline(always)]
-    fn vreinterpretq_s32_s64(self, a: int64x2_t) -> int32x4_t {
-        neon!(vreinterpretq_s32_s64(a))
-    }
-
-    #[inline(always)]
-    fn vreinterpretq_s64_s32(self, a: int32x4_t) -> int64x2_t {
-        neon!(vreinterpretq_s64_s32(a))
+    intrinsic_methods! { neon;
+        vget_low_s32(a: int32x4_t) -> int32x2_t = vget_low_s32;
+        vmlal_s32(acc: int64x2_t, a: int32x2_t, b: int32x2_t) -> int64x2_t = vmlal_s32;
+        vmlal_high_s32(acc: int64x2_t, a: int32x4_t, b: int32x4_t) -> int64x2_t = vmlal_high_s32;
+        vmlsl_s32(acc: int64x2_t, a: int32x2_t, b: int32x2_t) -> int64x2_t = vmlsl_s32;
+        vmlsl_high_s32(acc: int64x2_t, a: int32x4_t, b: int32x4_t) -> int64x2_t = vmlsl_high_s32;
+        vuzp1q_s32(a: int32x4_t, b: int32x4_t) -> int32x4_t = vuzp1q_s32;
+        vuzp2q_s32(a: int32x4_t, b: int32x4_t) -> int32x4_t = vuzp2q_s32;
+        vtrn1q_s32(a: int32x4_t, b: int32x4_t) -> int32x4_t = vtrn1q_s32;
+        vtrn2q_s32(a: int32x4_t, b: int32x4_t) -> int32x4_t = vtrn2q_s32;
+        vtrn1q_s64(a: int64x2_t, b: int64x2_t) -> int64x2_t = vtrn1q_s64;
+        vtrn2q_s64(a: int64x2_t, b: int64x2_t) -> int64x2_t = vtrn2q_s64;
+        vreinterpretq_s32_s64(a: int64x2_t) -> int32x4_t = vreinterpretq_s32_s64;
+        vreinterpretq_s64_s32(a: int32x4_t) -> int64x2_t = vreinterpretq_s64_s32;
     }
 }
 

@@ -36,39 +36,14 @@ impl NeonKeccakOps for NeonIntrinsics {
     type V = uint64x2_t;
     type D = uint64x1_t;
 
-    #[inline(always)]
-    fn vdupq_n_u64(self, x: u64) -> uint64x2_t {
-        neon!(vdupq_n_u64(x))
-    }
-
-    #[inline(always)]
-    fn vcreate_u64(self, x: u64) -> uint64x1_t {
-        neon!(vcreate_u64(x))
-    }
-
-    #[inline(always)]
-    fn vcombine_u64(self, low: uint64x1_t, high: uint64x1_t) -> uint64x2_t {
-        neon!(vcombine_u64(low, high))
-    }
-
-    #[inline(always)]
-    fn veorq_u64(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
-        neon!(veorq_u64(a, b))
-    }
-
-    #[inline(always)]
-    fn vbicq_u64(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
-        neon!(vbicq_u64(a, b))
-    }
-
-    #[inline(always)]
-    fn vshlq_n_u64<const N: i32>(self, a: uint64x2_t) -> uint64x2_t {
-        neon!(vshlq_n_u64::<N>(a))
-    }
-
-    #[inline(always)]
-    fn vsriq_n_u64<const N: i32>(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
-        neon!(vsriq_n_u64::<N>(a, b))
+    intrinsic_methods! { neon;
+        vdupq_n_u64(x: u64) -> uint64x2_t = vdupq_n_u64;
+        vcreate_u64(x: u64) -> uint64x1_t = vcreate_u64;
+        vcombine_u64(low: uint64x1_t, high: uint64x1_t) -> uint64x2_t = vcombine_u64;
+        veorq_u64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t = veorq_u64;
+        vbicq_u64(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t = vbicq_u64;
+        vshlq_n_u64<N>(a: uint64x2_t) -> uint64x2_t = vshlq_n_u64;
+        vsriq_n_u64<N>(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t = vsriq_n_u64;
     }
 }
 
