@@ -210,7 +210,7 @@ fn key_gen_after_expand_s<P: ParameterSet>(rho: &[u8; 32], (s1, s2, k): &Secrets
     let mut sk = ExpandedSigningKey::<P>::zeroed();
     let (mut s1, mut s2) = (s1.clone(), s2.clone());
     let rows = &mut Streamed::<P, Selected>::new();
-    key_gen_from_secrets::<P, Selected>(rho, k, rows, &mut s1, &mut s2, &mut vk, &mut sk);
+    key_gen_from_secrets::<P, Selected>(rows, &mut s1, &mut s2, rho, k, &mut vk, &mut sk);
     s1.zeroize();
     s2.zeroize();
     sk.encoded().as_ref().to_vec()

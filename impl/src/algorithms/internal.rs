@@ -42,21 +42,21 @@ pub fn key_gen_internal<P: ParameterSet, B: Backend>(
     let k = seeds[96..].try_into().unwrap_or(&[0; 32]);
     // (s1, s2) <- ExpandS(rho')
     expand_s::<P, B>(rho_prime, s1, s2);
-    key_gen_from_secrets::<P, B>(rho, k, a_hat, s1, s2, vk, sk);
+    key_gen_from_secrets::<P, B>(a_hat, s1, s2, rho, k, vk, sk);
     seeds.as_mut_slice().zeroize();
 }
 
-/// KeyGen_internal from line 5 on, (rho, K) and (s1, s2) = ExpandS(rho')
-/// given; s1 is left in NTT form. (The timing check, `make ct-timing`,
+/// KeyGen_internal from line 5 on, given A_hat's source, (s1, s2) =
+/// ExpandS(rho'), rho and K; s1 is left in NTT form. (The timing check, `make ct-timing`,
 /// also times this part alone: ExpandS's time follows where its sampler
 /// rejects half-bytes, which is public.)
 #[inline(always)]
 pub fn key_gen_from_secrets<P: ParameterSet, B: Backend>(
-    rho: &[u8; 32],
-    k: &[u8; 32],
     a_hat: &mut impl MatrixSource<P, B>,
     s1: &mut P::VecL,
     s2: &mut P::VecK,
+    rho: &[u8; 32],
+    k: &[u8; 32],
     vk: &mut ExpandedVerifyingKey<P>,
     sk: &mut ExpandedSigningKey<P>,
 ) {

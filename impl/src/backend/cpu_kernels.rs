@@ -12,6 +12,21 @@ pub(crate) fn cold<R>(fallback: impl FnOnce() -> R) -> R {
     fallback()
 }
 
+/// Methods of an enum holding a SIMD sponge (`Simd`) or its fallback
+/// (the variant `$fallback`): `name(args) => simd_method / fallback_method;`
+/// calls the one held, the fallback's in [`cold`].
+macro_rules! simd_or_cold {
+    ($fallback:ident; $(fn $name:ident(&mut self $(, $arg:ident: $ty:ty)*) => $simd:ident / $fb:ident;)*) => {$(
+        #[inline(always)]
+        fn $name(&mut self $(, $arg: $ty)*) {
+            match self {
+                Self::Simd(x) => x.$simd($($arg),*),
+                Self::$fallback(x) => crate::backend::cold(|| x.$fb($($arg),*)),
+            }
+        }
+    )*};
+}
+
 /// Gives the calling function a stack frame aligned to 32 bytes, and with
 /// it the slots the compiler spills vector registers to. Without a local
 /// of alignment 32, LLVM keeps the frame 16-byte aligned and spills

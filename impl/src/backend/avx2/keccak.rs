@@ -100,36 +100,11 @@ impl<P: X4Permutation, const RATE: usize> XofX4 for ShakeX4OrPortable<P, RATE> {
         }
     }
 
-    #[inline(always)]
-    fn absorb_x4(&mut self, inputs: [&[u8]; 4]) {
-        match self {
-            Self::Simd(x) => x.absorb(inputs),
-            Self::Portable(x) => cold(|| x.absorb_x4(inputs)),
-        }
-    }
-
-    #[inline(always)]
-    fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) {
-        match self {
-            Self::Simd(x) => x.squeeze_blocks(out),
-            Self::Portable(x) => cold(|| x.squeeze_blocks_x4(out)),
-        }
-    }
-
-    #[inline(always)]
-    fn restart_x4(&mut self, inputs: [&[u8]; 4]) {
-        match self {
-            Self::Simd(x) => x.restart(inputs),
-            Self::Portable(x) => cold(|| x.restart_x4(inputs)),
-        }
-    }
-
-    #[inline(always)]
-    fn restart_lane(&mut self, lane: usize, input: &[u8]) {
-        match self {
-            Self::Simd(x) => x.restart_lane(lane, input),
-            Self::Portable(x) => cold(|| x.restart_lane(lane, input)),
-        }
+    simd_or_cold! { Portable;
+        fn absorb_x4(&mut self, inputs: [&[u8]; 4]) => absorb / absorb_x4;
+        fn squeeze_blocks_x4(&mut self, out: [&mut [u8]; 4]) => squeeze_blocks / squeeze_blocks_x4;
+        fn restart_x4(&mut self, inputs: [&[u8]; 4]) => restart / restart_x4;
+        fn restart_lane(&mut self, lane: usize, input: &[u8]) => restart_lane / restart_lane;
     }
 
     #[inline(always)]

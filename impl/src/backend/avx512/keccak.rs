@@ -403,20 +403,9 @@ impl<const RATE: usize> XofX8 for ShakeX8OrPair<RATE> {
         }
     }
 
-    #[inline(always)]
-    fn absorb_x8(&mut self, inputs: [&[u8]; 8]) {
-        match self {
-            Self::Simd(x) => x.absorb(inputs),
-            Self::Pair(x) => cold(|| x.absorb_x8(inputs)),
-        }
-    }
-
-    #[inline(always)]
-    fn squeeze_blocks_x8(&mut self, out: [&mut [u8]; 8]) {
-        match self {
-            Self::Simd(x) => x.squeeze_blocks(out),
-            Self::Pair(x) => cold(|| x.squeeze_blocks_x8(out)),
-        }
+    simd_or_cold! { Pair;
+        fn absorb_x8(&mut self, inputs: [&[u8]; 8]) => absorb / absorb_x8;
+        fn squeeze_blocks_x8(&mut self, out: [&mut [u8]; 8]) => squeeze_blocks / squeeze_blocks_x8;
     }
 
     #[inline(always)]
