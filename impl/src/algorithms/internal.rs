@@ -133,7 +133,7 @@ impl<P: ParameterSet> Drop for SignSecrets<P> {
 /// signing's, expanded by the caller above the stack it scrubs. s1 and s2
 /// are made ready in the form the backend multiplies fastest
 /// (`SecretProducts`): the 16-bit NTT where `Backend::small_ntt_fast`,
-/// FIPS 204's NTT otherwise (one copy of the signing for each form).
+/// FIPS 204's NTT otherwise (one copy of the signing for both forms).
 #[inline(always)]
 pub fn sign_internal<P: ParameterSet, B: Backend>(
     sk: &ExpandedSigningKey<P>,
@@ -145,12 +145,19 @@ pub fn sign_internal<P: ParameterSet, B: Backend>(
     // `ct::Observed` is the form itself, except in the constant-time
     // checks' builds (`crate::ct`).
     if B::small_ntt_fast() {
-        let mut secrets = <ct::Observed<SmallNtt> as SecretProducts<P, B>>::zeroed();
-        sign_with::<P, B>(sk, a_hat, mu, rnd, sig, &mut secrets)
+        in_form::<P, B, ct::Observed<SmallNtt>>(|s| sign_with::<P, B>(sk, a_hat, mu, rnd, sig, s))
     } else {
-        let mut secrets = <ct::Observed<NttQ<P>> as SecretProducts<P, B>>::zeroed();
-        sign_with::<P, B>(sk, a_hat, mu, rnd, sig, &mut secrets)
+        in_form::<P, B, ct::Observed<NttQ<P>>>(|s| sign_with::<P, B>(sk, a_hat, mu, rnd, sig, s))
     }
+}
+
+/// `f` on s1 and s2's form `S`, zeroed, held in this frame: one frame per
+/// form, so that a signature's stack holds its own form only.
+#[inline(never)]
+fn in_form<P: ParameterSet, B: Backend, S: SecretProducts<P, B>>(
+    f: impl FnOnce(&mut dyn SecretProducts<P, B>),
+) {
+    f(&mut S::zeroed())
 }
 
 /// Sign_internal given A_hat: s1 and s2 unpacked into `secrets` (either
