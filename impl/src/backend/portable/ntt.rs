@@ -169,15 +169,16 @@ pub fn invntt_tomont<W: Word>(a: &mut [W; N]) {
     let mut m = N;
     let mut len = 1;
     while len < N / 2 {
-        for chunk in a.chunks_exact_mut(2 * len) {
+        let mut start = 0;
+        while start < N {
             m -= 1;
             let (zeta, zeta_qinv) = minus_zeta::<W>(m);
-            let (lo, hi) = chunk.split_at_mut(len);
-            for (x0, x1) in lo.iter_mut().zip(hi) {
-                let t = *x0;
-                *x0 = t + *x1;
-                *x1 = montgomery_mul_pre(t - *x1, zeta, zeta_qinv);
+            for j in start..start + len {
+                let t = a[j];
+                a[j] = t + a[j + len];
+                a[j + len] = montgomery_mul_pre(t - a[j + len], zeta, zeta_qinv);
             }
+            start += 2 * len;
         }
         len <<= 1;
     }
