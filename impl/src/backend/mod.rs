@@ -158,6 +158,25 @@ pub trait Carry {
     }
 }
 
+/// A carrier behind a reference (`&mut dyn Carry`: one copy of the code
+/// that takes it for every carrier).
+impl<C: Carry + ?Sized> Carry for &mut C {
+    #[inline(always)]
+    fn next_block(&mut self) -> Option<&mut [u64; 25]> {
+        (**self).next_block()
+    }
+
+    #[inline(always)]
+    fn waiting(&self) -> bool {
+        (**self).waiting()
+    }
+
+    #[inline(always)]
+    fn blocks_before_last_row(&self) -> usize {
+        (**self).blocks_before_last_row()
+    }
+}
+
 /// Nothing carried.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoCarry;

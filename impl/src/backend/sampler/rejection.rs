@@ -127,22 +127,24 @@ pub(super) fn rej_poly<X: Xof, const FIRST: usize, const RATE: usize, const SECR
 /// per group is returned by value, copied into place and wiped when
 /// dropped: 2.5 KB of stores a group). With three or fewer active, each
 /// permutation carries `carry`'s next block, if one is waiting, in the
-/// idle lane 3 ([`XofX4::squeeze_blocks_x4_carrying`]).
-#[inline(always)]
+/// idle lane 3 ([`XofX4::squeeze_blocks_x4_carrying`]). Out of line, one
+/// copy for every carrier (a call is nothing beside a group's
+/// permutations).
+#[inline(never)]
 pub(super) fn rej_ntt_poly_x4<B: Backend>(
     xof: &mut Option<B::Shake128x4>,
     seeds: [[u8; 34]; 4],
     buf: &mut UniformBuffer<4>,
     polys: [&mut [i32; N]; 4],
     active: usize,
-    carry: &mut impl Carry,
+    carry: &mut dyn Carry,
 ) {
     let xof = xof.get_or_insert_with(B::Shake128x4::new_x4);
     xof.restart_x4([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     rej_poly_lanes::<4, UNIFORM_FIRST, SHAKE128_RATE, false>(
         |out| {
             if active < 4 {
-                xof.squeeze_blocks_x4_carrying(out, 3, carry)
+                xof.squeeze_blocks_x4_carrying(out, 3, &mut &mut *carry)
             } else {
                 xof.squeeze_blocks_x4(out)
             }
@@ -157,19 +159,19 @@ pub(super) fn rej_ntt_poly_x4<B: Backend>(
 /// RejNTTPoly (Algorithm 30) for eight seeds at once (ExpandA), squeezing
 /// into `buf`, each permutation carrying `carry`'s next block if one is
 /// waiting. In a frame of its own: its sponge is not added to the
-/// four-lane path's in the caller's frame.
+/// four-lane path's in the caller's frame; one copy for every carrier.
 #[inline(never)]
 pub(super) fn rej_ntt_poly_x8<B: Backend>(
     seeds: [[u8; 34]; 8],
     buf: &mut UniformBuffer<8>,
     polys: [&mut [i32; N]; 8],
     active: usize,
-    carry: &mut impl Carry,
+    carry: &mut dyn Carry,
 ) {
     let mut xof = B::Shake128x8::new_x8();
     xof.absorb_x8(seeds.each_ref().map(|s| s.as_slice()));
     rej_poly_lanes::<8, UNIFORM_FIRST, SHAKE128_RATE, false>(
-        |out| xof.squeeze_blocks_x8_carrying(out, carry),
+        |out| xof.squeeze_blocks_x8_carrying(out, &mut &mut *carry),
         buf,
         polys,
         active,
