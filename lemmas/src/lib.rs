@@ -39,6 +39,10 @@ pub mod ntt;
 #[cfg(feature = "smt")]
 pub mod simd_lemmas;
 pub mod simd_ntt;
+pub mod small_model;
+pub mod small_ntt;
+#[cfg(feature = "smt")]
+pub mod small_smt;
 #[cfg(feature = "smt")]
 pub mod smt;
 #[cfg(feature = "smt")]

@@ -54,8 +54,10 @@ fn main() {
         {
             if !simd_only {
                 groups.push(Box::new(mldsa_lemmas::smt_lemmas::all));
+                groups.push(Box::new(mldsa_lemmas::small_smt::portable));
             }
             groups.push(Box::new(mldsa_lemmas::simd_lemmas::all));
+            groups.push(Box::new(mldsa_lemmas::small_smt::simd));
         }
         #[cfg(not(feature = "smt"))]
         {
@@ -68,8 +70,10 @@ fn main() {
     if wants("interval") {
         if !simd_only {
             groups.push(Box::new(ntt::all));
+            groups.push(Box::new(mldsa_lemmas::small_ntt::portable));
         }
         groups.push(Box::new(mldsa_lemmas::simd_ntt::all));
+        groups.push(Box::new(mldsa_lemmas::small_ntt::simd));
     }
     if wants("model") {
         groups.push(Box::new(mldsa_lemmas::model_check::all));

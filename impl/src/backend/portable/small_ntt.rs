@@ -108,9 +108,15 @@ pub fn montgomery_mul<W: Half>(a: W, b: W) -> W {
 /// round(a 2^-26 round(2^26 / p)) p (z3 lemma `small barrett_reduce`).
 #[inline(always)]
 pub fn barrett_reduce<W: Half>(a: W) -> W {
-    let t = a.mul_high(W::lit(BARRETT_V));
-    let t = (t + W::lit(1 << 9)) >> 10;
-    (a - t * W::lit(P)).ensures(-HALF_P, HALF_P)
+    a.proven_step(
+        |a| {
+            let t = a.mul_high(W::lit(BARRETT_V));
+            let t = (t + W::lit(1 << 9)) >> 10;
+            a - t * W::lit(P)
+        },
+        -HALF_P,
+        HALF_P,
+    )
 }
 
 /// The forward transform in place, in FIPS 204's order, for |a_i| <= 4;

@@ -105,10 +105,12 @@ pub trait Half:
     /// The high 16 bits of the 32-bit product (`(a b) >> 16`, rounded
     /// down): exact, |a b| <= 2^30 fits 32 bits.
     fn mul_high(self, rhs: Self) -> Self;
-    /// A step's postcondition `lo <= self <= hi`, proven for every input by
-    /// the step's z3 lemma: nothing at run time; the z3 instance proves it
-    /// again as an obligation, the interval instance narrows to it.
-    fn ensures(self, lo: i16, hi: i16) -> Self;
+    /// `step(self)`, a step that z3 proves free of overflow, with its result
+    /// in [lo, hi], for every 16-bit input (its lemma): on `i16` the step
+    /// itself; the z3 instance runs it and proves the range again; the
+    /// interval instance takes [lo, hi] (intervals lose the correlation
+    /// between a value and its quotient that keeps such a step in range).
+    fn proven_step(self, step: impl FnOnce(Self) -> Self, lo: i16, hi: i16) -> Self;
 }
 
 impl Half for i16 {
@@ -125,7 +127,7 @@ impl Half for i16 {
         ((self as i32 * rhs as i32) >> 16) as i16
     }
     #[inline(always)]
-    fn ensures(self, _lo: i16, _hi: i16) -> i16 {
-        self
+    fn proven_step(self, step: impl FnOnce(i16) -> i16, _lo: i16, _hi: i16) -> i16 {
+        step(self)
     }
 }

@@ -145,12 +145,19 @@ pub trait SmallOps: Copy {
     /// the half of a or b (or zero) that its 4 bits of `IMM` select.
     fn permute2x128_si256<const IMM: i32>(self, a: Self::V, b: Self::V) -> Self::V;
 
-    /// A step's proven postcondition lo <= lane <= hi on every 16-bit lane
-    /// of `v` (`Half::ensures`): `v` itself on the CPU; the z3 model proves
-    /// it, the interval model narrows to it.
+    /// `step(v)`, a step proven lane by lane equal to a portable one that
+    /// z3 proves in range, [lo, hi], for every input (`Half::proven_step`):
+    /// the step itself on the CPU; the z3 model runs it and proves the
+    /// range again, the interval model takes [lo, hi] in every lane.
     #[inline(always)]
-    fn ensures_epi16(self, v: Self::V, lo: i16, hi: i16) -> Self::V {
+    fn proven_epi16(
+        self,
+        v: Self::V,
+        step: impl FnOnce(Self::V) -> Self::V,
+        lo: i16,
+        hi: i16,
+    ) -> Self::V {
         let _ = (lo, hi);
-        v
+        step(v)
     }
 }

@@ -55,10 +55,14 @@ const fn lane_zetas(inverse: bool, pinv: bool) -> LaneZetas {
     LaneZetas(t)
 }
 
-static FORWARD_Z: LaneZetas = lane_zetas(false, false);
-static FORWARD_ZQ: LaneZetas = lane_zetas(false, true);
-static INVERSE_Z: LaneZetas = lane_zetas(true, false);
-static INVERSE_ZQ: LaneZetas = lane_zetas(true, true);
+/// The forward layers' zetas per lane.
+pub static FORWARD_Z: LaneZetas = lane_zetas(false, false);
+/// Their factors p^-1 mod 2^16.
+pub static FORWARD_ZQ: LaneZetas = lane_zetas(false, true);
+/// The inverse layers' zetas per lane (negated).
+pub static INVERSE_Z: LaneZetas = lane_zetas(true, false);
+/// Their factors p^-1 mod 2^16.
+pub static INVERSE_ZQ: LaneZetas = lane_zetas(true, true);
 
 /// a z 2^-16 mod p on each lane (`portable::small_ntt::montgomery_mul_pre`).
 #[inline(always)]
@@ -77,9 +81,12 @@ pub fn mont_mul<S: SmallOps>(s: S, a: S::V, b: S::V) -> S::V {
 /// The Barrett reduction on each lane (`portable::small_ntt::barrett_reduce`).
 #[inline(always)]
 pub fn barrett<S: SmallOps>(s: S, x: S::V) -> S::V {
-    let t = s.mulhi_epi16(x, s.set1_epi16(BARRETT_V));
-    let t = s.srai_epi16::<10>(s.add_epi16(t, s.set1_epi16(1 << 9)));
-    s.ensures_epi16(s.sub_epi16(x, s.mullo_epi16(t, s.set1_epi16(P))), -HALF_P, HALF_P)
+    let step = |x| {
+        let t = s.mulhi_epi16(x, s.set1_epi16(BARRETT_V));
+        let t = s.srai_epi16::<10>(s.add_epi16(t, s.set1_epi16(1 << 9)));
+        s.sub_epi16(x, s.mullo_epi16(t, s.set1_epi16(P)))
+    };
+    s.proven_epi16(x, step, -HALF_P, HALF_P)
 }
 
 /// The butterfly (a + z b, a - z b) on registers i and j.
