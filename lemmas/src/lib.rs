@@ -36,6 +36,7 @@ pub mod model_check;
 pub mod mutants;
 pub mod neon_model;
 pub mod ntt;
+pub mod plain;
 #[cfg(feature = "smt")]
 pub mod simd_lemmas;
 pub mod simd_ntt;
