@@ -459,4 +459,7 @@ impl crate::lane::Lane16 for I16 {
     fn skips_proven_steps() -> bool {
         true
     }
+    fn value(self) -> Option<i16> {
+        (self.lo == self.hi).then_some(self.lo as i16)
+    }
 }

@@ -433,6 +433,9 @@ pub trait Lane16: Copy {
     /// (`Half::proven_step`): the evaluator runs it, z3 runs it and
     /// obliges the range, intervals take [lo, hi].
     fn proven(x: Self, step: impl FnOnce(Self) -> Self, lo: i16, hi: i16) -> Self;
+    /// The value, if it is a known constant (what a store to `i32` memory
+    /// needs: the model's `store_wide` runs on the evaluator only).
+    fn value(self) -> Option<i16>;
     /// Whether [`Lane16::proven`] skips the step (intervals): the model's
     /// vector steps then give [lo, hi] in every lane without running.
     fn skips_proven_steps() -> bool {
@@ -461,5 +464,8 @@ impl Lane16 for i16 {
     }
     fn proven(x: i16, step: impl FnOnce(i16) -> i16, _lo: i16, _hi: i16) -> i16 {
         step(x)
+    }
+    fn value(self) -> Option<i16> {
+        Some(self)
     }
 }

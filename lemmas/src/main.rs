@@ -136,12 +136,20 @@ fn main() {
     }
     let mut failed = 0;
     let mut total = 0;
+    // Lemmas per method, in the order first met (the README's counts).
+    let mut methods: Vec<(&'static str, usize)> = Vec::new();
     for group in groups {
         for lemma in group() {
             total += 1;
             failed += lemma.result.is_err() as usize;
+            match methods.iter_mut().find(|(m, _)| *m == lemma.method) {
+                Some((_, n)) => *n += 1,
+                None => methods.push((lemma.method, 1)),
+            }
         }
     }
+    let by_method: Vec<String> = methods.iter().map(|(m, n)| format!("{n} {m}")).collect();
+    println!("by method: {}", by_method.join(", "));
     println!("{} lemmas, {} failed", total, failed);
     if failed > 0 {
         std::process::exit(1);

@@ -208,8 +208,66 @@ fn model_product<L: crate::lane::Lane16>(a: &[L; N], b: &[L; N]) -> [L; N] {
     out
 }
 
+/// The AVX2 source's `small_ntt` on the model's evaluator, from the
+/// polynomial's 32-bit coefficients (its `load_narrow` included).
+fn model_small_ntt(a: &[i64; N]) -> [i16; N] {
+    let s = SmallModel::<i16>::new();
+    let mut v = [[0i16; 16]; 16];
+    let mut out = [0i16; N];
+    simd::small_ntt(s, &mut v, &mut out, &a.map(|x| x as i32));
+    out
+}
+
+/// The AVX2 source's `small_product` on the model's evaluator (its
+/// `store_wide` included).
+fn model_small_product(a: &[i16; N], b: &[i16; N]) -> [i32; N] {
+    let s = SmallModel::<i16>::new();
+    let mut v = [[0i16; 16]; 16];
+    let mut c = [0i32; N];
+    simd::small_product(s, &mut v, &mut c, a, b);
+    c
+}
+
+/// The model's `load_narrow` puts coefficient 16i + k in lane k of
+/// register i and `store_wide` lane k at 16i + k, unchanged, for every
+/// 16-bit value at every position (the others zero): the link between the
+/// interval runs, which start and end at registers, and memory.
+fn model_edges() -> Result<String, String> {
+    use mldsa::backend::lanes::avx2::SmallOps;
+    let s = SmallModel::<i16>::new();
+    for pos in 0..N {
+        let (i, k) = (pos / 16, pos % 16);
+        for x in i16::MIN..=i16::MAX {
+            let mut a = [0i32; N];
+            a[pos] = x as i32;
+            let r = s.load_narrow(&a, i);
+            if r.iter()
+                .enumerate()
+                .any(|(j, &y)| y != if j == k { x } else { 0 })
+            {
+                return Err(format!("load_narrow: {x} at {pos}"));
+            }
+            let mut c = [0i32; N];
+            let mut lanes = [0i16; 16];
+            lanes[k] = x;
+            s.store_wide(&mut c, i, lanes);
+            if c.iter()
+                .enumerate()
+                .any(|(j, &y)| y != if j == pos { x as i32 } else { 0 })
+            {
+                return Err(format!("store_wide: {x} at {pos}"));
+            }
+        }
+    }
+    Ok("every 16-bit value at every position".into())
+}
+
 /// Where output j of the standard's order sits in a backend's transform.
 type Order = fn(usize) -> usize;
+/// A forward transform: input coefficients to its 16-bit values.
+type Forward<'a> = &'a dyn Fn(&[i64; N]) -> [i16; N];
+/// A product: two transforms to the 32-bit result.
+type Product<'a> = &'a dyn Fn(&[i16; N], &[i16; N]) -> [i32; N];
 
 fn fips_order(j: usize) -> usize {
     j
@@ -225,11 +283,7 @@ fn transposed(j: usize) -> usize {
 /// `product(e_j, 2^16) = 2^16 spec_ntt^-1(e_j)` mod p for each unit vector
 /// of the transform domain (the pointwise product by 2^16 mod p is the
 /// identity on e_j, so this is the inverse on the basis).
-fn basis(
-    forward: &dyn Fn(&[i64; N]) -> [i16; N],
-    product: &dyn Fn(&[i16; N], &[i16; N]) -> [i32; N],
-    order: Order,
-) -> Result<String, String> {
+fn basis(forward: Forward, product: Product, order: Order) -> Result<String, String> {
     let inputs = forward_inputs();
     for a in &inputs {
         let got = forward(a);
@@ -493,7 +547,7 @@ pub fn portable() -> Vec<Lemma> {
 pub fn simd() -> Vec<Lemma> {
     let model_bound = product_bound(model_product::<I16>);
     let b = model_bound.clone().unwrap_or(P);
-    let mut out = vec![
+    let out = vec![
         Lemma::run(
             "small forward: no overflow (model)",
             "interval",
@@ -516,23 +570,23 @@ pub fn simd() -> Vec<Lemma> {
             || exact(b, PRODUCT_BOUND),
         ),
         Lemma::run(
-            "small forward / inverse: basis (model)",
+            "small ntt / product: basis (model)",
             "basis",
             "e_0..e_255 + |a_i| = 4",
             "avx2",
-            || {
-                let forward = |a: &[i64; N]| {
-                    let mut x = a.map(|v| v as i16);
-                    model_forward(&mut x);
-                    x
-                };
-                let product = |a: &[i16; N], b: &[i16; N]| model_product(a, b).map(i32::from);
-                basis(&forward, &product, transposed)
-            },
+            || basis(&model_small_ntt, &model_small_product, transposed),
+        ),
+        Lemma::run(
+            "small load_narrow / store_wide (model)",
+            "exhaustive",
+            "every 16-bit value, every position",
+            "avx2",
+            model_edges,
         ),
     ];
     #[cfg(target_arch = "x86_64")]
-    {
+    let out = {
+        let mut out = out;
         if mldsa::backend::avx2::available() {
             out.extend(compiled_lemmas::<mldsa::backend::avx2::Avx2>(
                 "avx2", transposed,
@@ -547,6 +601,7 @@ pub fn simd() -> Vec<Lemma> {
         } else {
             mldsa_diff_tests::missing_backend("avx512");
         }
-    }
+        out
+    };
     out
 }

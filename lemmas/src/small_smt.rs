@@ -85,11 +85,7 @@ fn barrett_round_2_8<W: Half>(a: W) -> W {
 /// Every lane of `f` on the model (sixteen lanes of unknowns a, b, c)
 /// equals `reference` on that lane's values, bit for bit; the model's
 /// proven steps' ranges are obligations.
-fn lanes_equal(
-    model: SmallModel<Bv16>,
-    f: fn(SmallModel<Bv16>, [Bv16; 16], [Bv16; 16], [Bv16; 16]) -> [Bv16; 16],
-    reference: fn(Bv16, Bv16, Bv16) -> Bv16,
-) -> Verdict {
+fn lanes_equal(model: SmallModel<Bv16>, f: LaneCheck, reference: Reference) -> Verdict {
     smt::reset();
     let vars =
         |name: &str| -> [Bv16; 16] { core::array::from_fn(|i| Bv16::var(&format!("{name}{i}"))) };
@@ -117,7 +113,10 @@ fn lanes_equal(
     )
 }
 
+/// A step of the AVX2 source on three registers of z3 lanes.
 type LaneCheck = fn(SmallModel<Bv16>, [Bv16; 16], [Bv16; 16], [Bv16; 16]) -> [Bv16; 16];
+/// The portable step it must equal, on one lane's three values.
+type Reference = fn(Bv16, Bv16, Bv16) -> Bv16;
 
 fn lane_mont_pre(s: SmallModel<Bv16>, a: [Bv16; 16], z: [Bv16; 16], zq: [Bv16; 16]) -> [Bv16; 16] {
     simd::mont_pre(s, a, z, zq)
@@ -176,7 +175,7 @@ pub fn portable() -> Vec<Lemma> {
 /// The AVX2 source's steps on the model, lane by lane.
 pub fn simd() -> Vec<Lemma> {
     let right = SmallModel::<Bv16>::new();
-    let cases: [(&str, LaneCheck, fn(Bv16, Bv16, Bv16) -> Bv16, Mutation); 3] = [
+    let cases: [(&str, LaneCheck, Reference, Mutation); 3] = [
         (
             "small mont_pre lanes = portable",
             lane_mont_pre,

@@ -506,6 +506,9 @@ impl crate::lane::Lane16 for Bv16 {
     fn proven(x: Bv16, step: impl FnOnce(Bv16) -> Bv16, lo: i16, hi: i16) -> Bv16 {
         Half::proven_step(x, step, lo, hi)
     }
+    fn value(self) -> Option<i16> {
+        constant::<Bv16>(&self.bv().simplify()).map(|v| v as i16)
+    }
 }
 
 impl crate::lane::WideLane for Bv64 {

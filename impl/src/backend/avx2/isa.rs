@@ -164,6 +164,26 @@ impl SmallOps for Avx2Intrinsics {
         unsafe { _mm256_loadu_si256(row.as_ptr().cast()) }
     }
 
+    #[inline(always)]
+    fn load_narrow(self, coeffs: &[i32; N], i: usize) -> __m256i {
+        let chunk = &coeffs[16 * i..16 * i + 16];
+        // SAFETY: `chunk` is 16 readable i32: two loads of 8 (32 bytes);
+        // loadu has no alignment need; the CPU has AVX2.
+        let lo = unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) };
+        // SAFETY: as above, the second 8.
+        let hi = unsafe { _mm256_loadu_si256(chunk[8..].as_ptr().cast()) };
+        // packs interleaves the 128-bit halves: 0-3, 8-11, 4-7, 12-15.
+        avx2!(_mm256_permute4x64_epi64::<0xD8>(_mm256_packs_epi32(lo, hi)))
+    }
+
+    #[inline(always)]
+    fn store_wide(self, coeffs: &mut [i32; N], i: usize, v: __m256i) {
+        let lo = avx2!(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(v)));
+        let hi = avx2!(_mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(v)));
+        self.store(coeffs, 2 * i, lo);
+        self.store(coeffs, 2 * i + 1, hi);
+    }
+
     intrinsics! {
         add_epi16(a, b) = _mm256_add_epi16;
         sub_epi16(a, b) = _mm256_sub_epi16;

@@ -1,41 +1,25 @@
 //! `Backend::small_ntt` and `Backend::small_product` on sixteen 16-bit
 //! lanes: the transforms of `lanes::avx2::small_ntt` (written over
 //! `SmallOps`, proven on its model by the `lemmas` crate) on the
-//! intrinsics, and their edges: the input packed from 32 to 16 bits, the
-//! result widened back, the registers wiped. The AVX-512 backend runs these
-//! on its 32 registers (no spills).
+//! intrinsics, and the registers wiped after them. The AVX-512 backend runs these on its 32 registers (no
+//! spills).
 
 use core::arch::x86_64::*;
 
-use crate::backend::lanes::avx2::SmallOps;
-use crate::backend::lanes::avx2::small_ntt::{Regs, forward, product};
+use crate::backend::lanes::avx2::small_ntt::{self as lanes, Regs};
 #[cfg(test)]
 use crate::params::N;
 use crate::poly::{Poly, SmallHat};
 
 use super::Avx2Intrinsics;
 
-/// `Backend::small_ntt`: a's coefficients packed to 16 bits (|a_i| <= 4,
+/// `Backend::small_ntt`: a's coefficients narrowed to 16 bits (|a_i| <= 4,
 /// no saturation), transformed, stored.
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn small_ntt(out: &mut SmallHat, a: &Poly) {
     let mut v = [_mm256_setzero_si256(); 16];
-    for (i, x) in v.iter_mut().enumerate() {
-        let chunk = &a.coeffs[16 * i..16 * i + 16];
-        // SAFETY: `chunk` is 16 readable i32: two loads of 8 (32 bytes);
-        // loadu has no alignment need.
-        let lo = unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) };
-        // SAFETY: as above, the second 8.
-        let hi = unsafe { _mm256_loadu_si256(chunk[8..].as_ptr().cast()) };
-        // packs interleaves the 128-bit halves: 0-3, 8-11, 4-7, 12-15.
-        *x = _mm256_permute4x64_epi64::<0xD8>(_mm256_packs_epi32(lo, hi));
-    }
-    let isa = Avx2Intrinsics::new();
-    forward(isa, &mut v);
-    for (i, x) in v.iter().enumerate() {
-        isa.store_epi16(&mut out.coeffs, i, *x);
-    }
+    lanes::small_ntt(Avx2Intrinsics::new(), &mut v, &mut out.coeffs, &a.coeffs);
     wipe(&mut v);
 }
 
@@ -45,17 +29,8 @@ pub fn small_ntt(out: &mut SmallHat, a: &Poly) {
 #[target_feature(enable = "avx2")]
 pub fn small_product(c: &mut Poly, a: &SmallHat, b: &SmallHat) {
     let mut v = [_mm256_setzero_si256(); 16];
-    product(Avx2Intrinsics::new(), &mut v, &a.coeffs, &b.coeffs);
-    for (i, x) in v.iter().enumerate() {
-        let chunk = &mut c.coeffs[16 * i..16 * i + 16];
-        let lo = _mm256_cvtepi16_epi32(_mm256_castsi256_si128(*x));
-        let hi = _mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(*x));
-        // SAFETY: `chunk` is 16 writable i32: two stores of 8 (32 bytes);
-        // storeu has no alignment need.
-        unsafe { _mm256_storeu_si256(chunk.as_mut_ptr().cast(), lo) };
-        // SAFETY: as above, the second 8.
-        unsafe { _mm256_storeu_si256(chunk[8..].as_mut_ptr().cast(), hi) };
-    }
+    let isa = Avx2Intrinsics::new();
+    lanes::small_product(isa, &mut v, &mut c.coeffs, &a.coeffs, &b.coeffs);
     wipe(&mut v);
 }
 

@@ -119,6 +119,15 @@ pub trait SmallOps: Copy {
     fn store_epi16(self, values: &mut [Self::Lane; N], i: usize, v: Self::V);
     /// `_mm256_loadu_si256` of a row of a constant table.
     fn load_row_epi16(self, row: &[i16; 16]) -> Self::V;
+    /// Coefficients 16i .. 16i + 16 narrowed to 16 bits, in order: two
+    /// `_mm256_loadu_si256` of eight, `_mm256_packs_epi32` (each 32-bit
+    /// lane saturated to 16 bits, the operands' 128-bit halves interleaved),
+    /// `_mm256_permute4x64_epi64::<0xD8>` (the 64-bit lanes back in order).
+    fn load_narrow(self, coeffs: &[i32; N], i: usize) -> Self::V;
+    /// The lanes of `v` sign-extended to coefficients 16i .. 16i + 16:
+    /// `_mm256_cvtepi16_epi32` of each 128-bit half (`_mm256_castsi256_si128`,
+    /// `_mm256_extracti128_si256::<1>`), two `_mm256_storeu_si256`.
+    fn store_wide(self, coeffs: &mut [i32; N], i: usize, v: Self::V);
     /// `_mm256_add_epi16`: a + b mod 2^16 in each 16-bit lane.
     fn add_epi16(self, a: Self::V, b: Self::V) -> Self::V;
     /// `_mm256_sub_epi16`: a - b mod 2^16 in each 16-bit lane.

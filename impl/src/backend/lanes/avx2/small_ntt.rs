@@ -18,6 +18,7 @@ use super::SmallOps;
 use crate::backend::portable::small_ntt::{
     BARRETT_V, HALF_P, INV_FACTOR, INV_FACTOR_PINV, P, PINV, ZETAS, ZETAS_PINV,
 };
+use crate::params::N;
 
 /// A polynomial as 16 registers of 16 lanes.
 pub type Regs<S> = [<S as SmallOps>::V; 16];
@@ -236,13 +237,41 @@ pub fn inverse<S: SmallOps>(s: S, v: &mut Regs<S>) {
     }
 }
 
-/// `Backend::small_product`'s arithmetic on two transforms in memory: the
-/// pointwise Montgomery product, then [`inverse`]; the result in `v`, in
-/// FIPS 204's order.
+/// The pointwise Montgomery product of two transforms in memory, then
+/// [`inverse`]; the result in `v`, in FIPS 204's order.
 #[inline(always)]
-pub fn product<S: SmallOps>(s: S, v: &mut Regs<S>, a: &[S::Lane; 256], b: &[S::Lane; 256]) {
+pub fn product<S: SmallOps>(s: S, v: &mut Regs<S>, a: &[S::Lane; N], b: &[S::Lane; N]) {
     for (i, x) in v.iter_mut().enumerate() {
         *x = mont_mul(s, s.load_epi16(a, i), s.load_epi16(b, i));
     }
     inverse(s, v);
+}
+
+/// `Backend::small_ntt`: a's coefficients narrowed to 16 bits (|a_i| <= 4:
+/// no saturation), [`forward`], stored to `out` (transposed order); `v`
+/// holds the registers (the caller wipes them).
+#[inline(always)]
+pub fn small_ntt<S: SmallOps>(s: S, v: &mut Regs<S>, out: &mut [S::Lane; N], a: &[i32; N]) {
+    for (i, x) in v.iter_mut().enumerate() {
+        *x = s.load_narrow(a, i);
+    }
+    forward(s, v);
+    for (i, x) in v.iter().enumerate() {
+        s.store_epi16(out, i, *x);
+    }
+}
+
+/// `Backend::small_product`: [`product`], each value widened into `c`.
+#[inline(always)]
+pub fn small_product<S: SmallOps>(
+    s: S,
+    v: &mut Regs<S>,
+    c: &mut [i32; N],
+    a: &[S::Lane; N],
+    b: &[S::Lane; N],
+) {
+    product(s, v, a, b);
+    for (i, x) in v.iter().enumerate() {
+        s.store_wide(c, i, *x);
+    }
 }
