@@ -13,7 +13,10 @@
 //! - `interval` and `basis` ([`ntt`]): the portable NTT evaluated over
 //!   intervals (no intermediate overflows, every Montgomery input within its
 //!   proven precondition), hence Z_q-linear, and equal to the spec's NTT on
-//!   the 256 basis vectors: equal for every input.
+//!   the 256 basis vectors: equal for every input. The same for signing's
+//!   small NTT mod 7681 ([`small_ntt`], its z3 steps in `small_smt`, the
+//!   model of its 16-bit intrinsics in [`small_model`]), and the plain
+//!   add / sub / shift_left_d helpers ([`plain`]).
 
 #![forbid(unsafe_code)]
 

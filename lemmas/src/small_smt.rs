@@ -24,8 +24,9 @@ fn int32(v: i64) -> BV<'static> {
 }
 
 /// PINV p = 1 mod 2^16: with it, t p = a (b PINV) p = a b mod 2^16 for
-/// t = a (b PINV) mod 2^16 (the ring identity the z3 lemma below takes as
-/// its precondition instead of reasoning through three multipliers).
+/// t = a (b PINV) mod 2^16, the precondition the z3 lemma below takes
+/// instead of reasoning through three multipliers (also swept whole:
+/// [`quotient_agrees`]).
 fn pinv_is_inverse() -> Result<String, String> {
     let product = PINV.wrapping_mul(P);
     if product == 1 {
@@ -35,9 +36,30 @@ fn pinv_is_inverse() -> Result<String, String> {
     }
 }
 
+/// The precondition of [`montgomery`], for every a, b: t p = a b mod 2^16
+/// for t = a (b PINV) mod 2^16, swept over all 2^32 pairs (the ring
+/// identity a (b PINV) p = a b (PINV p), machine-checked).
+fn quotient_agrees() -> Result<String, String> {
+    // Opaque to the optimizer, which would otherwise fold PINV p to 1 and
+    // the whole sweep away.
+    let (pinv, p) = std::hint::black_box((PINV as u16, P as u16));
+    for a in 0..=u16::MAX {
+        // An OR over the row, so that the loop vectorizes.
+        let mut differ = 0u16;
+        for b in 0..=u16::MAX {
+            let t = a.wrapping_mul(b.wrapping_mul(pinv));
+            differ |= t.wrapping_mul(p) ^ a.wrapping_mul(b);
+        }
+        if differ != 0 {
+            return Err(format!("a = {}: t p != a b mod 2^16 for some b", a as i16));
+        }
+    }
+    Ok("all 2^32 pairs (a, b)".into())
+}
+
 /// r = f(a, b) satisfies r 2^16 = a b - t p for t = a (b PINV) mod+- 2^16
 /// (the Montgomery quotient), given that t p and a b agree mod 2^16 (true
-/// for every a, b by [`pinv_is_inverse`]): hence r = a b 2^-16 (mod p) and
+/// for every a, b: [`quotient_agrees`]): hence r = a b 2^-16 (mod p) and
 /// |r| <= |a b| / 2^16 + p / 2, for every 16-bit a and b, with no overflow
 /// inside f.
 fn montgomery(f: fn(Bv16, Bv16) -> Bv16) -> Verdict {
@@ -140,6 +162,13 @@ pub fn portable() -> Vec<Lemma> {
             "the constant",
             "portable",
             pinv_is_inverse,
+        ),
+        Lemma::run(
+            "small t p = a b mod 2^16, t = a (b PINV)",
+            "exhaustive",
+            "every 16-bit a, b",
+            "portable",
+            quotient_agrees,
         ),
         Lemma::run(
             "small montgomery_mul: a b 2^-16 mod p",
