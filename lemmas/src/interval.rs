@@ -6,7 +6,7 @@
 //! as a failure. (Correlations between values are ignored: the ranges are
 //! safe over-approximations.)
 
-use mldsa::backend::portable::word::{Wide, Word};
+use mldsa::backend::portable::word::{Half, Wide, Word};
 use std::cell::RefCell;
 use std::ops::{Add, BitAnd, BitOr, BitXor, Mul, Shl, Shr, Sub};
 
@@ -134,7 +134,7 @@ macro_rules! checked_arithmetic {
         }
     )+};
 }
-checked_arithmetic!(I32, I64);
+checked_arithmetic!(I32, I64, I16);
 
 impl Shl<u32> for I32 {
     type Output = I32;
@@ -360,5 +360,106 @@ impl crate::lane::WideLane for I64 {
     }
     fn requires(self, lo: i64, hi: i64) {
         Wide::requires(self, lo, hi)
+    }
+}
+
+/// [lo, hi] within i16: the small NTT mod p = 7681 (`Half`, and the lanes
+/// of the 16-bit intrinsics' model).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct I16 {
+    /// Least possible value.
+    pub lo: i64,
+    /// Greatest possible value.
+    pub hi: i64,
+}
+
+const FULL16: I16 = I16 {
+    lo: i16::MIN as i64,
+    hi: i16::MAX as i64,
+};
+
+impl I16 {
+    /// Every value in [lo, hi].
+    pub fn new(lo: i64, hi: i64) -> I16 {
+        I16 { lo, hi }
+    }
+    /// The largest absolute value.
+    pub fn magnitude(self) -> i64 {
+        self.lo.abs().max(self.hi.abs())
+    }
+    fn wide(self) -> Range {
+        (self.lo as i128, self.hi as i128)
+    }
+    fn checked((lo, hi): Range, op: &str) -> I16 {
+        if lo < i16::MIN as i128 || hi > i16::MAX as i128 {
+            fail(format!("i16 {op} can overflow: [{lo}, {hi}]"));
+            return FULL16;
+        }
+        I16::new(lo as i64, hi as i64)
+    }
+    fn wrapped((lo, hi): Range) -> I16 {
+        if lo < i16::MIN as i128 || hi > i16::MAX as i128 {
+            FULL16
+        } else {
+            I16::new(lo as i64, hi as i64)
+        }
+    }
+    /// (a b) >> 16: exact, never leaves i16.
+    fn product_high(self, b: I16) -> I16 {
+        let (lo, hi) = products(self.wide(), b.wide());
+        I16::new((lo >> 16) as i64, (hi >> 16) as i64)
+    }
+    /// A proven step's range [lo, hi] (its z3 lemma holds for every 16-bit
+    /// input, and an interval never leaves i16).
+    fn step_range(lo: i16, hi: i16) -> I16 {
+        I16::new(lo as i64, hi as i64)
+    }
+}
+
+impl Half for I16 {
+    fn lit(v: i16) -> I16 {
+        I16::new(v as i64, v as i64)
+    }
+    fn wrapping_mul(self, b: I16) -> I16 {
+        I16::wrapped(products(self.wide(), b.wide()))
+    }
+    fn mul_high(self, b: I16) -> I16 {
+        self.product_high(b)
+    }
+    fn proven_step(self, _step: impl FnOnce(I16) -> I16, lo: i16, hi: i16) -> I16 {
+        I16::step_range(lo, hi)
+    }
+}
+
+// The model's lanes: additions and subtractions that could wrap are
+// recorded (every one in the small NTT is meant to be exact); the low half
+// of a product is the whole range where it could wrap.
+impl crate::lane::Lane16 for I16 {
+    fn lit(v: i16) -> I16 {
+        Half::lit(v)
+    }
+    fn add(self, b: I16) -> I16 {
+        self + b
+    }
+    fn sub(self, b: I16) -> I16 {
+        self - b
+    }
+    fn mullo(self, b: I16) -> I16 {
+        Half::wrapping_mul(self, b)
+    }
+    fn mulhi(self, b: I16) -> I16 {
+        self.product_high(b)
+    }
+    fn sar(self, k: u32) -> I16 {
+        self >> k
+    }
+    fn proven(_x: I16, _step: impl FnOnce(I16) -> I16, lo: i16, hi: i16) -> I16 {
+        I16::step_range(lo, hi)
+    }
+    fn skips_proven_steps() -> bool {
+        true
+    }
+    fn value(self) -> Option<i16> {
+        (self.lo == self.hi).then_some(self.lo as i16)
     }
 }

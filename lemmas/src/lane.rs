@@ -411,3 +411,61 @@ macro_rules! x86_common_ops {
     };
 }
 pub(crate) use x86_common_ops;
+
+/// A 16-bit lane: the vocabulary of the model of the 16-bit intrinsics
+/// (`small_model`), every operation modulo 2^16 as the instructions
+/// compute it. Instances: `i16` (the evaluator), `smt::Bv16` and
+/// `interval::I16`.
+pub trait Lane16: Copy {
+    /// A constant.
+    fn lit(v: i16) -> Self;
+    /// a + b mod 2^16.
+    fn add(self, b: Self) -> Self;
+    /// a - b mod 2^16.
+    fn sub(self, b: Self) -> Self;
+    /// The low 16 bits of a * b.
+    fn mullo(self, b: Self) -> Self;
+    /// The high 16 bits of the signed 32-bit product a * b.
+    fn mulhi(self, b: Self) -> Self;
+    /// Arithmetic shift right by k < 16.
+    fn sar(self, k: u32) -> Self;
+    /// `step(x)` for a step proven in [lo, hi] for every input
+    /// (`Half::proven_step`): the evaluator runs it, z3 runs it and
+    /// obliges the range, intervals take [lo, hi].
+    fn proven(x: Self, step: impl FnOnce(Self) -> Self, lo: i16, hi: i16) -> Self;
+    /// The value, if it is a known constant (what a store to `i32` memory
+    /// needs: the model's `store_wide` runs on the evaluator only).
+    fn value(self) -> Option<i16>;
+    /// Whether [`Lane16::proven`] skips the step (intervals): the model's
+    /// vector steps then give [lo, hi] in every lane without running.
+    fn skips_proven_steps() -> bool {
+        false
+    }
+}
+
+impl Lane16 for i16 {
+    fn lit(v: i16) -> i16 {
+        v
+    }
+    fn add(self, b: i16) -> i16 {
+        self.wrapping_add(b)
+    }
+    fn sub(self, b: i16) -> i16 {
+        self.wrapping_sub(b)
+    }
+    fn mullo(self, b: i16) -> i16 {
+        self.wrapping_mul(b)
+    }
+    fn mulhi(self, b: i16) -> i16 {
+        ((self as i32 * b as i32) >> 16) as i16
+    }
+    fn sar(self, k: u32) -> i16 {
+        self >> k
+    }
+    fn proven(x: i16, step: impl FnOnce(i16) -> i16, _lo: i16, _hi: i16) -> i16 {
+        step(x)
+    }
+    fn value(self) -> Option<i16> {
+        Some(self)
+    }
+}

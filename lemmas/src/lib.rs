@@ -13,7 +13,10 @@
 //! - `interval` and `basis` ([`ntt`]): the portable NTT evaluated over
 //!   intervals (no intermediate overflows, every Montgomery input within its
 //!   proven precondition), hence Z_q-linear, and equal to the spec's NTT on
-//!   the 256 basis vectors: equal for every input.
+//!   the 256 basis vectors: equal for every input. The same for signing's
+//!   small NTT mod 7681 ([`small_ntt`], its z3 steps in `small_smt`, the
+//!   model of its 16-bit intrinsics in [`small_model`]), and the plain
+//!   add / sub / shift_left_d helpers ([`plain`]).
 
 #![forbid(unsafe_code)]
 
@@ -36,9 +39,14 @@ pub mod model_check;
 pub mod mutants;
 pub mod neon_model;
 pub mod ntt;
+pub mod plain;
 #[cfg(feature = "smt")]
 pub mod simd_lemmas;
 pub mod simd_ntt;
+pub mod small_model;
+pub mod small_ntt;
+#[cfg(feature = "smt")]
+pub mod small_smt;
 #[cfg(feature = "smt")]
 pub mod smt;
 #[cfg(feature = "smt")]

@@ -795,6 +795,8 @@ pub fn all() -> Vec<Lemma> {
     #[cfg(target_arch = "x86_64")]
     out.extend(avx2::all());
     #[cfg(target_arch = "x86_64")]
+    out.extend(crate::small_model::checks());
+    #[cfg(target_arch = "x86_64")]
     out.extend(avx512::all());
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
     out.extend(neon::all());

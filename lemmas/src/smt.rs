@@ -10,7 +10,7 @@
 //! z3 terms are not `Copy` but `Word` is, so [`Bv32`] and [`Bv64`] are
 //! indices into a per-thread table of terms.
 
-use mldsa::backend::portable::word::{Wide, Word};
+use mldsa::backend::portable::word::{Half, Wide, Word};
 use std::cell::RefCell;
 use std::ops::{Add, BitAnd, BitOr, BitXor, Mul, Shl, Shr, Sub};
 use z3::ast::{Ast, BV, Bool};
@@ -152,6 +152,9 @@ pub struct Bv32(usize);
 /// A 64-bit bit-vector term.
 #[derive(Clone, Copy, Debug)]
 pub struct Bv64(usize);
+/// A 16-bit bit-vector term (the small NTT mod p = 7681).
+#[derive(Clone, Copy, Debug)]
+pub struct Bv16(usize);
 
 /// Signed integer constants and comparisons on either width.
 pub trait Term: Copy {
@@ -183,10 +186,10 @@ pub trait Term: Copy {
     }
     /// self * c does not overflow.
     fn fits_times(self, c: i64) -> Bool<'static> {
-        let (min, max) = if Self::BITS == 64 {
-            (i64::MIN as i128, i64::MAX as i128)
-        } else {
-            (i32::MIN as i128, i32::MAX as i128)
+        let (min, max) = match Self::BITS {
+            64 => (i64::MIN as i128, i64::MAX as i128),
+            32 => (i32::MIN as i128, i32::MAX as i128),
+            _ => (i16::MIN as i128, i16::MAX as i128),
         };
         if c == 0 {
             return Bool::from_bool(ctx(), true);
@@ -234,7 +237,7 @@ macro_rules! terms {
         }
     )+};
 }
-terms!(Bv32: 32, Bv64: 64);
+terms!(Bv32: 32, Bv64: 64, Bv16: 16);
 
 /// Methods `fn $method(self, b: Self) -> Self`, each the one bit-vector
 /// operation `$op` (modulo 2^BITS, no obligation).
@@ -320,6 +323,7 @@ macro_rules! checked_ops {
 
 checked_ops!(Bv32);
 checked_ops!(Bv64);
+checked_ops!(Bv16);
 
 /// `impl $op for Bv32` by the bit-vector operation `$bv`.
 macro_rules! bitwise_ops {
@@ -353,6 +357,29 @@ impl Wide for Bv64 {
     }
     fn requires(self, lo: i64, hi: i64) {
         oblige("a kernel's precondition fails", self.within(lo, hi));
+    }
+}
+
+impl Bv16 {
+    /// The high 16 bits of the signed 32-bit product (exact).
+    fn product_high(self, b: Bv16) -> Bv16 {
+        let p = self.bv().sign_ext(16).bvmul(&b.bv().sign_ext(16));
+        Bv16::of(p.extract(31, 16))
+    }
+}
+
+impl Half for Bv16 {
+    fn lit(v: i16) -> Bv16 {
+        Self::int(v as i64)
+    }
+    bv_methods!(wrapping_mul => bvmul);
+    fn mul_high(self, b: Bv16) -> Bv16 {
+        self.product_high(b)
+    }
+    fn proven_step(self, step: impl FnOnce(Bv16) -> Bv16, lo: i16, hi: i16) -> Bv16 {
+        let r = step(self);
+        oblige("a step's range fails", r.within(lo as i64, hi as i64));
+        r
     }
 }
 
@@ -462,6 +489,25 @@ impl crate::lane::Lane for Bv32 {
     }
     fn constant(self) -> Option<i32> {
         constant::<Bv32>(&self.bv().simplify()).map(|v| v as i32)
+    }
+}
+
+impl crate::lane::Lane16 for Bv16 {
+    fn lit(v: i16) -> Bv16 {
+        Bv16::int(v as i64)
+    }
+    bv_methods!(add => bvadd, sub => bvsub, mullo => bvmul);
+    fn mulhi(self, b: Bv16) -> Bv16 {
+        self.product_high(b)
+    }
+    fn sar(self, k: u32) -> Bv16 {
+        Bv16::of(self.bv().bvashr(&BV::from_u64(ctx(), k as u64, 16)))
+    }
+    fn proven(x: Bv16, step: impl FnOnce(Bv16) -> Bv16, lo: i16, hi: i16) -> Bv16 {
+        Half::proven_step(x, step, lo, hi)
+    }
+    fn value(self) -> Option<i16> {
+        constant::<Bv16>(&self.bv().simplify()).map(|v| v as i16)
     }
 }
 

@@ -206,11 +206,25 @@ pub fn small_ntt(_out: &&mut SmallHat, a: &&Poly) {
     pre!("small_ntt: |a_i| <= 4", all_in(a, -4, 4));
 }
 
-/// `small_product`'s precondition is on the polynomials its transforms
-/// were made from (their norms): `small_ntt` checks each is within 4; the
-/// sum bound is the lemmas' (`mldsa-lemmas composition`).
+/// `small_product`'s no-overflow precondition: both transforms within
+/// (p - 1) / 2 = 3840, as `small_ntt` leaves them (the lemmas' interval run
+/// of the inverse starts there; its output is then within 4289). Its
+/// exactness (the result is c s, not c s mod p) needs
+/// sum_i |c_i| max_i |s_i| <= 3391 (= p - 1 - 4289; ML-DSA's c s is within
+/// tau eta <= 240), a bound on the polynomials the transforms were made
+/// from, which this call no longer sees: `mldsa-lemmas composition`
+/// checks it at every call.
 #[inline(always)]
-pub fn small_product(_c: &&mut Poly, _a: &&SmallHat, _b: &&SmallHat) {}
+pub fn small_product(_c: &&mut Poly, a: &&SmallHat, b: &&SmallHat) {
+    let half = crate::backend::portable::small_ntt::HALF_P;
+    pre!(
+        "small_product: |a_i|, |b_i| <= (p - 1) / 2",
+        a.coeffs
+            .iter()
+            .chain(&b.coeffs)
+            .all(|x| -half <= *x && *x <= half)
+    );
+}
 
 #[inline(always)]
 pub fn rej_uniform(_out: &&mut [i32], _buf: &&[u8]) {}

@@ -8,7 +8,7 @@
 
 use core::arch::x86_64::*;
 
-use crate::backend::lanes::avx2::{Avx2Ops, LaneOps};
+use crate::backend::lanes::avx2::{Avx2Ops, LaneOps, SmallOps};
 use crate::params::N;
 
 /// Proof that this CPU has AVX2; the AVX2 intrinsics as [`Avx2Ops`].
@@ -130,6 +130,73 @@ impl Avx2Ops for Avx2Intrinsics {
         let b = avx2!(_mm256_castsi256_ps(b));
         let r = avx2!(_mm256_shuffle_ps::<IMM>(a, b));
         avx2!(_mm256_castps_si256(r))
+    }
+}
+
+impl SmallOps for Avx2Intrinsics {
+    type V = __m256i;
+    type Lane = i16;
+
+    #[inline(always)]
+    fn set1_epi16(self, x: i16) -> __m256i {
+        avx2!(_mm256_set1_epi16(x))
+    }
+
+    #[inline(always)]
+    fn load_epi16(self, values: &[i16; N], i: usize) -> __m256i {
+        let chunk = &values[16 * i..16 * i + 16];
+        // SAFETY: `chunk` is 16 readable i16 (32 bytes); loadu has no
+        // alignment need; the CPU has AVX2 (an `Avx2Intrinsics` exists).
+        unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    fn store_epi16(self, values: &mut [i16; N], i: usize, v: __m256i) {
+        let chunk = &mut values[16 * i..16 * i + 16];
+        // SAFETY: `chunk` is 16 writable i16 (32 bytes); storeu has no
+        // alignment need; the CPU has AVX2 (an `Avx2Intrinsics` exists).
+        unsafe { _mm256_storeu_si256(chunk.as_mut_ptr().cast(), v) }
+    }
+
+    #[inline(always)]
+    fn load_row_epi16(self, row: &[i16; 16]) -> __m256i {
+        // SAFETY: `row` is 16 readable i16 (32 bytes); the CPU has AVX2.
+        unsafe { _mm256_loadu_si256(row.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    fn load_narrow(self, coeffs: &[i32; N], i: usize) -> __m256i {
+        let chunk = &coeffs[16 * i..16 * i + 16];
+        // SAFETY: `chunk` is 16 readable i32: two loads of 8 (32 bytes);
+        // loadu has no alignment need; the CPU has AVX2.
+        let lo = unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) };
+        // SAFETY: as above, the second 8.
+        let hi = unsafe { _mm256_loadu_si256(chunk[8..].as_ptr().cast()) };
+        // packs interleaves the 128-bit halves: 0-3, 8-11, 4-7, 12-15.
+        avx2!(_mm256_permute4x64_epi64::<0xD8>(_mm256_packs_epi32(lo, hi)))
+    }
+
+    #[inline(always)]
+    fn store_wide(self, coeffs: &mut [i32; N], i: usize, v: __m256i) {
+        let lo = avx2!(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(v)));
+        let hi = avx2!(_mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(v)));
+        self.store(coeffs, 2 * i, lo);
+        self.store(coeffs, 2 * i + 1, hi);
+    }
+
+    intrinsics! {
+        add_epi16(a, b) = _mm256_add_epi16;
+        sub_epi16(a, b) = _mm256_sub_epi16;
+        mullo_epi16(a, b) = _mm256_mullo_epi16;
+        mulhi_epi16(a, b) = _mm256_mulhi_epi16;
+        srai_epi16<K>(a) = _mm256_srai_epi16;
+        unpacklo_epi16(a, b) = _mm256_unpacklo_epi16;
+        unpackhi_epi16(a, b) = _mm256_unpackhi_epi16;
+        unpacklo_epi32(a, b) = _mm256_unpacklo_epi32;
+        unpackhi_epi32(a, b) = _mm256_unpackhi_epi32;
+        unpacklo_epi64(a, b) = _mm256_unpacklo_epi64;
+        unpackhi_epi64(a, b) = _mm256_unpackhi_epi64;
+        permute2x128_si256<IMM>(a, b) = _mm256_permute2x128_si256;
     }
 }
 

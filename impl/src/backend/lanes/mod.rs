@@ -1,7 +1,8 @@
 //! The SIMD arithmetic kernels, written once over the intrinsics they use.
 //!
 //! Each instruction set is a trait whose methods are its intrinsics
-//! ([`avx2::Avx2Ops`], [`avx512::Avx512Ops`], [`neon::NeonOps`]), the way
+//! ([`avx2::Avx2Ops`], [`avx512::Avx512Ops`], [`neon::NeonOps`], and
+//! [`avx2::SmallOps`] for signing's small NTT on 16-bit lanes), the way
 //! the portable kernels are
 //! written over [`super::portable::word::Word`]. The backends run the
 //! kernels on the real intrinsics; the `lemmas` crate runs the same source

@@ -32,8 +32,12 @@
 //! |x| < 4289. x is congruent mod p to the product's coefficient v, and
 //! |x - v| < 4289 + 240 < p: x = v, with no further reduction.
 //! (`small_ntt_bounds` in the tests below runs these bounds through the
-//! same steps.)
+//! same steps; `mldsa-lemmas small-ntt` proves them on this source, generic
+//! over `Half`: z3 for the Montgomery and Barrett steps, intervals for the
+//! bounds, the basis for the transform, and the product exact for
+//! sum |c_i| max |s_i| up to p - 1 - 4289 = 3391.)
 
+use super::word::Half;
 use crate::params::N;
 use crate::poly::{Poly, SmallHat};
 
@@ -41,9 +45,8 @@ use crate::poly::{Poly, SmallHat};
 pub const P: i16 = 7681;
 /// p^-1 mod 2^16, signed.
 pub const PINV: i16 = -7679;
-/// (p - 1) / 2: a centered value's largest magnitude (the bounds' tests).
-#[cfg(test)]
-const HALF_P: i16 = 3840;
+/// (p - 1) / 2: a centered value's largest magnitude.
+pub const HALF_P: i16 = 3840;
 /// round(2^26 / p): the Barrett reduction's factor.
 pub const BARRETT_V: i16 = 8737;
 /// 2^32 / 256 mod p, centered: the inverse's final factor, undoing the
@@ -89,38 +92,44 @@ const fn zetas() -> [i16; N] {
 }
 
 /// a z 2^-16 mod p, for zq = z p^-1 mod 2^16: the high half of a z less
-/// the high half of (a zq mod 2^16) p, whose low halves are equal.
-/// |result| <= |a| |z| / 2^16 + p / 2.
+/// the high half of t p, t = (a zq mod 2^16), whose low half is that of
+/// a z. |result| <= |a| |z| / 2^16 + p / 2, for every a, z (z3 lemma
+/// `small montgomery_mul`).
 #[inline(always)]
-pub fn montgomery_mul_pre(a: i16, z: i16, zq: i16) -> i16 {
+pub fn montgomery_mul_pre<W: Half>(a: W, z: W, zq: W) -> W {
     let t = a.wrapping_mul(zq);
-    let hi = ((a as i32 * z as i32) >> 16) as i16;
-    hi - ((t as i32 * P as i32) >> 16) as i16
+    a.mul_high(z) - t.mul_high(W::lit(P))
 }
 
 /// a b 2^-16 mod p, same bound.
 #[inline(always)]
-pub fn montgomery_mul(a: i16, b: i16) -> i16 {
-    montgomery_mul_pre(a, b, b.wrapping_mul(PINV))
+pub fn montgomery_mul<W: Half>(a: W, b: W) -> W {
+    montgomery_mul_pre(a, b, b.wrapping_mul(W::lit(PINV)))
 }
 
 /// a mod p in [-(p - 1) / 2, (p - 1) / 2], for any 16-bit a: a less
-/// round(a 2^-26 round(2^26 / p)) p (checked for every a in the tests).
+/// round(a 2^-26 round(2^26 / p)) p (z3 lemma `small barrett_reduce`).
 #[inline(always)]
-pub fn barrett_reduce(a: i16) -> i16 {
-    let t = ((a as i32 * BARRETT_V as i32) >> 16) as i16;
-    let t = (t + (1 << 9)) >> 10;
-    a - t * P
+pub fn barrett_reduce<W: Half>(a: W) -> W {
+    a.proven_step(
+        |a| {
+            let t = a.mul_high(W::lit(BARRETT_V));
+            let t = (t + W::lit(1 << 9)) >> 10;
+            a - t * W::lit(P)
+        },
+        -HALF_P,
+        HALF_P,
+    )
 }
 
 /// The forward transform in place, in FIPS 204's order, for |a_i| <= 4;
 /// output centered.
-pub fn forward(a: &mut [i16; N]) {
+pub fn forward<W: Half>(a: &mut [W; N]) {
     let mut len = 128;
     while len > 0 {
         let blocks = 128 / len;
         for (b, chunk) in a.chunks_exact_mut(2 * len).enumerate() {
-            let (z, zq) = (ZETAS[blocks + b], ZETAS_PINV[blocks + b]);
+            let (z, zq) = (W::lit(ZETAS[blocks + b]), W::lit(ZETAS_PINV[blocks + b]));
             let (lo, hi) = chunk.split_at_mut(len);
             for (x, y) in lo.iter_mut().zip(hi) {
                 let t = montgomery_mul_pre(*y, z, zq);
@@ -137,17 +146,17 @@ pub fn forward(a: &mut [i16; N]) {
 /// The inverse transform in place, from FIPS 204's order, times 2^16 (it
 /// follows a pointwise Montgomery product); inputs |a_i| < 4066; output
 /// |a_i| < 4289, congruent to the result mod p.
-pub fn inverse(a: &mut [i16; N]) {
+pub fn inverse<W: Half>(a: &mut [W; N]) {
     let mut len = 1;
     while len < N {
         let blocks = 128 / len;
         for (b, chunk) in a.chunks_exact_mut(2 * len).enumerate() {
             let m = 2 * blocks - 1 - b;
-            let (z, zq) = (-ZETAS[m], ZETAS_PINV[m].wrapping_neg());
+            let (z, zq) = (W::lit(-ZETAS[m]), W::lit(ZETAS_PINV[m].wrapping_neg()));
             let (lo, hi) = chunk.split_at_mut(len);
             for (x, y) in lo.iter_mut().zip(hi) {
                 let d = *x - *y;
-                *x += *y;
+                *x = *x + *y;
                 *y = montgomery_mul_pre(d, z, zq);
             }
         }
@@ -156,8 +165,9 @@ pub fn inverse(a: &mut [i16; N]) {
         }
         len *= 2;
     }
+    let (f, fq) = (W::lit(INV_FACTOR), W::lit(INV_FACTOR_PINV));
     for x in a.iter_mut() {
-        *x = montgomery_mul_pre(*x, INV_FACTOR, INV_FACTOR_PINV);
+        *x = montgomery_mul_pre(*x, f, fq);
     }
 }
 

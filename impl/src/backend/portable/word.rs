@@ -87,3 +87,47 @@ impl Wide for i64 {
     #[inline(always)]
     fn requires(self, _lo: i64, _hi: i64) {}
 }
+
+/// A 16-bit two's complement integer: `i16`, or its symbolic stand-ins.
+/// The small NTT mod p = 7681 (`small_ntt.rs`) is written over it, as the
+/// kernels mod q are over [`Word`], so that the `lemmas` crate proves its
+/// steps with z3 and its bounds with intervals on the source that runs.
+///
+/// `+`, `-` and `*` must not overflow (the proofs check it); the methods
+/// below wrap or are exact by construction.
+pub trait Half:
+    Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + Shr<u32, Output = Self>
+{
+    /// A constant.
+    fn lit(v: i16) -> Self;
+    /// Product mod 2^16 (in [-2^15, 2^15)).
+    fn wrapping_mul(self, rhs: Self) -> Self;
+    /// The high 16 bits of the 32-bit product (`(a b) >> 16`, rounded
+    /// down): exact, |a b| <= 2^30 fits 32 bits.
+    fn mul_high(self, rhs: Self) -> Self;
+    /// `step(self)`, a step that z3 proves free of overflow, with its result
+    /// in [lo, hi], for every 16-bit input (its lemma): on `i16` the step
+    /// itself; the z3 instance runs it and proves the range again; the
+    /// interval instance takes [lo, hi] (intervals lose the correlation
+    /// between a value and its quotient that keeps such a step in range).
+    fn proven_step(self, step: impl FnOnce(Self) -> Self, lo: i16, hi: i16) -> Self;
+}
+
+impl Half for i16 {
+    #[inline(always)]
+    fn lit(v: i16) -> i16 {
+        v
+    }
+    #[inline(always)]
+    fn wrapping_mul(self, rhs: i16) -> i16 {
+        i16::wrapping_mul(self, rhs)
+    }
+    #[inline(always)]
+    fn mul_high(self, rhs: i16) -> i16 {
+        ((self as i32 * rhs as i32) >> 16) as i16
+    }
+    #[inline(always)]
+    fn proven_step(self, step: impl FnOnce(i16) -> i16, _lo: i16, _hi: i16) -> i16 {
+        step(self)
+    }
+}

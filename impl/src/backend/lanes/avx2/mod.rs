@@ -6,10 +6,11 @@ mod arithmetic;
 mod ntt;
 mod ops;
 mod rounding;
+pub mod small_ntt;
 
 pub use arithmetic::{caddq, freeze, montgomery_mul, pointwise_acc, reduce32};
 pub use ntt::{invntt_tomont, ntt};
-pub use ops::{Avx2Ops, LaneOps};
+pub use ops::{Avx2Ops, LaneOps, SmallOps};
 pub use rounding::{decompose, exceeds, make_hint, power2round, use_hint};
 // The lemmas' view: the steps and tables the kernels are built from.
 #[cfg(feature = "internals")]

@@ -100,3 +100,73 @@ pub trait Avx2Ops: LaneOps {
         let _ = (v, lo, hi);
     }
 }
+
+/// The AVX2 intrinsics on sixteen 16-bit lanes that the small NTT mod
+/// p = 7681 uses (`Backend::small_ntt`, `Backend::small_product`), each
+/// named after its `_mm256_` intrinsic. The AVX-512 backend runs the AVX2
+/// instance's compiled transforms.
+pub trait SmallOps: Copy {
+    /// A register: sixteen 16-bit lanes.
+    type V: Copy;
+    /// A value in memory: `i16` on the CPU, a symbolic lane in a model.
+    type Lane: Copy;
+
+    /// `_mm256_set1_epi16`.
+    fn set1_epi16(self, x: i16) -> Self::V;
+    /// `_mm256_loadu_si256` of values 16i .. 16i + 16.
+    fn load_epi16(self, values: &[Self::Lane; N], i: usize) -> Self::V;
+    /// `_mm256_storeu_si256` of `v` to values 16i .. 16i + 16.
+    fn store_epi16(self, values: &mut [Self::Lane; N], i: usize, v: Self::V);
+    /// `_mm256_loadu_si256` of a row of a constant table.
+    fn load_row_epi16(self, row: &[i16; 16]) -> Self::V;
+    /// Coefficients 16i .. 16i + 16 narrowed to 16 bits, in order: two
+    /// `_mm256_loadu_si256` of eight, `_mm256_packs_epi32` (each 32-bit
+    /// lane saturated to 16 bits, the operands' 128-bit halves interleaved),
+    /// `_mm256_permute4x64_epi64::<0xD8>` (the 64-bit lanes back in order).
+    fn load_narrow(self, coeffs: &[i32; N], i: usize) -> Self::V;
+    /// The lanes of `v` sign-extended to coefficients 16i .. 16i + 16:
+    /// `_mm256_cvtepi16_epi32` of each 128-bit half (`_mm256_castsi256_si128`,
+    /// `_mm256_extracti128_si256::<1>`), two `_mm256_storeu_si256`.
+    fn store_wide(self, coeffs: &mut [i32; N], i: usize, v: Self::V);
+    /// `_mm256_add_epi16`: a + b mod 2^16 in each 16-bit lane.
+    fn add_epi16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_sub_epi16`: a - b mod 2^16 in each 16-bit lane.
+    fn sub_epi16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_mullo_epi16`: the low 16 bits of a * b in each lane.
+    fn mullo_epi16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_mulhi_epi16`: the high 16 bits of the signed a * b.
+    fn mulhi_epi16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_srai_epi16`: arithmetic shift right by `K` (0 <= K < 16).
+    fn srai_epi16<const K: i32>(self, a: Self::V) -> Self::V;
+    /// `_mm256_unpacklo_epi16`: in each 128-bit half, a0 b0 a1 b1 .. a3 b3.
+    fn unpacklo_epi16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_unpackhi_epi16`: in each half, a4 b4 .. a7 b7.
+    fn unpackhi_epi16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_unpacklo_epi32`: in each half, the 32-bit lanes a0 b0 a1 b1.
+    fn unpacklo_epi32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_unpackhi_epi32`: in each half, the 32-bit lanes a2 b2 a3 b3.
+    fn unpackhi_epi32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_unpacklo_epi64`: in each half, the low 64 bits of a, b.
+    fn unpacklo_epi64(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_unpackhi_epi64`: in each half, the high 64 bits of a, b.
+    fn unpackhi_epi64(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `_mm256_permute2x128_si256`: each 128-bit half of the result is
+    /// the half of a or b (or zero) that its 4 bits of `IMM` select.
+    fn permute2x128_si256<const IMM: i32>(self, a: Self::V, b: Self::V) -> Self::V;
+
+    /// `step(v)`, a step proven lane by lane equal to a portable one that
+    /// z3 proves in range, [lo, hi], for every input (`Half::proven_step`):
+    /// the step itself on the CPU; the z3 model runs it and proves the
+    /// range again, the interval model takes [lo, hi] in every lane.
+    #[inline(always)]
+    fn proven_epi16(
+        self,
+        v: Self::V,
+        step: impl FnOnce(Self::V) -> Self::V,
+        lo: i16,
+        hi: i16,
+    ) -> Self::V {
+        let _ = (lo, hi);
+        step(v)
+    }
+}
