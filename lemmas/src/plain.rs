@@ -260,21 +260,9 @@ pub mod simd {
             parts.push(out[i].bv()._eq(&wrapping));
             parts.push(pre.implies(&wide(out[i])._eq(&exact)));
         }
-        let refs: Vec<&Bool<'static>> = parts.iter().collect();
-        let mut inputs: Vec<(String, BV<'static>)> = Vec::new();
-        for (i, (x, y)) in a.iter().zip(&b).enumerate() {
-            inputs.push((format!("a{i}"), x.bv()));
-            inputs.push((format!("b{i}"), y.bv()));
-        }
-        let named: Vec<(&str, BV<'static>)> = inputs
-            .iter()
-            .map(|(n, v)| (n.as_str(), v.clone()))
-            .collect();
-        smt::prove(
-            &named,
-            &Bool::from_bool(ctx(), true),
-            &Bool::and(ctx(), &refs),
-        )
+        let inputs =
+            [("a", &a), ("b", &b)].map(|(name, x)| smt::named(name, x.iter().map(|v| v.bv())));
+        smt::prove_named(&inputs, &Bool::from_bool(ctx(), true), &parts)
     }
 
     /// s within i32 (widened by `widen` at the top).

@@ -50,10 +50,7 @@ fn lanes(name: &str, n: usize) -> Vec<Bv32> {
 }
 
 fn named(name: &str, v: &[Bv32]) -> Vec<(String, BV<'static>)> {
-    v.iter()
-        .enumerate()
-        .map(|(i, x)| (format!("{name}{i}"), x.bv()))
-        .collect()
+    smt::named(name, v.iter().map(|x| x.bv()))
 }
 
 fn prove(
@@ -61,12 +58,7 @@ fn prove(
     pre: &Bool<'static>,
     goal: &Bool<'static>,
 ) -> Verdict {
-    let all: Vec<(&str, BV<'static>)> = inputs
-        .iter()
-        .flatten()
-        .map(|(n, v)| (n.as_str(), v.clone()))
-        .collect();
-    smt::prove(&all, pre, goal)
+    smt::prove_named(inputs, pre, core::slice::from_ref(goal))
 }
 
 fn truth() -> Bool<'static> {

@@ -117,22 +117,9 @@ fn lanes_equal(model: SmallModel<Bv16>, f: LaneCheck, reference: Reference) -> V
     smt::forget_obligations();
     let got = f(model, a, b, c);
     let goal: Vec<Bool<'static>> = (0..16).map(|i| got[i].eq(want[i])).collect();
-    let refs: Vec<&Bool<'static>> = goal.iter().collect();
-    let mut inputs = Vec::new();
-    for (name, x) in [("a", &a), ("b", &b), ("c", &c)] {
-        for (i, v) in x.iter().enumerate() {
-            inputs.push((format!("{name}{i}"), v.bv()));
-        }
-    }
-    let named: Vec<(&str, BV<'static>)> = inputs
-        .iter()
-        .map(|(n, v)| (n.as_str(), v.clone()))
-        .collect();
-    smt::prove(
-        &named,
-        &Bool::from_bool(ctx(), true),
-        &Bool::and(ctx(), &refs),
-    )
+    let inputs = [("a", &a), ("b", &b), ("c", &c)]
+        .map(|(name, x)| smt::named(name, x.iter().map(|v| v.bv())));
+    smt::prove_named(&inputs, &Bool::from_bool(ctx(), true), &goal)
 }
 
 /// A step of the AVX2 source on three registers of z3 lanes.

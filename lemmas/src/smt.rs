@@ -393,6 +393,34 @@ pub enum Verdict {
     Unknown(String),
 }
 
+/// The inputs `name0`, `name1`, .. of [`prove_named`], one per value.
+pub fn named(
+    name: &str,
+    values: impl IntoIterator<Item = BV<'static>>,
+) -> Vec<(String, BV<'static>)> {
+    values
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| (format!("{name}{i}"), v))
+        .collect()
+}
+
+/// [`prove`] over groups of named inputs ([`named`]), with the goal every
+/// one of `goals`.
+pub fn prove_named(
+    inputs: &[Vec<(String, BV<'static>)>],
+    pre: &Bool<'static>,
+    goals: &[Bool<'static>],
+) -> Verdict {
+    let all: Vec<(&str, BV<'static>)> = inputs
+        .iter()
+        .flatten()
+        .map(|(n, v)| (n.as_str(), v.clone()))
+        .collect();
+    let refs: Vec<&Bool<'static>> = goals.iter().collect();
+    prove(&all, pre, &Bool::and(ctx(), &refs))
+}
+
 /// Proves `pre => goal` and every obligation recorded since [`reset`],
 /// for all values of `inputs`. Also fails if `pre` is unsatisfiable (a
 /// vacuous lemma).
