@@ -24,18 +24,73 @@ pub fn failures() -> Vec<String> {
     FAILURES.with(|f| f.borrow().clone())
 }
 
+/// After a run: its first failure, with their count, as the error.
+pub fn check() -> Result<(), String> {
+    let failures = failures();
+    match failures.first() {
+        Some(first) => Err(format!("{} failures, first: {first}", failures.len())),
+        None => Ok(()),
+    }
+}
+
 fn fail(what: String) {
     FAILURES.with(|f| f.borrow_mut().push(what));
 }
 
-/// [lo, hi] within i32.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct I32 {
-    /// Least possible value.
-    pub lo: i64,
-    /// Greatest possible value.
-    pub hi: i64,
+/// An interval type [lo, hi] within the integer type `$int`: its
+/// constructor, magnitude, and the checked and wrapping reads of an exact
+/// i128 range (a range outside `$int` is a failure, or every value).
+macro_rules! bounded_interval {
+    ($name:ident, $int:ident, $full:ident, $doc:literal) => {
+        #[doc = $doc]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $name {
+            /// Least possible value.
+            pub lo: i64,
+            /// Greatest possible value.
+            pub hi: i64,
+        }
+
+        const $full: $name = $name {
+            lo: $int::MIN as i64,
+            hi: $int::MAX as i64,
+        };
+
+        impl $name {
+            /// Every value in [lo, hi].
+            pub fn new(lo: i64, hi: i64) -> $name {
+                $name { lo, hi }
+            }
+            /// The largest absolute value.
+            pub fn magnitude(self) -> i64 {
+                self.lo.abs().max(self.hi.abs())
+            }
+            /// [lo, hi] read in i128, where the operations below are exact.
+            fn wide(self) -> Range {
+                (self.lo as i128, self.hi as i128)
+            }
+            fn checked((lo, hi): Range, op: &str) -> $name {
+                if lo < $int::MIN as i128 || hi > $int::MAX as i128 {
+                    fail(format!(
+                        "{} {op} can overflow: [{lo}, {hi}]",
+                        stringify!($int)
+                    ));
+                    return $full;
+                }
+                $name::new(lo as i64, hi as i64)
+            }
+            fn wrapped((lo, hi): Range) -> $name {
+                if lo < $int::MIN as i128 || hi > $int::MAX as i128 {
+                    $full
+                } else {
+                    $name::new(lo as i64, hi as i64)
+                }
+            }
+        }
+    };
 }
+
+bounded_interval!(I32, i32, FULL32, "[lo, hi] within i32.");
 
 /// [lo, hi] within i64.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,40 +99,6 @@ pub struct I64 {
     pub lo: i128,
     /// Greatest possible value.
     pub hi: i128,
-}
-
-const FULL32: I32 = I32 {
-    lo: i32::MIN as i64,
-    hi: i32::MAX as i64,
-};
-
-impl I32 {
-    /// Every value in [lo, hi].
-    pub fn new(lo: i64, hi: i64) -> I32 {
-        I32 { lo, hi }
-    }
-    /// The largest absolute value.
-    pub fn magnitude(self) -> i64 {
-        self.lo.abs().max(self.hi.abs())
-    }
-    /// [lo, hi] read in i128, where the operations below are exact.
-    fn wide(self) -> Range {
-        (self.lo as i128, self.hi as i128)
-    }
-    fn checked((lo, hi): Range, op: &str) -> I32 {
-        if lo < i32::MIN as i128 || hi > i32::MAX as i128 {
-            fail(format!("i32 {op} can overflow: [{lo}, {hi}]"));
-            return FULL32;
-        }
-        I32::new(lo as i64, hi as i64)
-    }
-    fn wrapped((lo, hi): Range) -> I32 {
-        if lo < i32::MIN as i128 || hi > i32::MAX as i128 {
-            FULL32
-        } else {
-            I32::new(lo as i64, hi as i64)
-        }
-    }
 }
 
 /// [lo, hi] in i128, where the ranges of +, -, * and << on either type
@@ -363,47 +384,14 @@ impl crate::lane::WideLane for I64 {
     }
 }
 
-/// [lo, hi] within i16: the small NTT mod p = 7681 (`Half`, and the lanes
-/// of the 16-bit intrinsics' model).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct I16 {
-    /// Least possible value.
-    pub lo: i64,
-    /// Greatest possible value.
-    pub hi: i64,
-}
-
-const FULL16: I16 = I16 {
-    lo: i16::MIN as i64,
-    hi: i16::MAX as i64,
-};
+bounded_interval!(
+    I16,
+    i16,
+    FULL16,
+    "[lo, hi] within i16: the small NTT mod p = 7681 (`Half`, and the lanes of the 16-bit intrinsics' model)."
+);
 
 impl I16 {
-    /// Every value in [lo, hi].
-    pub fn new(lo: i64, hi: i64) -> I16 {
-        I16 { lo, hi }
-    }
-    /// The largest absolute value.
-    pub fn magnitude(self) -> i64 {
-        self.lo.abs().max(self.hi.abs())
-    }
-    fn wide(self) -> Range {
-        (self.lo as i128, self.hi as i128)
-    }
-    fn checked((lo, hi): Range, op: &str) -> I16 {
-        if lo < i16::MIN as i128 || hi > i16::MAX as i128 {
-            fail(format!("i16 {op} can overflow: [{lo}, {hi}]"));
-            return FULL16;
-        }
-        I16::new(lo as i64, hi as i64)
-    }
-    fn wrapped((lo, hi): Range) -> I16 {
-        if lo < i16::MIN as i128 || hi > i16::MAX as i128 {
-            FULL16
-        } else {
-            I16::new(lo as i64, hi as i64)
-        }
-    }
     /// (a b) >> 16: exact, never leaves i16.
     fn product_high(self, b: I16) -> I16 {
         let (lo, hi) = products(self.wide(), b.wide());

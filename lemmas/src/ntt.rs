@@ -37,10 +37,7 @@ pub fn bounds(f: fn(&mut [I32; N]), input_bound: i64, output_bound: i64) -> Resu
     interval::reset();
     let mut a = [I32::new(-input_bound, input_bound); N];
     f(&mut a);
-    let failures = interval::failures();
-    if let Some(first) = failures.first() {
-        return Err(format!("{} failures, first: {first}", failures.len()));
-    }
+    interval::check()?;
     let worst = a.iter().map(|x| x.magnitude()).max().unwrap_or(0);
     if worst > output_bound {
         return Err(format!("outputs reach {worst} > {output_bound}"));
@@ -164,10 +161,7 @@ fn montgomery_mul(a_bound: i64, b_bound: i64) -> Result<String, String> {
         a_bound.min(i32::MAX as i64),
     );
     let r = k::montgomery_mul::<I32>(a, I32::new(-b_bound, b_bound));
-    let failures = interval::failures();
-    if let Some(first) = failures.first() {
-        return Err(format!("{} failures, first: {first}", failures.len()));
-    }
+    interval::check()?;
     Ok(format!(
         "no overflow, a b within 2^31 q; r in [{}, {}]",
         r.lo, r.hi

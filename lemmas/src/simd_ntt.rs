@@ -77,10 +77,7 @@ fn accumulate(
             worst = worst.max(largest(&r));
         }
     }
-    let failures = interval::failures();
-    if let Some(first) = failures.first() {
-        return Err(format!("{} failures, first: {first}", failures.len()));
-    }
+    interval::check()?;
     if worst > Q as i64 {
         return Err(format!("outputs reach {worst} > q"));
     }
@@ -115,10 +112,7 @@ fn products(isa: &str, a: I32, b: I32) -> Result<String, String> {
             }
         }
     }
-    let failures = interval::failures();
-    if let Some(first) = failures.first() {
-        return Err(format!("{} failures, first: {first}", failures.len()));
-    }
+    interval::check()?;
     let worst = c.iter().map(|v| v.magnitude()).max().unwrap_or(0);
     if worst > Q as i64 {
         return Err(format!("outputs reach {worst} > q"));

@@ -151,10 +151,7 @@ fn forward_bounds(forward: impl Fn(&mut [I16; N]), bound: i64) -> Result<String,
     interval::reset();
     let mut a = [I16::new(-bound, bound); N];
     forward(&mut a);
-    let failures = interval::failures();
-    if let Some(first) = failures.first() {
-        return Err(format!("{} failures, first: {first}", failures.len()));
-    }
+    interval::check()?;
     let worst = a.iter().map(|x| x.magnitude()).max().unwrap_or(0);
     if worst > HALF_P as i64 {
         return Err(format!("outputs reach {worst} > {HALF_P}"));
@@ -169,10 +166,7 @@ fn product_bound(product: impl Fn(&[I16; N], &[I16; N]) -> [I16; N]) -> Result<i
     let h = HALF_P as i64;
     let a = [I16::new(-h, h); N];
     let out = product(&a, &a);
-    let failures = interval::failures();
-    if let Some(first) = failures.first() {
-        return Err(format!("{} failures, first: {first}", failures.len()));
-    }
+    interval::check()?;
     Ok(out.iter().map(|x| x.magnitude()).max().unwrap_or(0))
 }
 
