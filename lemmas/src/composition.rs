@@ -258,6 +258,25 @@ impl State {
         }
     }
 
+    /// The proven ranges of a plain kernel's two inputs `a` and `b`; every
+    /// i32 where nothing is traced.
+    fn read_two(
+        &mut self,
+        loc: &Location<'_>,
+        kernel: &'static str,
+        a: &[i32],
+        b: &[i32],
+    ) -> (Iv, Iv) {
+        if self.on && !self.light {
+            (
+                self.read(loc, kernel, "a", a).0,
+                self.read(loc, kernel, "b", b).0,
+            )
+        } else {
+            (Iv::I32, Iv::I32)
+        }
+    }
+
     /// The proven range of the coefficients `c` (at their addresses).
     fn read(
         &mut self,
@@ -429,6 +448,25 @@ macro_rules! traced {
     }};
 }
 
+/// The tracer's `add` and `sub` (`a = a op b`, no reduction): the output's
+/// range from the inputs' by `range`, which must stay within i32.
+macro_rules! plain_kernel {
+    ($name:ident, $kernel:literal, $pre:literal, |$x:ident, $y:ident| $range:expr) => {
+        #[track_caller]
+        fn $name(a: &mut Poly, b: &Poly) {
+            let l = Location::caller();
+            let r = with(|s| {
+                let ($x, $y) = s.read_two(l, $kernel, &a.coeffs, &b.coeffs);
+                $range
+            });
+            traced!(l, $kernel, $pre, ["a" = a.coeffs, "b" = b.coeffs], |_i| r
+                .within(Iv::I32));
+            Portable::$name(a, b);
+            out(l, $kernel, "a", &a.coeffs, r, 1);
+        }
+    };
+}
+
 fn out(loc: &Location<'_>, kernel: &'static str, arg: &str, c: &[i32], iv: Iv, step: i64) {
     with(|s| {
         if s.on && !s.light {
@@ -567,59 +605,14 @@ impl<const SMALL: bool> Backend for Trace<SMALL> {
         out(l, k, "c", &c.coeffs, sym(Q64), 1);
     }
 
-    #[track_caller]
-    fn add(a: &mut Poly, b: &Poly) {
-        let l = Location::caller();
-        let r = with(|s| {
-            let (ia, _) = if s.on && !s.light {
-                s.read(l, "add", "a", &a.coeffs)
-            } else {
-                (Iv::I32, Source::Kernel)
-            };
-            let (ib, _) = if s.on && !s.light {
-                s.read(l, "add", "b", &b.coeffs)
-            } else {
-                (Iv::I32, Source::Kernel)
-            };
-            Iv::new(ia.lo + ib.lo, ia.hi + ib.hi)
-        });
-        traced!(
-            l,
-            "add",
-            "a + b in i32",
-            ["a" = a.coeffs, "b" = b.coeffs],
-            |_i| r.within(Iv::I32)
-        );
-        Portable::add(a, b);
-        out(l, "add", "a", &a.coeffs, r, 1);
-    }
-
-    #[track_caller]
-    fn sub(a: &mut Poly, b: &Poly) {
-        let l = Location::caller();
-        let r = with(|s| {
-            let (ia, _) = if s.on && !s.light {
-                s.read(l, "sub", "a", &a.coeffs)
-            } else {
-                (Iv::I32, Source::Kernel)
-            };
-            let (ib, _) = if s.on && !s.light {
-                s.read(l, "sub", "b", &b.coeffs)
-            } else {
-                (Iv::I32, Source::Kernel)
-            };
-            Iv::new(ia.lo - ib.hi, ia.hi - ib.lo)
-        });
-        traced!(
-            l,
-            "sub",
-            "a - b in i32",
-            ["a" = a.coeffs, "b" = b.coeffs],
-            |_i| r.within(Iv::I32)
-        );
-        Portable::sub(a, b);
-        out(l, "sub", "a", &a.coeffs, r, 1);
-    }
+    plain_kernel!(add, "add", "a + b in i32", |x, y| Iv::new(
+        x.lo + y.lo,
+        x.hi + y.hi
+    ));
+    plain_kernel!(sub, "sub", "a - b in i32", |x, y| Iv::new(
+        x.lo - y.hi,
+        x.hi - y.lo
+    ));
 
     #[track_caller]
     fn shift_left_d(a: &mut Poly) {
