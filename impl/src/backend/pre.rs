@@ -25,6 +25,16 @@ fn all_in(a: &Poly, lo: i64, hi: i64) -> bool {
     a.coeffs.iter().all(|&x| lo <= x as i64 && x as i64 <= hi)
 }
 
+/// Whether the checked operation `op` has a value (no overflow) on every
+/// pair of coefficients of `a` and `b` at one position.
+#[inline(always)]
+fn pairwise(a: &Poly, b: &Poly, op: fn(i32, i32) -> Option<i32>) -> bool {
+    a.coeffs
+        .iter()
+        .zip(&b.coeffs)
+        .all(|(&x, &y)| op(x, y).is_some())
+}
+
 macro_rules! pre {
     ($kernel:literal, $cond:expr) => {
         debug_assert!($cond, "kernel precondition broken: {}", $kernel)
@@ -95,24 +105,12 @@ pub fn pointwise_acc_sub_montgomery(
 
 #[inline(always)]
 pub fn add(a: &&mut Poly, b: &&Poly) {
-    pre!(
-        "add: no overflow",
-        a.coeffs
-            .iter()
-            .zip(&b.coeffs)
-            .all(|(x, y)| x.checked_add(*y).is_some())
-    );
+    pre!("add: no overflow", pairwise(a, b, i32::checked_add));
 }
 
 #[inline(always)]
 pub fn sub(a: &&mut Poly, b: &&Poly) {
-    pre!(
-        "sub: no overflow",
-        a.coeffs
-            .iter()
-            .zip(&b.coeffs)
-            .all(|(x, y)| x.checked_sub(*y).is_some())
-    );
+    pre!("sub: no overflow", pairwise(a, b, i32::checked_sub));
 }
 
 #[inline(always)]

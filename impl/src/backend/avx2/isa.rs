@@ -28,14 +28,30 @@ impl Avx2Intrinsics {
         Avx2Intrinsics(())
     }
 
+    /// The 32 bytes of `v` (8 i32 or 16 i16) as a register.
+    #[inline(always)]
+    fn loadu<T: Int, const K: usize>(self, v: &[T; K]) -> __m256i {
+        const { assert!(K * size_of::<T>() == 32) };
+        // SAFETY: `v` is 32 readable bytes (the assertion, at compile
+        // time); loadu has no alignment need; the CPU has AVX2 (`self`
+        // exists).
+        unsafe { _mm256_loadu_si256(v.as_ptr().cast()) }
+    }
+
+    /// `x` written over the 32 bytes of `v` (8 i32 or 16 i16).
+    #[inline(always)]
+    fn storeu<T: Int, const K: usize>(self, v: &mut [T; K], x: __m256i) {
+        const { assert!(K * size_of::<T>() == 32) };
+        // SAFETY: `v` is 32 writable bytes (the assertion, at compile
+        // time) of integers, for which every bit pattern is a value;
+        // storeu has no alignment need; the CPU has AVX2 (`self` exists).
+        unsafe { _mm256_storeu_si256(v.as_mut_ptr().cast(), x) }
+    }
+
     /// The token if this CPU has AVX2 (`super::available`).
     #[inline(always)]
     pub fn detect() -> Option<Avx2Intrinsics> {
-        if super::available() {
-            Some(Avx2Intrinsics(()))
-        } else {
-            None
-        }
+        super::available().then_some(Avx2Intrinsics(()))
     }
 }
 
@@ -91,24 +107,17 @@ impl Avx2Ops for Avx2Intrinsics {
 
     #[inline(always)]
     fn load(self, coeffs: &[i32; N], i: usize) -> __m256i {
-        let chunk = &coeffs[8 * i..8 * i + 8];
-        // SAFETY: `chunk` is 8 readable i32 (32 bytes); loadu has no
-        // alignment need; the CPU has AVX2 (an `Avx2Intrinsics` exists).
-        unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) }
+        self.loadu(&coeffs.as_chunks::<8>().0[i])
     }
 
     #[inline(always)]
     fn store(self, coeffs: &mut [i32; N], i: usize, v: __m256i) {
-        let chunk = &mut coeffs[8 * i..8 * i + 8];
-        // SAFETY: `chunk` is 8 writable i32 (32 bytes); storeu has no
-        // alignment need; the CPU has AVX2 (an `Avx2Intrinsics` exists).
-        unsafe { _mm256_storeu_si256(chunk.as_mut_ptr().cast(), v) }
+        self.storeu(&mut coeffs.as_chunks_mut::<8>().0[i], v)
     }
 
     #[inline(always)]
     fn load_row(self, row: &[i32; 8]) -> __m256i {
-        // SAFETY: `row` is 8 readable i32; the CPU has AVX2.
-        unsafe { _mm256_loadu_si256(row.as_ptr().cast()) }
+        self.loadu(row)
     }
 
     intrinsics! {
@@ -144,34 +153,22 @@ impl SmallOps for Avx2Intrinsics {
 
     #[inline(always)]
     fn load_epi16(self, values: &[i16; N], i: usize) -> __m256i {
-        let chunk = &values[16 * i..16 * i + 16];
-        // SAFETY: `chunk` is 16 readable i16 (32 bytes); loadu has no
-        // alignment need; the CPU has AVX2 (an `Avx2Intrinsics` exists).
-        unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) }
+        self.loadu(&values.as_chunks::<16>().0[i])
     }
 
     #[inline(always)]
     fn store_epi16(self, values: &mut [i16; N], i: usize, v: __m256i) {
-        let chunk = &mut values[16 * i..16 * i + 16];
-        // SAFETY: `chunk` is 16 writable i16 (32 bytes); storeu has no
-        // alignment need; the CPU has AVX2 (an `Avx2Intrinsics` exists).
-        unsafe { _mm256_storeu_si256(chunk.as_mut_ptr().cast(), v) }
+        self.storeu(&mut values.as_chunks_mut::<16>().0[i], v)
     }
 
     #[inline(always)]
     fn load_row_epi16(self, row: &[i16; 16]) -> __m256i {
-        // SAFETY: `row` is 16 readable i16 (32 bytes); the CPU has AVX2.
-        unsafe { _mm256_loadu_si256(row.as_ptr().cast()) }
+        self.loadu(row)
     }
 
     #[inline(always)]
     fn load_narrow(self, coeffs: &[i32; N], i: usize) -> __m256i {
-        let chunk = &coeffs[16 * i..16 * i + 16];
-        // SAFETY: `chunk` is 16 readable i32: two loads of 8 (32 bytes);
-        // loadu has no alignment need; the CPU has AVX2.
-        let lo = unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) };
-        // SAFETY: as above, the second 8.
-        let hi = unsafe { _mm256_loadu_si256(chunk[8..].as_ptr().cast()) };
+        let (lo, hi) = (self.load(coeffs, 2 * i), self.load(coeffs, 2 * i + 1));
         // packs interleaves the 128-bit halves: 0-3, 8-11, 4-7, 12-15.
         avx2!(_mm256_permute4x64_epi64::<0xD8>(_mm256_packs_epi32(lo, hi)))
     }
@@ -213,3 +210,9 @@ pub fn load(coeffs: &[i32; N], i: usize) -> __m256i {
 pub fn store(coeffs: &mut [i32; N], i: usize, v: __m256i) {
     Avx2Intrinsics::new().store(coeffs, i, v)
 }
+
+/// The lane types the loads and stores move: integers, for which every
+/// bit pattern is a value.
+trait Int: Copy {}
+impl Int for i16 {}
+impl Int for i32 {}

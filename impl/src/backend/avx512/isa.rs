@@ -36,11 +36,7 @@ impl Avx512Intrinsics {
     #[cfg(feature = "internals")]
     #[inline(always)]
     pub fn detect() -> Option<Avx512Intrinsics> {
-        if super::available() {
-            Some(Avx512Intrinsics(()))
-        } else {
-            None
-        }
+        super::available().then_some(Avx512Intrinsics(()))
     }
 }
 
@@ -60,15 +56,12 @@ impl Avx512Ops for Avx512Intrinsics {
 
     #[inline(always)]
     fn load(self, coeffs: &[i32; N], i: usize) -> __m512i {
-        let chunk = &coeffs[16 * i..16 * i + 16];
-        // SAFETY: `chunk` is 16 readable i32 (64 bytes); loadu has no
-        // alignment need; the CPU has AVX-512 F (an `Avx512Intrinsics` exists).
-        unsafe { _mm512_loadu_si512(chunk.as_ptr().cast()) }
+        self.load_row(&coeffs.as_chunks::<16>().0[i])
     }
 
     #[inline(always)]
     fn store(self, coeffs: &mut [i32; N], i: usize, v: __m512i) {
-        let chunk = &mut coeffs[16 * i..16 * i + 16];
+        let chunk: &mut [i32; 16] = &mut coeffs.as_chunks_mut::<16>().0[i];
         // SAFETY: `chunk` is 16 writable i32 (64 bytes); storeu has no
         // alignment need; the CPU has AVX-512 F (an `Avx512Intrinsics` exists).
         unsafe { _mm512_storeu_si512(chunk.as_mut_ptr().cast(), v) }
@@ -76,7 +69,8 @@ impl Avx512Ops for Avx512Intrinsics {
 
     #[inline(always)]
     fn load_row(self, row: &[i32; 16]) -> __m512i {
-        // SAFETY: `row` is 16 readable i32; the CPU has AVX-512 F.
+        // SAFETY: `row` is 16 readable i32 (64 bytes); loadu has no
+        // alignment need; the CPU has AVX-512 F (an `Avx512Intrinsics` exists).
         unsafe { _mm512_loadu_si512(row.as_ptr().cast()) }
     }
 

@@ -60,6 +60,14 @@ use crate::poly::{Poly, SmallHat};
 #[derive(Clone, Copy, Debug)]
 pub struct Portable;
 
+/// `a_i = f(a_i)` for every coefficient: the lane-wise kernels.
+#[inline(always)]
+fn each(a: &mut Poly, f: impl Fn(i32) -> i32) {
+    for x in a.coeffs.iter_mut() {
+        *x = f(*x);
+    }
+}
+
 impl Backend for Portable {
     const NAME: &'static str = "portable";
     const WIDE_SHAKE: bool = false;
@@ -115,30 +123,22 @@ impl Backend for Portable {
 
     fn shift_left_d(a: &mut Poly) {
         super::pre::shift_left_d(&a);
-        for x in a.coeffs.iter_mut() {
-            *x <<= D;
-        }
+        each(a, |x| x << D);
     }
 
     fn reduce32(a: &mut Poly) {
         super::pre::reduce32(&a);
-        for x in a.coeffs.iter_mut() {
-            *x = reduce32(*x);
-        }
+        each(a, reduce32);
     }
 
     fn caddq(a: &mut Poly) {
         super::pre::caddq(&a);
-        for x in a.coeffs.iter_mut() {
-            *x = caddq(*x);
-        }
+        each(a, caddq);
     }
 
     fn freeze(a: &mut Poly) {
         super::pre::freeze(&a);
-        for x in a.coeffs.iter_mut() {
-            *x = freeze(*x);
-        }
+        each(a, freeze);
     }
 
     fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
