@@ -168,6 +168,21 @@ fn montgomery_mul(a_bound: i64, b_bound: i64) -> Result<String, String> {
     ))
 }
 
+/// The portable `pointwise_acc` (its own source, on intervals) over l
+/// terms, a in [0, q) (ExpandA's output), |b| <= b_bound: every 64-bit sum
+/// is exact and within MontgomeryReduce's precondition, where the z3 lemma
+/// `montgomery_reduce` proves r 2^32 = sum (mod q) and |r| <= q.
+fn pointwise_acc(l: usize, b_bound: i64) -> Result<String, String> {
+    interval::reset();
+    let a = [I32::new(0, Q as i64 - 1); N];
+    let b = [I32::new(-b_bound, b_bound); N];
+    let mut c = [I32::new(0, 0); N];
+    k::pointwise_acc::<I32>(&mut c, (0..l).map(|_| (&a, &b)));
+    interval::check()?;
+    let worst = c.iter().map(|x| x.magnitude()).max().unwrap_or(0);
+    Ok(format!("sums exact and within 2^31 q; |r| <= {worst}"))
+}
+
 /// The NTT lemmas, and the Montgomery multiplication they rest on.
 pub fn all() -> Vec<Lemma> {
     let q = Q as i64;
@@ -195,6 +210,28 @@ pub fn all() -> Vec<Lemma> {
             || {
                 let run = montgomery_mul(i32::MAX as i64 + 1, q + 1);
                 caught(run, "the interval run accepted a product over 2^31 q")
+            },
+        ),
+        Lemma::run(
+            "pointwise_acc, l = 4, 5, 7: exact sums",
+            "interval",
+            "a in [0, q), |b| < 9q",
+            "portable",
+            || {
+                let runs = [4, 5, 7].map(|l| pointwise_acc(l, 9 * q - 1));
+                runs.into_iter()
+                    .collect::<Result<Vec<_>, _>>()
+                    .map(|r| r.join("; "))
+            },
+        ),
+        Lemma::run(
+            "pointwise_acc, |b| < 2^31 is caught",
+            "interval mutant",
+            "l = 7, a in [0, q), any b",
+            "portable",
+            || {
+                let run = pointwise_acc(7, i32::MAX as i64);
+                caught(run, "the interval run accepted a sum over 2^31 q")
             },
         ),
         Lemma::run(

@@ -4,7 +4,7 @@
 //! source) and used on `i32` by every portable kernel.
 
 use super::word::{Wide, Word};
-use crate::params::Q;
+use crate::params::{N, Q};
 
 /// q^-1 mod 2^32 (FIPS 204 Algorithm 49, line 1).
 pub const QINV: i32 = 58728449;
@@ -47,6 +47,27 @@ pub fn montgomery_mul_pre<W: Word>(a: W, b: W, b_qinv: W) -> W {
     product.requires(-MONTGOMERY_BOUND, MONTGOMERY_BOUND);
     let t = a.wrapping_mul(b_qinv);
     (product >> 32).truncate() - ((t.widen() * W::Wide::lit(Q as i64)) >> 32).truncate()
+}
+
+/// `Backend::pointwise_acc_montgomery` on coefficient arrays: c = sum over
+/// j of a_j o b_j, each sum of 64-bit products reduced by
+/// MontgomeryReduce. The sums must stay within its precondition (interval
+/// lemma `pointwise_acc`: l = 4, 5, 7 terms, a from ExpandA in [0, q),
+/// |b| < 9q).
+#[inline(always)]
+pub fn pointwise_acc<'a, W: Word + 'a>(
+    c: &mut [W; N],
+    terms: impl Iterator<Item = (&'a [W; N], &'a [W; N])>,
+) {
+    let mut sum = [W::Wide::lit(0); N];
+    for (x, y) in terms {
+        for ((s, &xi), &yi) in sum.iter_mut().zip(x).zip(y) {
+            *s = *s + xi.widen() * yi.widen();
+        }
+    }
+    for (ci, &s) in c.iter_mut().zip(&sum) {
+        *ci = montgomery_reduce(s);
+    }
 }
 
 /// A representative of a mod q in [-6283009, 6283008], for

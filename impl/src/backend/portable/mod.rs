@@ -14,10 +14,11 @@ pub mod small_ntt;
 pub mod word;
 
 pub use super::keccak::{Sha3, Shake, Shake128, Shake256};
-pub use arithmetic::{caddq, freeze, montgomery_mul, montgomery_reduce, reduce32};
-// For the lemmas (feature `internals`): the NTT's only caller is inside.
+pub use arithmetic::{caddq, freeze, montgomery_mul, reduce32};
+// For the lemmas and tests (feature `internals`): their only callers are
+// inside.
 #[cfg(feature = "internals")]
-pub use arithmetic::montgomery_mul_pre;
+pub use arithmetic::{montgomery_mul_pre, montgomery_reduce, pointwise_acc};
 // What the SIMD backends build on: the constants of the arithmetic, the
 // permutation and the sponge over another permutation, and the scalar
 // tails of the rejection samplers.
@@ -96,15 +97,8 @@ impl Backend for Portable {
 
     fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]) {
         super::pre::pointwise_acc_montgomery(&c, &a, &b);
-        let mut sum = [0i64; 256];
-        for (x, y) in a.iter().zip(b) {
-            for ((s, &xi), &yi) in sum.iter_mut().zip(&x.coeffs).zip(&y.coeffs) {
-                *s += xi as i64 * yi as i64;
-            }
-        }
-        for (ci, &s) in c.coeffs.iter_mut().zip(&sum) {
-            *ci = montgomery_reduce(s);
-        }
+        let terms = a.iter().zip(b).map(|(x, y)| (&x.coeffs, &y.coeffs));
+        arithmetic::pointwise_acc(&mut c.coeffs, terms);
     }
 
     fn add(a: &mut Poly, b: &Poly) {
