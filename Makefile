@@ -302,6 +302,8 @@ test-neon: setup-neon
 		MLDSA_BACKEND=$$b cargo test $(NEON_SET) --release --target $(NEON_TARGET) --test acvp_mldsa -- --nocapture || exit 1; \
 	done
 	MLDSA_EXPECT_SHA3=1 MLDSA_BACKEND=neon cargo test $(NEON_SET) --release --target $(NEON_TARGET) --test algorithms --test kernels --test stack_scan
+	# Debug build: every NEON kernel call asserts its precondition (backend/pre.rs).
+	MLDSA_EXPECT_SHA3=1 MLDSA_BACKEND=neon cargo test -p mldsa-diff-tests --target $(NEON_TARGET) --test kernels
 	MLDSA_BACKEND=portable cargo test $(NEON_SET) --release --target $(NEON_TARGET) --test stack_scan
 	$(NEON_NO_SHA3) MLDSA_BACKEND=neon cargo test $(NEON_SET) --release --target $(NEON_TARGET) --test acvp_mldsa -- --nocapture
 	$(NEON_NO_SHA3) MLDSA_EXPECT_SHA3=0 MLDSA_BACKEND=neon cargo test $(NEON_SET) --release --target $(NEON_TARGET) --test kernels -- shake neon

@@ -239,76 +239,91 @@ impl Backend for Neon {
 
     #[inline(always)]
     fn ntt(a: &mut Poly) {
+        super::pre::ntt(&a);
         neon!(ntt_poly(a))
     }
 
     #[inline(always)]
     fn invntt_tomont(a: &mut Poly) {
+        super::pre::invntt_tomont(&a);
         neon!(invntt_poly(a))
     }
 
     #[inline(always)]
     fn pointwise_montgomery(c: &mut Poly, a: &Poly, b: &Poly) {
+        super::pre::pointwise_montgomery(&c, &a, &b);
         neon!(pointwise(c, a, b))
     }
 
     #[inline(always)]
     fn pointwise_acc_montgomery(c: &mut Poly, a: &[Poly], b: &[Poly]) {
+        super::pre::pointwise_acc_montgomery(&c, &a, &b);
         neon!(pointwise_acc(c, a, b))
     }
 
     #[inline(always)]
     fn add(a: &mut Poly, b: &Poly) {
+        super::pre::add(&a, &b);
         neon!(add_poly(a, b))
     }
 
     #[inline(always)]
     fn sub(a: &mut Poly, b: &Poly) {
+        super::pre::sub(&a, &b);
         neon!(sub_poly(a, b))
     }
 
     #[inline(always)]
     fn shift_left_d(a: &mut Poly) {
+        super::pre::shift_left_d(&a);
         neon!(shift_left_d_poly(a))
     }
 
     #[inline(always)]
     fn reduce32(a: &mut Poly) {
+        super::pre::reduce32(&a);
         neon!(reduce32_poly(a))
     }
 
     #[inline(always)]
     fn caddq(a: &mut Poly) {
+        super::pre::caddq(&a);
         neon!(caddq_poly(a))
     }
 
     #[inline(always)]
     fn freeze(a: &mut Poly) {
+        super::pre::freeze(&a);
         neon!(freeze_poly(a))
     }
 
     #[inline(always)]
     fn power2round(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+        super::pre::power2round(&a1, &a0, &a);
         neon!(power2round_poly(a1, a0, a))
     }
 
     #[inline(always)]
     fn add_power2round(a1: &mut Poly, a0: &mut Poly, b: &Poly) {
+        super::pre::add_power2round(&a1, &a0, &b);
         neon!(add_power2round_poly(a1, a0, b))
     }
 
     #[inline(always)]
     fn decompose<G: Gamma2>(a1: &mut Poly, a0: &mut Poly, a: &Poly) {
+        super::pre::decompose::<G>(&a1, &a0, &a);
         neon!(decompose_poly::<G>(a1, a0, a))
     }
 
     #[inline(always)]
     fn make_hint<G: Gamma2>(h: &mut Poly, z: &Poly, r: &Poly) -> usize {
+        super::pre::make_hint::<G>(&h, &z, &r);
         neon!(make_hint_poly::<G>(h, z, r))
     }
 
     #[inline(always)]
     fn use_hint<G: Gamma2>(a: &mut Poly, h: &Poly, r: &Poly) {
+        super::pre::use_hint::<G>(&a, &h, &r);
         neon!(use_hint_poly::<G>(a, h, r))
     }
 
@@ -328,16 +343,19 @@ impl Backend for Neon {
     }
 
     fn exceeds_norm(a: &Poly, bound: i32) -> bool {
+        super::pre::exceeds_norm(&a, &bound);
         neon!(exceeds_norm_poly(a, bound))
     }
 
     #[inline(always)]
     fn rej_uniform(out: &mut [i32], buf: &[u8]) -> usize {
+        super::pre::rej_uniform(&out, &buf);
         neon!(sampling::rej_uniform::<UniformCompact>(out, buf))
     }
 
     #[inline(always)]
     fn rej_eta<E: Eta>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize {
+        super::pre::rej_eta::<E>(&out, &ctr, &buf);
         super::append_after(out, ctr, |room| {
             neon!(sampling::rej_eta::<EtaCompact, E>(room, buf))
         })
